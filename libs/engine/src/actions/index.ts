@@ -1,0 +1,77 @@
+/** The action dispatcher: check and apply any handled action with its own seed (DESIGN.md rule 2). */
+import { createRng } from '../rng.js';
+import { ok, type GameData, type Result, type RuleError } from '../types.js';
+import * as addCountry from './add-country.js';
+import * as generate from './generate.js';
+import * as moveUnit from './move-unit.js';
+import * as nextTurn from './next-turn.js';
+import * as placeBanner from './place-banner.js';
+import * as removeCountry from './remove-country.js';
+import * as start from './start.js';
+import type { GameAction } from './types.js';
+
+/** Whether `action` may be applied to `game`; the reason when it may not. */
+export function actable(game: GameData, action: GameAction): Result<void, RuleError> {
+  switch (action.id) {
+    case 'start':
+      return start.actable(game, action.info);
+    case 'next_turn':
+      return nextTurn.actable(game, action.info);
+    case 'generate':
+      return generate.actable(game, action.info);
+    case 'add_country':
+      return addCountry.actable(game, action.info);
+    case 'remove_country':
+      return removeCountry.actable(game, action.info);
+    case 'place_banner':
+      return placeBanner.actable(game, action.info);
+    case 'move_unit':
+      return moveUnit.actable(game, action.info);
+  }
+}
+
+/**
+ * Applies `action` with a fresh rng seeded from `seed`, or returns why it is not actable
+ * (the game is then unchanged: the same object is never modified).
+ */
+export function applyAction(game: GameData, action: GameAction, seed: number): Result<GameData, RuleError> {
+  const check = actable(game, action);
+  if (!check.ok) return check;
+  const rng = createRng(seed);
+  let next: GameData;
+  switch (action.id) {
+    case 'start':
+      next = start.apply(game, action.info, rng);
+      break;
+    case 'next_turn':
+      next = nextTurn.apply(game, action.info, rng);
+      break;
+    case 'generate':
+      // Map generation draws from its own rng seeded with the map seed (DESIGN.md rule 2).
+      return ok(generate.apply(game, action.info));
+    case 'add_country':
+      next = addCountry.apply(game, action.info);
+      break;
+    case 'remove_country':
+      next = removeCountry.apply(game, action.info, rng);
+      break;
+    case 'place_banner':
+      next = placeBanner.apply(game, action.info);
+      break;
+    case 'move_unit':
+      next = moveUnit.apply(game, action.info, rng);
+      break;
+  }
+  return ok({ ...next, rng: rng.state() });
+}
+
+/** Applies an action that must be legal; a refusal here is a bug in the caller, so it throws. */
+export function applyLegal(game: GameData, action: GameAction, seed: number): GameData {
+  const result = applyAction(game, action, seed);
+  if (!result.ok) throw new Error(`illegal ${action.id}: ${result.error.code}: ${result.error.message}`);
+  return result.value;
+}
+
+export type { FightResult } from './move-unit.js';
+export { fightOutcome, rollFight } from './move-unit.js';
+export * from './types.js';

@@ -1,0 +1,40 @@
+/** The payloads of the handled game actions (DESIGN.md rule 14). */
+import type { PlayableCountry } from '../constants.js';
+import type { Pos } from '../types.js';
+
+export interface StartInfo {}
+export interface CountryInfo {
+  readonly country: PlayableCountry;
+}
+export interface GenerateInfo {
+  readonly w: number;
+  readonly h: number;
+  readonly seed: number;
+}
+export interface PlaceBannerInfo {
+  readonly country: PlayableCountry;
+  readonly x: number;
+  readonly y: number;
+}
+export interface MoveUnitInfo {
+  readonly country: PlayableCountry;
+  readonly from: Pos;
+  readonly to: Pos;
+  /** Only in bot actions the server logged; never accepted from a client. */
+  readonly bonus?: number;
+}
+
+export type GameAction =
+  | { readonly id: 'start'; readonly info: StartInfo }
+  | { readonly id: 'next_turn'; readonly info: CountryInfo }
+  | { readonly id: 'generate'; readonly info: GenerateInfo }
+  | { readonly id: 'add_country'; readonly info: CountryInfo }
+  | { readonly id: 'remove_country'; readonly info: CountryInfo }
+  | { readonly id: 'place_banner'; readonly info: PlaceBannerInfo }
+  | { readonly id: 'move_unit'; readonly info: MoveUnitInfo };
+
+/** An action together with the seed it is applied with (each action reseeds the rng: DESIGN.md rule 2). */
+export interface SeededAction {
+  readonly action: GameAction;
+  readonly seed: number;
+}

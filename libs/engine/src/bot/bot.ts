@@ -1,0 +1,187 @@
+/**
+ * Bots (SPEC.md §4 "Bot behaviour", DESIGN.md "Bot decisions"). A bot's turn is returned as the list
+ * of seeded actions it takes, ending with next_turn; applying them in order reproduces the turn, so the
+ * server logs them and a replay never runs bot code.
+ */
+import { actable, applyLegal } from '../actions/index.js';
+import type { GameAction, SeededAction } from '../actions/types.js';
+import { BOT_TUNING, LANDMARK, type Difficulty, type PlayableCountry } from '../constants.js';
+import { findCountry, isGameOver } from '../game.js';
+import { neighbourIndices } from '../grid.js';
+import { createRng, drawSeed } from '../rng.js';
+import { whoseTurn } from '../turns.js';
+import type { GameData } from '../types.js';
+import { warModifier } from '../war.js';
+
+/**
+ * Safety of every tile for `country`: the smallest Chebyshev ring radius d ≥ 1 holding a tile owned by
+ * someone else, or -1 when no ring does. A multi-source breadth-first search over 8-neighbours from
+ * every foreign tile gives exactly the Chebyshev distance on an open grid.
+ */
+export function safetyMap(game: GameData, country: PlayableCountry): Int32Array {
+  const n = game.tiles.length;
+  const dist = new Int32Array(n).fill(-1);
+  const queue = new Int32Array(n);
+  let tail = 0;
+  for (let i = 0; i < n; i++) {
+    const owner = game.tiles[i]!.owner;
+    if (owner !== country && owner !== -1) {
+      dist[i] = 0;
+      queue[tail++] = i;
+    }
+  }
+  for (let head = 0; head < tail; head++) {
+    const i = queue[head]!;
+    const x = i % game.width;
+    for (const nb of neighbourIndices(game, x, (i - x) / game.width)) {
+      if (dist[nb] !== -1) continue;
+      dist[nb] = dist[i]! + 1;
+      queue[tail++] = nb;
+    }
+  }
+  return dist;
+}
+
+/** The bot's banner candidates: own tiles with no landmark, safest first, unsafe-less (-1) last. */
+export function bannerCandidates(game: GameData, country: PlayableCountry, safety = safetyMap(game, country)): number[] {
+  const rank = (i: number) => (safety[i] === -1 ? Number.POSITIVE_INFINITY : -safety[i]!);
+  const out: number[] = [];
+  game.tiles.forEach((t, i) => {
+    if (t.owner === country && t.landmark === LANDMARK.none) out.push(i);
+  });
+  // Array.prototype.sort is stable, so ties keep row-major order.
+  return out.sort((a, b) => rank(a) - rank(b));
+}
+
+/** Plays one bot turn for `country` and returns its seeded actions (empty if it is not its turn). */
+export function playBotTurn(game: GameData, country: PlayableCountry, difficulty: Difficulty, seed: number): SeededAction[] {
+  if (whoseTurn(game) !== country || isGameOver(game)) return [];
+  const { bonus, margin } = BOT_TUNING[difficulty];
+  const rng = createRng(seed);
+  const taken: SeededAction[] = [];
+  let g = game;
+
+  const act = (action: GameAction): boolean => {
+    if (!actable(g, action).ok) return false;
+    const s = drawSeed(rng);
+    g = applyLegal(g, action, s);
+    taken.push({ action, seed: s });
+    return true;
+  };
+  const banners = () => findCountry(g, country)?.banners ?? 0;
+  const pos = (i: number) => g.tiles[i]!.pos;
+  const move = (from: number, to: number, withBonus?: number): boolean =>
+    act({
+      id: 'move_unit',
+      info: withBonus ? { country, from: pos(from), to: pos(to), bonus: withBonus } : { country, from: pos(from), to: pos(to) },
+    });
+  const canStep = (i: number) => {
+    const u = g.tiles[i]!.unit;
+    return u?.id === country && !u.moved && !u.attacked;
+  };
+
+  // (1) Banners on the safest own tiles. Ownership does not change during the turn, so rank once.
+  const safety = safetyMap(g, country);
+  const candidates = banners() > 0 ? bannerCandidates(g, country, safety) : [];
+  const placeBanners = () => {
+    for (const i of candidates) {
+      if (banners() <= 0) return;
+      const t = g.tiles[i]!;
+      if (t.landmark !== LANDMARK.none || t.unit) continue;
+      act({ id: 'place_banner', info: { country, x: t.pos.x, y: t.pos.y } });
+    }
+  };
+  placeBanners();
+
+  // (2) Chests: the first adjacent own unit that has not moved steps on; a new banner is placed at once.
+  const chests: number[] = [];
+  g.tiles.forEach((t, i) => t.landmark === LANDMARK.chest && chests.push(i));
+  for (const chest of chests) {
+    const x = chest % g.width;
+    const carrier = neighbourIndices(g, x, (chest - x) / g.width).find(canStep);
+    if (carrier === undefined) continue;
+    const before = banners();
+    if (move(carrier, chest) && banners() > before) {
+      if (candidates.length === 0) candidates.push(...bannerCandidates(g, country, safety));
+      placeBanners();
+    }
+  }
+
+  // Capture (beyond SPEC.md's four steps): a free enemy banner tile is only taken by standing on it at
+  // the start of two of our turns, so an adjacent unit that can still step goes there. Without this a
+  // country whose banners are all captured-but-empty stays alive for ever and the game never ends.
+  const enemyBanners: number[] = [];
+  g.tiles.forEach((t, i) => {
+    if (t.landmark === LANDMARK.banner && t.owner !== country && !t.unit) enemyBanners.push(i);
+  });
+  for (const target of enemyBanners) {
+    const x = target % g.width;
+    const taker = neighbourIndices(g, x, (target - x) / g.width).find(canStep);
+    if (taker !== undefined) move(taker, target);
+  }
+
+  // (3) Free the banner tiles so they spawn again: step off, moving blockers away first (depth-first).
+  const frontRank = (i: number) => (safety[i] === -1 ? Number.MAX_SAFE_INTEGER : safety[i]!);
+  const free = (i: number, visited: Set<number>): boolean => {
+    visited.add(i);
+    if (!canStep(i)) return false;
+    const x = i % g.width;
+    // Toward the front: the least safe tiles first (enemy ground is 0), ties in scan order.
+    const around = neighbourIndices(g, x, (i - x) / g.width)
+      .filter((n) => g.tiles[n]!.landmark !== LANDMARK.banner)
+      .sort((a, b) => frontRank(a) - frontRank(b));
+    for (const n of around) if (!g.tiles[n]!.unit && move(i, n)) return true;
+    for (const n of around) {
+      if (g.tiles[n]!.unit?.id !== country || visited.has(n)) continue;
+      if (free(n, visited) && move(i, n)) return true;
+    }
+    return false;
+  };
+  const occupiedBanners: number[] = [];
+  g.tiles.forEach((t, i) => {
+    if (t.owner === country && t.landmark === LANDMARK.banner && t.unit?.id === country) occupiedBanners.push(i);
+  });
+  for (const b of occupiedBanners) free(b, new Set());
+
+  // Advance (beyond SPEC.md's four steps): every other unit that can still step moves one tile closer
+  // to foreign ground, so reserves reach the front instead of idling behind it for ever.
+  const idle: number[] = [];
+  g.tiles.forEach((t, i) => t.landmark !== LANDMARK.banner && canStep(i) && idle.push(i));
+  for (const i of idle) {
+    if (safety[i]! <= 0) continue;
+    const x = i % g.width;
+    let best = -1;
+    for (const n of neighbourIndices(g, x, (i - x) / g.width)) {
+      const t = g.tiles[n]!;
+      if (t.unit || t.landmark === LANDMARK.banner || safety[n] === -1) continue;
+      if (safety[n]! < safety[i]! && (best === -1 || safety[n]! < safety[best]!)) best = n;
+    }
+    if (best !== -1) move(i, best);
+  }
+
+  // (4) Attack: each unit that can still attack takes the first adjacent enemy where bonus + margin > -war.
+  const attackers: number[] = [];
+  g.tiles.forEach((t, i) => t.unit?.id === country && !t.unit.attacked && attackers.push(i));
+  for (const a of attackers) {
+    const here = g.tiles[a]!;
+    if (here.unit?.id !== country || here.unit.attacked) continue;
+    // A unit holding an enemy banner tile stays put: leaving it would undo the capture.
+    if (here.landmark === LANDMARK.banner && here.owner !== country) continue;
+    const x = a % g.width;
+    // Enemies guarding a banner tile first (taking banners is what ends games), then scan order.
+    const targets = neighbourIndices(g, x, (a - x) / g.width).sort(
+      (m, n) => Number(g.tiles[n]!.landmark === LANDMARK.banner) - Number(g.tiles[m]!.landmark === LANDMARK.banner),
+    );
+    for (const n of targets) {
+      const enemy = g.tiles[n]!.unit;
+      if (!enemy || enemy.id === country) continue;
+      if (bonus + margin > -warModifier(g, pos(a), pos(n))) {
+        move(a, n, bonus);
+        break;
+      }
+    }
+  }
+
+  act({ id: 'next_turn', info: { country } });
+  return taken;
+}

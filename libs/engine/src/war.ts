@@ -1,0 +1,61 @@
+/** Fight arithmetic and moveable tiles (SPEC.md §4 Move unit, DESIGN.md rule 10). */
+import { FOREST_ATTACK, LANDMARK, MOUNTAINS_DEFENCE, NEIGHBOUR_SUPPORT, type PlayableCountry } from './constants.js';
+import { indexOf, inBounds, neighbourIndices } from './grid.js';
+import type { GameData, Pos } from './types.js';
+
+/**
+ * mod(tile): +2 forest under the attacker, +2 mountains under the defender, and ±0.5 for every
+ * neighbouring unit (+ if it belongs to the country of the unit on the tile, - otherwise).
+ */
+function tileModifier(game: GameData, index: number, attacker: PlayableCountry, defender: PlayableCountry): number {
+  const tile = game.tiles[index]!;
+  const unit = tile.unit;
+  let mod = 0;
+  if (unit?.id === attacker && tile.landmark === LANDMARK.forest) mod += FOREST_ATTACK;
+  if (unit?.id === defender && tile.landmark === LANDMARK.mountains) mod += MOUNTAINS_DEFENCE;
+  for (const n of neighbourIndices(game, tile.pos.x, tile.pos.y)) {
+    const other = game.tiles[n]!.unit;
+    if (other) mod += unit && other.id === unit.id ? NEIGHBOUR_SUPPORT : -NEIGHBOUR_SUPPORT;
+  }
+  return mod;
+}
+
+/** The war modifier of the unit at `from` attacking the unit at `to`: mod(attacker) - mod(defender). */
+export function warModifier(game: GameData, from: Pos, to: Pos): number {
+  const a = game.tiles[indexOf(game, from.x, from.y)]?.unit;
+  const d = game.tiles[indexOf(game, to.x, to.y)]?.unit;
+  if (!a || !d) return 0;
+  return (
+    tileModifier(game, indexOf(game, from.x, from.y), a.id, d.id) -
+    tileModifier(game, indexOf(game, to.x, to.y), a.id, d.id)
+  );
+}
+
+/**
+ * The tiles the unit at `from` may move to or attack when `country` acts: none unless the unit is
+ * that country's and has not attacked; never a tile with an own unit; only enemy units once it has moved.
+ */
+export function moveableTiles(game: GameData, from: Pos, country: PlayableCountry): Pos[] {
+  if (!inBounds(game, from.x, from.y)) return [];
+  const unit = game.tiles[indexOf(game, from.x, from.y)]?.unit;
+  if (!unit || unit.id !== country || unit.attacked) return [];
+  const out: Pos[] = [];
+  for (const n of neighbourIndices(game, from.x, from.y)) {
+    const target = game.tiles[n]!;
+    if (target.unit?.id === unit.id) continue;
+    if (unit.moved && !target.unit) continue;
+    out.push(target.pos);
+  }
+  return out;
+}
+
+/** Whether `to` is among the moveable tiles of the unit at `from` (no allocation). */
+export function canMoveTo(game: GameData, from: Pos, to: Pos, country: PlayableCountry): boolean {
+  if (!inBounds(game, from.x, from.y) || !inBounds(game, to.x, to.y)) return false;
+  if (Math.max(Math.abs(from.x - to.x), Math.abs(from.y - to.y)) !== 1) return false;
+  const unit = game.tiles[indexOf(game, from.x, from.y)]!.unit;
+  if (!unit || unit.id !== country || unit.attacked) return false;
+  const target = game.tiles[indexOf(game, to.x, to.y)]!;
+  if (target.unit?.id === unit.id) return false;
+  return !(unit.moved && !target.unit);
+}

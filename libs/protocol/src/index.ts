@@ -1,0 +1,2 @@
+/** The shared contract of server and client: zod schemas and the types derived from them. */
+export * from './game.js';
