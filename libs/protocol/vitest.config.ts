@@ -4,6 +4,7 @@ export default defineConfig({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'] } },
   test: {
+    name: 'protocol',
     include: ['src/**/*.test.ts'],
   },
 });

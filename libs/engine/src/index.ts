@@ -6,6 +6,7 @@ export * from './grid.js';
 export * from './game.js';
 export * from './turns.js';
 export * from './war.js';
+export * from './legal.js';
 export * from './serialize.js';
 export * from './hash.js';
 export * from './actions/index.js';

@@ -14,21 +14,18 @@ import type { GameData } from '../types.js';
 import { warModifier } from '../war.js';
 
 /**
- * Safety of every tile for `country`: the smallest Chebyshev ring radius d ≥ 1 holding a tile owned by
- * someone else, or -1 when no ring does. A multi-source breadth-first search over 8-neighbours from
- * every foreign tile gives exactly the Chebyshev distance on an open grid.
+ * Distance from every tile to the nearest tile matching `isSource`, in 8-neighbour steps (-1 where no
+ * source exists). A multi-source breadth-first search; on an open grid this is the Chebyshev distance.
  */
-export function safetyMap(game: GameData, country: PlayableCountry): Int32Array {
+function distanceMap(game: GameData, isSource: (tile: GameData['tiles'][number]) => boolean): Int32Array {
   const n = game.tiles.length;
   const dist = new Int32Array(n).fill(-1);
   const queue = new Int32Array(n);
   let tail = 0;
   for (let i = 0; i < n; i++) {
-    const owner = game.tiles[i]!.owner;
-    if (owner !== country && owner !== -1) {
-      dist[i] = 0;
-      queue[tail++] = i;
-    }
+    if (!isSource(game.tiles[i]!)) continue;
+    dist[i] = 0;
+    queue[tail++] = i;
   }
   for (let head = 0; head < tail; head++) {
     const i = queue[head]!;
@@ -40,6 +37,30 @@ export function safetyMap(game: GameData, country: PlayableCountry): Int32Array 
     }
   }
   return dist;
+}
+
+/**
+ * Safety of every tile for `country` (DESIGN.md bot decision 1): the smallest Chebyshev ring radius
+ * d ≥ 1 holding a tile owned by someone else, or -1 when no ring does (0 on foreign tiles).
+ */
+export function safetyMap(game: GameData, country: PlayableCountry): Int32Array {
+  return distanceMap(game, (t) => t.owner !== country && t.owner !== -1);
+}
+
+/**
+ * Where the bot's units head. Force is concentrated on one objective: the enemy banner tile (a country
+ * stays alive while it owns one) nearest to any of the bot's units and not already held by one of them;
+ * with no such banner, the nearest foreign ground. Returns the distance of every tile to the objective.
+ */
+export function objectiveMap(game: GameData, country: PlayableCountry, safety: Int32Array): Int32Array {
+  const fromUnits = distanceMap(game, (t) => t.unit?.id === country);
+  let target = -1;
+  game.tiles.forEach((t, i) => {
+    if (t.landmark !== LANDMARK.banner || t.owner === country || t.owner === -1 || t.unit?.id === country) return;
+    if (fromUnits[i] === -1) return;
+    if (target === -1 || fromUnits[i]! < fromUnits[target]!) target = i;
+  });
+  return target === -1 ? safety : distanceMap(game, (t) => t === game.tiles[target]);
 }
 
 /** The bot's banner candidates: own tiles with no landmark, safest first, unsafe-less (-1) last. */
@@ -121,7 +142,8 @@ export function playBotTurn(game: GameData, country: PlayableCountry, difficulty
   }
 
   // (3) Free the banner tiles so they spawn again: step off, moving blockers away first (depth-first).
-  const frontRank = (i: number) => (safety[i] === -1 ? Number.MAX_SAFE_INTEGER : safety[i]!);
+  const objective = objectiveMap(g, country, safety);
+  const frontRank = (i: number) => (objective[i] === -1 ? Number.MAX_SAFE_INTEGER : objective[i]!);
   const free = (i: number, visited: Set<number>): boolean => {
     visited.add(i);
     if (!canStep(i)) return false;
@@ -144,17 +166,18 @@ export function playBotTurn(game: GameData, country: PlayableCountry, difficulty
   for (const b of occupiedBanners) free(b, new Set());
 
   // Advance (beyond SPEC.md's four steps): every other unit that can still step moves one tile closer
-  // to foreign ground, so reserves reach the front instead of idling behind it for ever.
+  // to the nearest enemy banner, so reserves reach the front instead of idling behind it for ever and
+  // force gathers where taking ground ends the game.
   const idle: number[] = [];
   g.tiles.forEach((t, i) => t.landmark !== LANDMARK.banner && canStep(i) && idle.push(i));
   for (const i of idle) {
-    if (safety[i]! <= 0) continue;
+    if (objective[i]! <= 0) continue;
     const x = i % g.width;
     let best = -1;
     for (const n of neighbourIndices(g, x, (i - x) / g.width)) {
       const t = g.tiles[n]!;
-      if (t.unit || t.landmark === LANDMARK.banner || safety[n] === -1) continue;
-      if (safety[n]! < safety[i]! && (best === -1 || safety[n]! < safety[best]!)) best = n;
+      if (t.unit || (t.landmark === LANDMARK.banner && t.owner === country) || objective[n] === -1) continue;
+      if (objective[n]! < objective[i]! && (best === -1 || objective[n]! < objective[best]!)) best = n;
     }
     if (best !== -1) move(i, best);
   }
@@ -168,18 +191,21 @@ export function playBotTurn(game: GameData, country: PlayableCountry, difficulty
     // A unit holding an enemy banner tile stays put: leaving it would undo the capture.
     if (here.landmark === LANDMARK.banner && here.owner !== country) continue;
     const x = a % g.width;
-    // Enemies guarding a banner tile first (taking banners is what ends games), then scan order.
-    const targets = neighbourIndices(g, x, (a - x) / g.width).sort(
-      (m, n) => Number(g.tiles[n]!.landmark === LANDMARK.banner) - Number(g.tiles[m]!.landmark === LANDMARK.banner),
-    );
-    for (const n of targets) {
+    // Among the enemies the rule allows, those guarding a banner tile first, then the best odds.
+    let best = -1;
+    let bestScore = Number.NEGATIVE_INFINITY;
+    for (const n of neighbourIndices(g, x, (a - x) / g.width)) {
       const enemy = g.tiles[n]!.unit;
       if (!enemy || enemy.id === country) continue;
-      if (bonus + margin > -warModifier(g, pos(a), pos(n))) {
-        move(a, n, bonus);
-        break;
+      const war = warModifier(g, pos(a), pos(n));
+      if (!(bonus + margin > -war)) continue;
+      const score = (g.tiles[n]!.landmark === LANDMARK.banner ? 100 : 0) + war;
+      if (score > bestScore) {
+        best = n;
+        bestScore = score;
       }
     }
+    if (best !== -1) move(a, best, bonus);
   }
 
   act({ id: 'next_turn', info: { country } });

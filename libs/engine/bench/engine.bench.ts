@@ -1,0 +1,148 @@
+/**
+ * Engine benchmarks (issue 2): prints figures, never fails on time.
+ *   npm run bench -w libs/engine      (or the root `npm run bench`)
+ */
+import {
+  BOT_NAMES,
+  RULES_VERSION,
+  applyLegal,
+  createRng,
+  drawSeed,
+  fold,
+  isGameOver,
+  newGame,
+  playBotTurn,
+  runMatch,
+  runSeries,
+  whoseTurn,
+  type Difficulty,
+  type GameData,
+  type LobbyEvent,
+  type PlayableCountry,
+} from '../src/index.js';
+
+const AT = '2026-01-01T00:00:00.000Z';
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** A lobby log of four bots playing on w×h until it holds `actions` game actions (a new game when one ends). */
+function botLog(actions: number, w: number, h: number, seed: number): LobbyEvent[] {
+  const events: LobbyEvent[] = [];
+  const push = (e: Omit<LobbyEvent, 'seq' | 'at'>) => events.push({ ...e, seq: events.length + 1, at: AT } as LobbyEvent);
+  push({ kind: 'lobby-created', actor: 'p0', payload: { lobbyId: 'bench', adminId: 'p0', w, h, seed, rulesVersion: RULES_VERSION }, seed: null });
+  const bots: Difficulty[] = ['hard', 'normal', 'easy', 'hard'];
+  bots.forEach((difficulty, i) =>
+    push({
+      kind: 'player-joined',
+      actor: 'p0',
+      payload: { player: { id: `bot${i}`, name: BOT_NAMES[difficulty], country: i as PlayableCountry, bot: { difficulty } } },
+      seed: null,
+    }),
+  );
+  const folded = fold(events);
+  if (!folded.ok) throw new Error(folded.error.message);
+  let game: GameData = folded.value.game;
+  const rng = createRng(seed);
+  const act = (action: Parameters<typeof applyLegal>[1], seed: number) => {
+    game = applyLegal(game, action, seed);
+    push({ kind: 'game-action', actor: 'bench', payload: action, seed } as Omit<LobbyEvent, 'seq' | 'at'>);
+  };
+  act({ id: 'start', info: {} }, drawSeed(rng));
+  let count = 0;
+  while (count < actions && !isGameOver(game)) {
+    const country = whoseTurn(game)!;
+    for (const { action, seed } of playBotTurn(game, country, bots[country]!, drawSeed(rng))) {
+      act(action, seed);
+      if (++count >= actions) break;
+    }
+  }
+  return events;
+}
+
+function benchFold(): void {
+  // 10×10 (the default map): games end before 10,000 actions, so the log is cut into several lobbies;
+  // 24×24: one long lobby keeps four bots busy past 10,000 actions.
+  for (const [w, h] of [[10, 10], [24, 24]] as const) {
+    const logs: LobbyEvent[][] = [];
+    let actions = 0;
+    for (let seed = 1; actions < 10_000; seed++) {
+      const log = botLog(10_000 - actions, w, h, seed);
+      logs.push(log);
+      actions += log.filter((e) => e.kind === 'game-action').length;
+    }
+    for (const log of logs) fold(log); // warm-up
+    const runs = 20;
+    const started = performance.now();
+    for (let i = 0; i < runs; i++) {
+      for (const log of logs) {
+        const r = fold(log);
+        if (!r.ok) throw new Error(r.error.message);
+      }
+    }
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `fold: ${actions} game actions on ${w}×${h} (${logs.length} lobby log(s), 4 bots) × ${runs}: ${Math.round((actions * runs) / seconds).toLocaleString('en')} actions/s`,
+    );
+  }
+}
+
+function benchGames(): void {
+  for (const difficulty of ['easy', 'normal', 'hard'] as const) {
+    const games = 60;
+    const started = performance.now();
+    let turns = 0;
+    let finished = 0;
+    for (let i = 0; i < games; i++) {
+      const r = runMatch({ bots: [difficulty, difficulty, difficulty, difficulty], w: 10, h: 10, seed: 1000 + i, turnCap: 5000 });
+      turns += r.turns;
+      if (r.finished) finished++;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`games: 4 ${difficulty} bots on 10×10: ${(games / seconds).toFixed(1)} games/s (${finished}/${games} finished, mean ${(turns / games).toFixed(0)} turns)`);
+  }
+}
+
+function benchBotTurns(): void {
+  for (const [w, h] of [[10, 10], [32, 32]] as const) {
+    const times: number[] = [];
+    for (let g = 0; g < (w === 10 ? 40 : 4); g++) {
+      const rng = createRng(500 + g);
+      let game = newGame(w, h);
+      for (const country of [0, 1, 2, 3] as const) game = applyLegal(game, { id: 'add_country', info: { country } }, 0);
+      game = applyLegal(game, { id: 'generate', info: { w, h, seed: drawSeed(rng) } }, 0);
+      game = applyLegal(game, { id: 'start', info: {} }, drawSeed(rng));
+      while (!isGameOver(game) && game.turn.count < 400) {
+        const country = whoseTurn(game)!;
+        const seed = drawSeed(rng);
+        const started = performance.now();
+        const actions = playBotTurn(game, country, 'hard', seed);
+        times.push(performance.now() - started);
+        for (const { action, seed: s } of actions) game = applyLegal(game, action, s);
+      }
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `hard bot turn on ${w}×${h}: median ${percentile(times, 50).toFixed(3)} ms, p99 ${percentile(times, 99).toFixed(3)} ms over ${times.length} turns`,
+    );
+  }
+}
+
+function benchStrength(): void {
+  for (const pairing of [['hard', 'easy'], ['normal', 'easy'], ['hard', 'normal']] as const) {
+    const games = 500;
+    const { summary } = runSeries(pairing, games, { w: 10, h: 10, firstSeed: 10_000, turnCap: 5000 });
+    const [strong, weak] = pairing;
+    const pct = (n: number | undefined) => `${(((n ?? 0) / games) * 100).toFixed(1)}%`;
+    console.log(
+      `strength: ${strong} vs ${weak}, ${games} games 1v1 on 10×10 (seats alternate): ${strong} ${pct(summary.wins[strong])}, ${weak} ${pct(summary.wins[weak])}, unfinished ${pct(games - summary.finished)}`,
+    );
+  }
+}
+
+console.log(`Four Banners engine benchmark — node ${process.version}, ${new Date().toISOString()}`);
+benchFold();
+benchBotTurns();
+benchGames();
+benchStrength();
