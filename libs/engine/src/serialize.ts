@@ -164,7 +164,9 @@ export function reAddMissingCountries(game: GameData): GameData {
   const missing: Country[] = [];
   for (const id of [0, 1, 2, 3] as const) {
     if (game.countries.some((c) => c.id === id)) continue;
-    if (isAlive(game, id, START_BANNERS)) missing.push({ id, banners: START_BANNERS });
+    // A country missing from the list holds no banners, so a Nomad tile alone does not make it alive:
+    // otherwise a country removed as dead (its tiles stay, rule 11) would come back on import.
+    if (isAlive(game, id, 0)) missing.push({ id, banners: START_BANNERS });
   }
   return missing.length === 0 ? game : { ...game, countries: [...game.countries, ...missing] };
 }

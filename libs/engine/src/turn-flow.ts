@@ -3,7 +3,7 @@
  * and the start-of-turn effects of a country. Shared by start, next_turn and remove_country.
  */
 import { LANDMARK, TILE_TYPE, TURN_TYPE, type PlayableCountry } from './constants.js';
-import { isAlive } from './game.js';
+import { findCountry } from './game.js';
 import type { Rng } from './rng.js';
 import { withUnit } from './tiles.js';
 import { isCountryTurn, turnTypeOf } from './turns.js';
@@ -37,8 +37,16 @@ function resolveSpecialTurn(game: GameData, rng: Rng): GameData | null {
 
 /** Removes every country that is not alive. */
 export function removeDeadCountries(game: GameData): GameData {
-  const alive = game.countries.filter((c) => isAlive(game, c.id, c.banners));
-  return alive.length === game.countries.length ? game : { ...game, countries: alive };
+  // One pass over the tiles for every country at once (this runs at every turn).
+  const alive = [false, false, false, false];
+  for (const tile of game.tiles) {
+    if (tile.unit) alive[tile.unit.id] = true;
+    if (tile.owner < 0) continue;
+    if (tile.landmark === LANDMARK.banner) alive[tile.owner] = true;
+    else if (tile.type === TILE_TYPE.nomad && (findCountry(game, tile.owner)?.banners ?? 0) > 0) alive[tile.owner] = true;
+  }
+  const kept = game.countries.filter((c) => alive[c.id]);
+  return kept.length === game.countries.length ? game : { ...game, countries: kept };
 }
 
 /**
@@ -47,7 +55,8 @@ export function removeDeadCountries(game: GameData): GameData {
  */
 export function startOfTurn(game: GameData, country: PlayableCountry): GameData {
   let tiles: Tile[] | null = null;
-  game.tiles.forEach((tile, i) => {
+  for (let i = 0; i < game.tiles.length; i++) {
+    const tile = game.tiles[i]!;
     let next = tile;
     if (
       tile.owner === country &&
@@ -68,7 +77,7 @@ export function startOfTurn(game: GameData, country: PlayableCountry): GameData 
       tiles ??= game.tiles.slice();
       tiles[i] = next;
     }
-  });
+  }
   return tiles ? { ...game, tiles } : game;
 }
 

@@ -1,6 +1,6 @@
 /** Fight arithmetic and moveable tiles (SPEC.md §4 Move unit, DESIGN.md rule 10). */
 import { FOREST_ATTACK, LANDMARK, MOUNTAINS_DEFENCE, NEIGHBOUR_SUPPORT, type PlayableCountry } from './constants.js';
-import { indexOf, inBounds, neighbourIndices } from './grid.js';
+import { NEIGHBOURS_8, indexOf, inBounds, neighbourIndices } from './grid.js';
 import type { GameData, Pos } from './types.js';
 
 /**
@@ -13,8 +13,11 @@ function tileModifier(game: GameData, index: number, attacker: PlayableCountry, 
   let mod = 0;
   if (unit?.id === attacker && tile.landmark === LANDMARK.forest) mod += FOREST_ATTACK;
   if (unit?.id === defender && tile.landmark === LANDMARK.mountains) mod += MOUNTAINS_DEFENCE;
-  for (const n of neighbourIndices(game, tile.pos.x, tile.pos.y)) {
-    const other = game.tiles[n]!.unit;
+  for (const d of NEIGHBOURS_8) {
+    const x = tile.pos.x + d.x;
+    const y = tile.pos.y + d.y;
+    if (x < 0 || y < 0 || x >= game.width || y >= game.height) continue;
+    const other = game.tiles[x + y * game.width]!.unit;
     if (other) mod += unit && other.id === unit.id ? NEIGHBOUR_SUPPORT : -NEIGHBOUR_SUPPORT;
   }
   return mod;

@@ -94,6 +94,12 @@ export function applyEvent(state: LobbyState | null, event: LobbyEvent): Result<
     });
   }
 
+  if (event.kind === 'game-action') {
+    // The hot path of replays: one copy of the lobby per action.
+    const next = applyAction(state.game, event.payload, event.seed);
+    if (!next.ok) return bad(event.seq, `${event.payload.id} is not actable: ${next.error.message}`);
+    return ok({ ...state, seq: event.seq, game: next.value });
+  }
   const s: LobbyState = { ...state, seq: event.seq };
   switch (event.kind) {
     case 'lobby-created':
@@ -141,11 +147,6 @@ export function applyEvent(state: LobbyState | null, event: LobbyEvent): Result<
       const g = game.value;
       return ok({ ...s, game: g, w: g.width, h: g.height, seed: g.seed, loaded: true });
     }
-    case 'game-action': {
-      const next = applyAction(s.game, event.payload, event.seed);
-      if (!next.ok) return bad(event.seq, `${event.payload.id} is not actable: ${next.error.message}`);
-      return ok({ ...s, game: next.value });
-    }
   }
 }
 
@@ -191,7 +192,7 @@ export function playerOfCountry(state: LobbyState, country: number): Player | un
   return country === COUNTRY.none ? undefined : state.players.find((p) => p.country === country);
 }
 
-/** A stable hash of everything the log decides: seats, settings, chat count and the game. */
+/** A stable hash of everything the log decides: seats, settings, chat and the game. */
 export function stateHash(state: LobbyState): string {
   const h = createHasher();
   h.str(state.lobbyId);
@@ -211,6 +212,10 @@ export function stateHash(state: LobbyState): string {
     h.str(p.local?.ownerId ?? '');
   }
   h.num(state.messages.length);
+  for (const m of state.messages) {
+    h.str(m.playerId);
+    h.str(m.msg);
+  }
   hashGameInto(h, state.game);
   return h.digest();
 }
