@@ -38,10 +38,13 @@ const seconds = (performance.now() - started) / 1000;
 if (values.verbose) {
   for (const r of results) {
     const who = r.winner === null ? 'nobody' : `${COUNTRY_NAMES[r.winner]} (${r.winnerDifficulty})`;
-    console.log(`seed ${r.seed}: ${r.finished ? `${who} wins` : 'stuck at the turn cap'} after ${r.turns} turns, ${r.actions} actions`);
+    const outcome = r.finished ? `${who} wins` : r.stalemate ? 'draw (a stable front)' : 'stuck at the turn cap';
+    console.log(`seed ${r.seed}: ${outcome} after ${r.turns} turns, ${r.actions} actions`);
   }
 }
 console.log(`Four Banners — ${games} game(s) of ${bots.join(' vs ')} on ${w}×${h}, seeds ${firstSeed}..${firstSeed + games - 1}`);
-console.log(`finished: ${summary.finished}/${summary.games}; wins: ${JSON.stringify(summary.wins)}`);
+console.log(
+  `finished: ${summary.finished}/${summary.games}, draws: ${summary.stalemates}, stuck: ${summary.stuck}; wins: ${JSON.stringify(summary.wins)}`,
+);
 console.log(`turns: mean ${summary.turns.mean.toFixed(1)}, max ${summary.turns.max}; ${seconds.toFixed(2)} s`);
-if (summary.finished < summary.games) process.exit(1);
+if (summary.stuck > 0) process.exit(1);

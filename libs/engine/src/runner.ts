@@ -1,10 +1,11 @@
 /** Headless bot-vs-bot matches: the match runner behind `npm start` (until the server lands), tests and benchmarks. */
 import { applyLegal } from './actions/index.js';
 import { playBotTurn } from './bot/bot.js';
-import { COUNTRY_NAMES, PLAYABLE_COUNTRIES, type Difficulty, type PlayableCountry } from './constants.js';
+import { COUNTRY_NAMES, LANDMARK, PLAYABLE_COUNTRIES, TILE_TYPE, type Difficulty, type PlayableCountry } from './constants.js';
 import { isGameOver, newGame, winner } from './game.js';
 import { brokenInvariants } from './invariants.js';
 import { createRng, drawSeed } from './rng.js';
+import { tileAt } from './grid.js';
 import { whoseTurn } from './turns.js';
 import type { GameData } from './types.js';
 
@@ -26,12 +27,35 @@ export interface MatchResult {
   readonly winnerDifficulty: Difficulty | null;
   readonly turns: number;
   readonly actions: number;
-  /** False when the game hit the turn cap. */
+  /** True when one country (or none) is left. */
   readonly finished: boolean;
+  /**
+   * True when the game stopped as a draw: no spawn point (Settled banner tile) was placed or captured and
+   * no country fell for STALEMATE_TURNS turns while the fighting went on (at least one fight a turn on
+   * average): a stable front. A game that stops making progress without fights is stuck, not a draw. A game that is neither finished nor a stalemate
+   * ran into the turn cap: that is a stuck game.
+   */
+  readonly stalemate: boolean;
   readonly game: GameData;
 }
 
 export const DEFAULT_TURN_CAP = 5000;
+/** Turns without progress after which a game where everyone still fights is a draw. */
+export const STALEMATE_TURNS = 1000;
+
+/**
+ * A signature of the game's lasting progress: the countries left and every Settled banner tile (a
+ * spawn point). Spawn points are only gained by placing banners and only lost for good when captured,
+ * so a front that sways back and forth without taking one makes no progress.
+ */
+function progressSignature(game: GameData): number {
+  let h = game.countries.length;
+  for (let i = 0; i < game.tiles.length; i++) {
+    const t = game.tiles[i]!;
+    if (t.landmark === LANDMARK.banner && t.type === TILE_TYPE.settled) h = (Math.imul(h, 31) + i * 5 + t.owner + 2) | 0;
+  }
+  return h;
+}
 
 /** Plays one seeded bot-vs-bot game to its end (or the turn cap). Throws if an invariant breaks. */
 export function runMatch(options: MatchOptions): MatchResult {
@@ -44,12 +68,26 @@ export function runMatch(options: MatchOptions): MatchResult {
   game = applyLegal(game, { id: 'generate', info: { w, h, seed: drawSeed(rng) } }, 0);
   game = applyLegal(game, { id: 'start', info: {} }, drawSeed(rng));
   let actions = 0;
+  let signature = progressSignature(game);
+  let lastChange = game.turn.count;
+  let fightsSinceChange = 0;
+  let stalemate = false;
 
   while (!isGameOver(game) && game.turn.count < cap) {
+    const now = progressSignature(game);
+    if (now !== signature) {
+      signature = now;
+      lastChange = game.turn.count;
+      fightsSinceChange = 0;
+    } else if (game.turn.count - lastChange >= STALEMATE_TURNS && fightsSinceChange >= STALEMATE_TURNS) {
+      stalemate = true;
+      break;
+    }
     const country = whoseTurn(game);
     const seat = seats.find((s) => s.country === country);
     if (!seat) throw new Error(`turn ${game.turn.count} belongs to no seat (type ${game.turn.type})`);
     for (const { action, seed: actionSeed } of playBotTurn(game, seat.country, seat.difficulty, drawSeed(rng))) {
+      if (action.id === 'move_unit' && tileAt(game, action.info.to.x, action.info.to.y)?.unit) fightsSinceChange++;
       game = applyLegal(game, action, actionSeed);
       actions++;
       if (options.checkInvariants) {
@@ -66,6 +104,7 @@ export function runMatch(options: MatchOptions): MatchResult {
     turns: game.turn.count,
     actions,
     finished: isGameOver(game),
+    stalemate,
     game,
   };
 }
@@ -73,6 +112,10 @@ export function runMatch(options: MatchOptions): MatchResult {
 export interface SeriesSummary {
   readonly games: number;
   readonly finished: number;
+  /** Games stopped as a draw (a stable front, see MatchResult.stalemate). */
+  readonly stalemates: number;
+  /** Games that ran into the turn cap: neither finished nor a stalemate. */
+  readonly stuck: number;
   /** Wins by difficulty; in mirror matches (one difficulty for all) by country name instead. */
   readonly wins: Readonly<Record<string, number>>;
   readonly turns: { readonly mean: number; readonly max: number };
@@ -102,6 +145,8 @@ export function runSeries(
     summary: {
       games,
       finished: results.filter((r) => r.finished).length,
+      stalemates: results.filter((r) => r.stalemate).length,
+      stuck: results.filter((r) => !r.finished && !r.stalemate).length,
       wins,
       turns: { mean: turns.reduce((a, b) => a + b, 0) / Math.max(1, games), max: Math.max(0, ...turns) },
     },

@@ -2,6 +2,13 @@
  * Bots (SPEC.md §4 "Bot behaviour", DESIGN.md "Bot decisions"). A bot's turn is returned as the list
  * of seeded actions it takes, ending with next_turn; applying them in order reproduces the turn, so the
  * server logs them and a replay never runs bot code.
+ *
+ * The turn: (1) banners on the safest own tiles; (2) chests; capture: step onto free enemy banner
+ * tiles; (3) free own banner tiles, stepping toward the objective; advance: every other unit steps toward
+ * the objective; (4) attack where bonus + margin > -war, banner guards first, then the best odds; advance
+ * again so the line that moved up is backed. Steps marked "beyond SPEC.md" are what make games end:
+ * without them a country whose banners were captured but left empty lives for ever, and reserves idle
+ * behind a front that never moves (see the README's bot notes for the measured effect).
  */
 import { actable, applyLegal } from '../actions/index.js';
 import type { GameAction, SeededAction } from '../actions/types.js';
@@ -168,19 +175,22 @@ export function playBotTurn(game: GameData, country: PlayableCountry, difficulty
   // Advance (beyond SPEC.md's four steps): every other unit that can still step moves one tile closer
   // to the nearest enemy banner, so reserves reach the front instead of idling behind it for ever and
   // force gathers where taking ground ends the game.
-  const idle: number[] = [];
-  g.tiles.forEach((t, i) => t.landmark !== LANDMARK.banner && canStep(i) && idle.push(i));
-  for (const i of idle) {
-    if (objective[i]! <= 0) continue;
-    const x = i % g.width;
-    let best = -1;
-    for (const n of neighbourIndices(g, x, (i - x) / g.width)) {
-      const t = g.tiles[n]!;
-      if (t.unit || (t.landmark === LANDMARK.banner && t.owner === country) || objective[n] === -1) continue;
-      if (objective[n]! < objective[i]! && (best === -1 || objective[n]! < objective[best]!)) best = n;
+  const advance = () => {
+    const idle: number[] = [];
+    g.tiles.forEach((t, i) => t.landmark !== LANDMARK.banner && canStep(i) && idle.push(i));
+    for (const i of idle) {
+      if (objective[i]! <= 0) continue;
+      const x = i % g.width;
+      let best = -1;
+      for (const n of neighbourIndices(g, x, (i - x) / g.width)) {
+        const t = g.tiles[n]!;
+        if (t.unit || (t.landmark === LANDMARK.banner && t.owner === country) || objective[n] === -1) continue;
+        if (objective[n]! < objective[i]! && (best === -1 || objective[n]! < objective[best]!)) best = n;
+      }
+      if (best !== -1) move(i, best);
     }
-    if (best !== -1) move(i, best);
-  }
+  };
+  advance();
 
   // (4) Attack: each unit that can still attack takes the first adjacent enemy where bonus + margin > -war.
   const attackers: number[] = [];
@@ -207,6 +217,10 @@ export function playBotTurn(game: GameData, country: PlayableCountry, difficulty
     }
     if (best !== -1) move(a, best, bonus);
   }
+
+  // Reserves that could not step before the fights fill the ground the winners left, so the line that
+  // moved up is backed and can hold (beyond SPEC.md's four steps).
+  advance();
 
   act({ id: 'next_turn', info: { country } });
   return taken;
