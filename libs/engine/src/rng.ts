@@ -15,33 +15,49 @@ export interface Rng {
   state(): number;
 }
 
-/** A generator seeded with `seed` (any integer; taken modulo 2^32). */
-export function createRng(seed: number): Rng {
-  let s = seed | 0;
-  const next = (): number => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), s | 1);
+/** mulberry32 (DESIGN.md rule 1). Methods live on the prototype: every action makes one of these. */
+class Mulberry32 implements Rng {
+  private s: number;
+
+  constructor(seed: number) {
+    this.s = seed | 0;
+  }
+
+  next(): number {
+    this.s = (this.s + 0x6d2b79f5) | 0;
+    let t = Math.imul(this.s ^ (this.s >>> 15), this.s | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number): number => Math.floor(next() * (max - min) + min);
-  return {
-    next,
-    int,
-    dice: () => int(1, 7),
-    percent(cases) {
-      let total = 0;
-      for (const c of cases) total += c.percent;
-      const p = int(0, total) + 1;
-      let sum = 0;
-      for (const c of cases) {
-        sum += c.percent;
-        if (sum >= p) return c.value;
-      }
-      throw new Error('percent(): empty case list');
-    },
-    state: () => s >>> 0,
-  };
+  }
+
+  int(min: number, max: number): number {
+    return Math.floor(this.next() * (max - min) + min);
+  }
+
+  dice(): number {
+    return this.int(1, 7);
+  }
+
+  percent<T>(cases: readonly { readonly value: T; readonly percent: number }[]): T {
+    let total = 0;
+    for (const c of cases) total += c.percent;
+    const p = this.int(0, total) + 1;
+    let sum = 0;
+    for (const c of cases) {
+      sum += c.percent;
+      if (sum >= p) return c.value;
+    }
+    throw new Error('percent(): empty case list');
+  }
+
+  state(): number {
+    return this.s >>> 0;
+  }
+}
+
+/** A generator seeded with `seed` (any integer; taken modulo 2^32). */
+export function createRng(seed: number): Rng {
+  return new Mulberry32(seed);
 }
 
 /** A fresh uint32 seed drawn from `rng` (bots and runners hand these to the actions they make). */
