@@ -1,0 +1,103 @@
+/**
+ * SQLite append rate: the log repository's write path (one event + the lobby row update per transaction,
+ * as the server commits one request) vs a raw better-sqlite3 insert of the same row with the same pragmas.
+ * Three alternating rounds each; the best round of each is printed (the machine is shared, so the best is
+ * the least disturbed).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { RULES_VERSION, type LobbyEvent } from '@four-banners/engine';
+import Database from 'better-sqlite3';
+import { configFromEnv } from '../src/config.js';
+import { DatabaseService, applyPragmas } from '../src/db/database.js';
+import { LobbyLogRepository } from '../src/lobby/lobby-log.repository.js';
+import { envNumber, ratio } from './stats.js';
+
+const EVENTS = envNumber('BENCH_APPEND_EVENTS', 20_000);
+const ROUNDS = 3;
+const LOBBIES = 250;
+
+function event(seq: number, at: string): LobbyEvent {
+  return {
+    seq,
+    kind: 'game-action',
+    actor: 'bench-player',
+    seed: 123456789,
+    at,
+    payload: { id: 'move_unit', info: { country: 1, from: { x: 3, y: 4 }, to: { x: 4, y: 4 } } },
+  };
+}
+
+/** Events/s through LobbyLogRepository.append inside DatabaseService.transaction. */
+async function repositoryRound(dir: string, round: number): Promise<number> {
+  const database = new DatabaseService(configFromEnv({}, { databasePath: join(dir, `repo-${round}.db`), log: false }));
+  const repo = new LobbyLogRepository(database);
+  const at = new Date().toISOString();
+  const facts = { adminId: 'a', status: 'running' as const, lastSeq: 0, winner: null, players: '[]', updatedAt: at };
+  for (let l = 0; l < LOBBIES; l++) repo.createLobby(`L${l}`, at, RULES_VERSION, facts);
+  const seqs = new Array<number>(LOBBIES).fill(0);
+  const t0 = performance.now();
+  for (let i = 0; i < EVENTS; i++) {
+    const l = i % LOBBIES;
+    const seq = ++seqs[l]!;
+    database.transaction(() => repo.append(`L${l}`, [event(seq, at)], { ...facts, lastSeq: seq }));
+  }
+  const rate = EVENTS / ((performance.now() - t0) / 1000);
+  await database.onApplicationShutdown();
+  return rate;
+}
+
+/** Events/s of one raw INSERT per transaction on the same (migrated) table with the same pragmas. */
+async function rawRound(dir: string, round: number): Promise<number> {
+  const path = join(dir, `raw-${round}.db`);
+  await new DatabaseService(configFromEnv({}, { databasePath: path, log: false })).onApplicationShutdown();
+  const raw = new Database(path);
+  applyPragmas(raw);
+  const at = new Date().toISOString();
+  const lobbyRow = raw.prepare(
+    "INSERT INTO lobbies (id, created_at, admin_id, status, rules_version, last_seq, updated_at) VALUES (?, ?, 'a', 'running', ?, 0, ?)",
+  );
+  for (let l = 0; l < LOBBIES; l++) lobbyRow.run(`L${l}`, at, RULES_VERSION, at);
+  const insert = raw.prepare(
+    'INSERT INTO lobby_events (lobby_id, seq, kind, actor, payload, seed, at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const one = raw.transaction((l: number, seq: number) => {
+    const e = event(seq, at);
+    insert.run(`L${l}`, e.seq, e.kind, e.actor, JSON.stringify(e.payload), e.seed, e.at);
+  });
+  const seqs = new Array<number>(LOBBIES).fill(0);
+  const t0 = performance.now();
+  for (let i = 0; i < EVENTS; i++) {
+    const l = i % LOBBIES;
+    one(l, ++seqs[l]!);
+  }
+  const rate = EVENTS / ((performance.now() - t0) / 1000);
+  raw.close();
+  return rate;
+}
+
+export async function runAppendBench(): Promise<{ repoPerSecond: number; rawPerSecond: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'fb-bench-append-'));
+  try {
+    let repoPerSecond = 0;
+    let rawPerSecond = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      repoPerSecond = Math.max(repoPerSecond, await repositoryRound(dir, round));
+      rawPerSecond = Math.max(rawPerSecond, await rawRound(dir, round));
+    }
+    return { repoPerSecond, rawPerSecond };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function printAppendBench(): Promise<void> {
+  const { repoPerSecond, rawPerSecond } = await runAppendBench();
+  console.log(
+    `\nSQLite append (${EVENTS} events × ${ROUNDS} rounds, one transaction each, WAL + synchronous=NORMAL; best round)`,
+  );
+  console.log(`  log repository (event + lobby row): ${Math.round(repoPerSecond).toLocaleString('en')} events/s`);
+  console.log(`  raw better-sqlite3 insert:          ${Math.round(rawPerSecond).toLocaleString('en')} events/s`);
+  console.log(`  raw / repository:                   ${ratio(rawPerSecond, repoPerSecond)}`);
+}

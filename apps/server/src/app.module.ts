@@ -1,0 +1,42 @@
+/** The server's one module, built from a config so tests can boot it on a temp database and port. */
+import { Module, type DynamicModule } from '@nestjs/common';
+import { CONFIG, type ServerConfig } from './config.js';
+import { DatabaseService } from './db/database.js';
+import { AdminController } from './http/admin.controller.js';
+import { AdminGuard } from './http/admin.guard.js';
+import { GamesController } from './http/games.controller.js';
+import { GamesService } from './http/games.service.js';
+import { IdentityService } from './lobby/identity.service.js';
+import { LobbyLogRepository } from './lobby/lobby-log.repository.js';
+import { LobbyGateway } from './lobby/lobby.gateway.js';
+import { LobbyHub } from './lobby/lobby.hub.js';
+import { LobbyBots } from './lobby/lobby-bots.service.js';
+import { LobbyService } from './lobby/lobby.service.js';
+import { LobbyStore } from './lobby/lobby.store.js';
+import { PlayerRepository } from './lobby/player.repository.js';
+import { AppLogger } from './logger.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: ServerConfig): DynamicModule {
+    return {
+      module: AppModule,
+      controllers: [GamesController, AdminController],
+      providers: [
+        { provide: CONFIG, useValue: config },
+        AppLogger,
+        DatabaseService,
+        LobbyLogRepository,
+        PlayerRepository,
+        IdentityService,
+        LobbyHub,
+        LobbyStore,
+        LobbyBots,
+        LobbyService,
+        LobbyGateway,
+        GamesService,
+        AdminGuard,
+      ],
+    };
+  }
+}

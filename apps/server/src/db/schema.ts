@@ -1,0 +1,65 @@
+/** The SQLite schema of DESIGN.md §4. Only repositories touch these tables. */
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+/** One row per lobby: derived facts kept beside the log for listings (the log is the truth). */
+export const lobbies = sqliteTable(
+  'lobbies',
+  {
+    id: text('id').primaryKey(),
+    createdAt: text('created_at').notNull(),
+    adminId: text('admin_id').notNull(),
+    status: text('status', { enum: ['open', 'running', 'finished', 'closed'] }).notNull(),
+    rulesVersion: integer('rules_version').notNull(),
+    lastSeq: integer('last_seq').notNull(),
+    /** The winning country once the game is finished (null: none, or not finished). */
+    winner: integer('winner'),
+    /** The seats as JSON, for listings without folding. */
+    players: text('players').notNull().default('[]'),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [index('lobbies_status_idx').on(t.status, t.createdAt)],
+);
+
+/** The append-only log: seq contiguous from 1 per lobby; never updated or deleted. */
+export const lobbyEvents = sqliteTable(
+  'lobby_events',
+  {
+    lobbyId: text('lobby_id')
+      .notNull()
+      .references(() => lobbies.id),
+    seq: integer('seq').notNull(),
+    kind: text('kind').notNull(),
+    actor: text('actor').notNull(),
+    payload: text('payload').notNull(),
+    /** Set for game-action events only. */
+    seed: integer('seed'),
+    at: text('at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lobbyId, t.seq] })],
+);
+
+/** Identities that survive reconnects and restarts; `lobby_id` is the open lobby the player sits in. */
+export const players = sqliteTable('players', {
+  id: text('id').primaryKey(),
+  tokenHash: text('token_hash').notNull(),
+  name: text('name').notNull().default(''),
+  createdAt: text('created_at').notNull(),
+  lobbyId: text('lobby_id').references(() => lobbies.id),
+});
+
+/** Folded states every K events, so long logs restore and answer "state at seq" quickly. */
+export const lobbySnapshots = sqliteTable(
+  'lobby_snapshots',
+  {
+    lobbyId: text('lobby_id')
+      .notNull()
+      .references(() => lobbies.id),
+    seq: integer('seq').notNull(),
+    state: text('state').notNull(),
+    createdAt: text('created_at')
+      .notNull()
+      .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+  },
+  (t) => [primaryKey({ columns: [t.lobbyId, t.seq] })],
+);

@@ -1,0 +1,27 @@
+/** Admin API (DESIGN.md §6): every lobby, its events and its state at any seq, behind ADMIN_TOKEN. */
+import { Controller, Get, Inject, Param, Query, UseGuards } from '@nestjs/common';
+import type { AdminLobbiesPage, EventsPage, StateAtSeq } from '@four-banners/protocol';
+import { AdminGuard } from './admin.guard.js';
+import { GamesService } from './games.service.js';
+
+@Controller('api/admin')
+@UseGuards(AdminGuard)
+export class AdminController {
+  constructor(@Inject(GamesService) private readonly games: GamesService) {}
+
+  @Get('lobbies')
+  lobbies(@Query() query: unknown): AdminLobbiesPage {
+    const page = this.games.list(query);
+    return { lobbies: page.items, nextOffset: page.nextOffset };
+  }
+
+  @Get('lobbies/:id/events')
+  events(@Param('id') id: string, @Query() query: unknown): EventsPage {
+    return this.games.events(id, query);
+  }
+
+  @Get('lobbies/:id/state')
+  state(@Param('id') id: string, @Query() query: unknown): StateAtSeq {
+    return this.games.state(id, query);
+  }
+}

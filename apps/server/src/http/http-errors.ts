@@ -1,0 +1,7 @@
+/** HTTP errors in the `{error: {code, message}}` shape of DESIGN.md §6. */
+import { HttpException, HttpStatus } from '@nestjs/common';
+import type { HttpErrorCode } from '@four-banners/protocol';
+
+export function httpError(status: HttpStatus, code: HttpErrorCode, message: string): HttpException {
+  return new HttpException({ error: { code, message } }, status);
+}

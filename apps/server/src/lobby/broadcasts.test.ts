@@ -1,0 +1,98 @@
+/** Each logged event goes out as its SPEC.md §7 event, and a client rebuilds the same log entry (DESIGN.md §5.1 Broadcasts). */
+import { fold, type LobbyEvent } from '@four-banners/engine';
+import { broadcastToEvent } from '@four-banners/protocol';
+import { describe, expect, it } from 'vitest';
+import { broadcastOf } from './broadcasts.js';
+
+const at = '2026-11-22T10:00:00.000Z';
+const ev = <E extends LobbyEvent>(e: Omit<E, 'at'>): LobbyEvent => ({ ...e, at }) as unknown as LobbyEvent;
+
+const log: LobbyEvent[] = [
+  ev({
+    seq: 1,
+    kind: 'lobby-created',
+    actor: 'a',
+    seed: null,
+    payload: { lobbyId: 'L1', adminId: 'a', w: 6, h: 6, seed: 3, rulesVersion: 1 },
+  }),
+  ev({
+    seq: 2,
+    kind: 'player-joined',
+    actor: 'a',
+    seed: null,
+    payload: { player: { id: 'a', name: 'Ann', country: 0 } },
+  }),
+  ev({
+    seq: 3,
+    kind: 'player-joined',
+    actor: 'a',
+    seed: null,
+    payload: { player: { id: 'bot-1', name: 'Hard Bot', country: 1, bot: { difficulty: 'hard' } } },
+  }),
+  ev({
+    seq: 4,
+    kind: 'player-joined',
+    actor: 'b',
+    seed: null,
+    payload: { player: { id: 'b', name: 'Ben', country: -1 } },
+  }),
+  ev({ seq: 5, kind: 'country-changed', actor: 'b', seed: null, payload: { playerId: 'b', country: 3 } }),
+  ev({ seq: 6, kind: 'chat', actor: 'b', seed: null, payload: { playerId: 'b', msg: 'hello' } }),
+  ev({ seq: 7, kind: 'lobby-updated', actor: 'a', seed: null, payload: { w: 8, seed: 11 } }),
+  ev({ seq: 8, kind: 'player-left', actor: 'b', seed: null, payload: { playerId: 'b', by: 'b' } }),
+  ev({ seq: 9, kind: 'lobby-updated', actor: 'server', seed: null, payload: { adminId: 'a' } }),
+  ev({ seq: 10, kind: 'game-action', actor: 'a', seed: 99, payload: { id: 'start', info: {} } }),
+];
+
+describe('broadcastOf', () => {
+  it('names each kind after its SPEC.md §7 event and round-trips through broadcastToEvent', () => {
+    const names: string[] = [];
+    for (let i = 0; i < log.length; i++) {
+      const after = fold(log.slice(0, i + 1));
+      const final = fold(log);
+      if (!after.ok || !final.ok) throw new Error('fixture does not fold');
+      const b = broadcastOf(log[i]!, after.value, final.value);
+      names.push(b.name);
+      expect(b.payload).toMatchObject({ seq: log[i]!.seq });
+      expect(broadcastToEvent(b.name, b.payload as never)).toEqual(log[i]);
+    }
+    expect(names).toEqual([
+      'server-create-lobby',
+      'server-join-lobby',
+      'server-join-lobby',
+      'server-join-lobby',
+      'server-change-country',
+      'server-chat-message',
+      'server-lobby-update',
+      'server-leave-lobby',
+      'server-lobby-update',
+      'server-game-action',
+    ]);
+  });
+
+  it('gives the SPEC.md §7 fields: the creator name, every seat on a join, all settings on an update', () => {
+    const final = fold(log);
+    if (!final.ok) throw new Error('fixture does not fold');
+    const first = fold(log.slice(0, 1));
+    if (!first.ok) throw new Error('fixture does not fold');
+    const created = broadcastOf(log[0]!, first.value, final.value);
+    expect(created.payload).toMatchObject({ playerId: 'a', lobbyId: 'L1', playerName: 'Ann', w: 6, h: 6, seed: 3 });
+    const upTo4 = fold(log.slice(0, 4));
+    if (!upTo4.ok) throw new Error('fixture does not fold');
+    expect(broadcastOf(log[3]!, upTo4.value, final.value).payload).toMatchObject({
+      playerId: 'b',
+      players: upTo4.value.players,
+      adminId: 'a',
+    });
+    const upTo7 = fold(log.slice(0, 7));
+    if (!upTo7.ok) throw new Error('fixture does not fold');
+    expect(broadcastOf(log[6]!, upTo7.value, final.value).payload).toMatchObject({
+      online: true,
+      w: 8,
+      h: 6,
+      seed: 11,
+      adminId: 'a',
+      changed: { w: 8, seed: 11 },
+    });
+  });
+});

@@ -1,0 +1,98 @@
+/** Which SPEC.md §7 event announces each logged event, and with what payload (DESIGN.md §5.1 Broadcasts). */
+import { serializeGame, type LobbyEvent, type LobbyState } from '@four-banners/engine';
+import { lobbySnapshotOf, type ServerToClientEvents, type StateSnapshot } from '@four-banners/protocol';
+
+export type Broadcast = {
+  [E in keyof ServerToClientEvents]: { name: E; payload: Parameters<ServerToClientEvents[E]>[0] };
+}[keyof ServerToClientEvents];
+
+/** The full state a joining or resyncing client replaces its own with. */
+export function snapshotOf(state: LobbyState): StateSnapshot {
+  return { seq: state.seq, lobby: lobbySnapshotOf(state), state: serializeGame(state.game) };
+}
+
+/** The broadcast of `event`; `after` is the state right after it, `final` after the whole request. */
+export function broadcastOf(event: LobbyEvent, after: LobbyState, final: LobbyState): Broadcast {
+  const logged = { seq: event.seq, actor: event.actor, at: event.at };
+  switch (event.kind) {
+    case 'lobby-created': {
+      const p = event.payload;
+      const playerName = final.players.find((s) => s.id === p.adminId)?.name ?? '';
+      return {
+        name: 'server-create-lobby',
+        payload: {
+          ...logged,
+          lobbyId: p.lobbyId,
+          playerId: p.adminId,
+          adminId: p.adminId,
+          playerName,
+          w: p.w,
+          h: p.h,
+          seed: p.seed,
+          rulesVersion: p.rulesVersion,
+        },
+      };
+    }
+    case 'player-joined':
+      return {
+        name: 'server-join-lobby',
+        payload: {
+          ...logged,
+          lobbyId: after.lobbyId,
+          playerId: event.payload.player.id,
+          player: event.payload.player,
+          players: after.players,
+          adminId: after.adminId,
+          online: after.online,
+          w: after.w,
+          h: after.h,
+          seed: after.seed,
+        },
+      };
+    case 'player-left':
+      return {
+        name: 'server-leave-lobby',
+        payload: { ...logged, playerId: event.payload.playerId, by: event.payload.by },
+      };
+    case 'lobby-updated':
+      return {
+        name: 'server-lobby-update',
+        payload: {
+          ...logged,
+          online: after.online,
+          w: after.w,
+          h: after.h,
+          seed: after.seed,
+          adminId: after.adminId,
+          changed: event.payload,
+        },
+      };
+    case 'country-changed':
+      return {
+        name: 'server-change-country',
+        payload: { ...logged, id: event.payload.playerId, country: event.payload.country },
+      };
+    case 'chat':
+      return {
+        name: 'server-chat-message',
+        payload: { ...logged, id: event.payload.playerId, msg: event.payload.msg },
+      };
+    case 'state-loaded':
+      return {
+        name: 'server-sync-state',
+        payload: {
+          seq: event.seq,
+          lobby: lobbySnapshotOf(after),
+          state: event.payload.state,
+          event: 'state-loaded',
+          actor: event.actor,
+          at: event.at,
+        },
+      };
+    case 'game-action':
+      return {
+        name: 'server-game-action',
+        payload: { ...logged, seed: event.seed, id: event.payload.id, info: event.payload.info },
+      };
+  }
+}

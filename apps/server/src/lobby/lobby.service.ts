@@ -1,0 +1,416 @@
+/**
+ * The lobbies' authority (DESIGN.md §5.1): every request is decided here in one order — identify →
+ * seat and turn → engine check — then committed by the store (append in a transaction → update
+ * memory → broadcast).
+ */
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import {
+  BOT_NAMES,
+  COUNTRY,
+  RULES_VERSION,
+  SERVER_ACTOR,
+  actable,
+  deserializeGame,
+  isGameOver,
+  playerOfCountry,
+  serializeGame,
+  type CountryId,
+  type GameAction,
+  type LobbyState,
+  type Player,
+} from '@four-banners/engine';
+import {
+  LIMITS,
+  addBotSchema,
+  addLocalSchema,
+  changeCountrySchema,
+  createLobbySchema,
+  joinLobbySchema,
+  leaveLobbySchema,
+  loadSaveSchema,
+  lobbyUpdateSchema,
+  syncStateSchema,
+  type Ack,
+  type AckError,
+  type ClientAction,
+  type ErrorCode,
+  type SyncAck,
+} from '@four-banners/protocol';
+import type { z } from 'zod';
+import { CONFIG, type ServerConfig } from '../config.js';
+import { snapshotOf } from './broadcasts.js';
+import { newLobbyId, newSeatId, newSeed } from './ids.js';
+import { LobbyHub } from './lobby.hub.js';
+import { LobbyLogRepository } from './lobby-log.repository.js';
+import { Draft, LobbyStore, isHuman } from './lobby.store.js';
+import { PlayerRepository } from './player.repository.js';
+
+type In<S extends z.ZodType> = z.output<S>;
+
+export const fail = (code: ErrorCode, message: string): AckError => ({ ok: false, error: { code, message } });
+const done = (seq?: number): Ack => (seq === undefined ? { ok: true } : { ok: true, seq });
+
+@Injectable()
+export class LobbyService implements OnModuleInit, OnModuleDestroy {
+  /** lobbyId → when a human of it was last seen online (by the idle sweep). */
+  private readonly lastAttended = new Map<string, number>();
+  private sweepTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    @Inject(CONFIG) private readonly config: ServerConfig,
+    @Inject(LobbyStore) private readonly store: LobbyStore,
+    @Inject(LobbyLogRepository) private readonly log: LobbyLogRepository,
+    @Inject(PlayerRepository) private readonly players: PlayerRepository,
+    @Inject(LobbyHub) private readonly hub: LobbyHub,
+  ) {}
+
+  onModuleInit(): void {
+    // Open and running lobbies come back at start, so bots play on and the idle sweep sees them;
+    // finished ones (replays) are restored on first use.
+    for (const row of this.log.listLobbies({ statuses: ['open', 'running'], limit: -1, offset: 0 }))
+      this.store.getLobby(row.id);
+    if (this.config.idleCloseMs > 0) {
+      this.sweepTimer = setInterval(() => this.sweepIdle(), Math.min(60_000, this.config.idleCloseMs)).unref();
+    }
+  }
+
+  onModuleDestroy(): void {
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+  }
+
+  /** An open lobby's folded state (restored from its log on first use). */
+  getLobby(lobbyId: string): LobbyState | undefined {
+    return this.store.getLobby(lobbyId);
+  }
+
+  /** The open lobby the player sits in. */
+  seatOf(playerId: string): LobbyState | undefined {
+    return this.store.seatOf(playerId);
+  }
+
+  /**
+   * Closes open lobbies whose humans have all been offline for `idleCloseMs` (the log stays as a replay).
+   * `now` is a parameter so tests can step time instead of waiting for it.
+   */
+  sweepIdle(now = Date.now()): string[] {
+    const closed: string[] = [];
+    for (const [lobbyId, state] of [...this.store.openLobbies()]) {
+      if (state.players.some((s) => isHuman(s) && this.hub.isOnline(s.id))) {
+        this.lastAttended.set(lobbyId, now);
+        continue;
+      }
+      const since = this.lastAttended.get(lobbyId);
+      if (since === undefined) {
+        this.lastAttended.set(lobbyId, now);
+      } else if (now - since >= this.config.idleCloseMs) {
+        const draft = new Draft(state, new Date().toISOString());
+        draft.add({ kind: 'lobby-updated', actor: SERVER_ACTOR, seed: null, payload: { online: false } });
+        const humans = state.players.filter(isHuman).map((s) => s.id);
+        this.store.commit(draft, { seats: humans.map((id) => [id, null] as const), exit: humans });
+        closed.push(lobbyId);
+      }
+    }
+    for (const id of closed) this.lastAttended.delete(id);
+    return closed;
+  }
+
+  // ---- reading ----
+
+  /** The lobby that holds the player's seat for create/join: a finished game is left first (a replay now). */
+  private currentSeat(playerId: string): LobbyState | undefined {
+    const state = this.seatOf(playerId);
+    if (state && isGameOver(state.game)) {
+      this.leaveLobby(playerId, { playerId });
+      return this.seatOf(playerId);
+    }
+    return state;
+  }
+
+  // ---- lobby requests ----
+
+  createLobby(caller: string, p: In<typeof createLobbySchema>): Ack {
+    if (this.currentSeat(caller)) return fail('not_actable', 'You are already in a lobby: leave it first.');
+    let lobbyId = newLobbyId();
+    while (this.log.getLobby(lobbyId)) lobbyId = newLobbyId();
+    const draft = new Draft(null, new Date().toISOString());
+    draft.add({
+      kind: 'lobby-created',
+      actor: caller,
+      seed: null,
+      payload: { lobbyId, adminId: caller, w: 10, h: 10, seed: newSeed(), rulesVersion: RULES_VERSION },
+    });
+    draft.add({
+      kind: 'player-joined',
+      actor: caller,
+      seed: null,
+      payload: { player: { id: caller, name: p.playerName, country: COUNTRY.none } },
+    });
+    this.players.setName(caller, p.playerName);
+    const seq = this.store.commit(draft, { created: true, seats: [[caller, lobbyId]], enter: [caller] });
+    this.hub.toPlayer(caller, { name: 'server-sync-state', payload: snapshotOf(draft.current) });
+    return done(seq);
+  }
+
+  joinLobby(caller: string, p: In<typeof joinLobbySchema>): Ack {
+    const state = this.getLobby(p.lobbyId);
+    if (!state) return fail('not_found', `There is no open lobby ${p.lobbyId}.`);
+    const current = state.players.some((s) => s.id === caller) ? state : this.currentSeat(caller);
+    if (current?.lobbyId === state.lobbyId) {
+      this.hub.joinRoom(caller, state.lobbyId);
+      this.hub.toPlayer(caller, { name: 'server-sync-state', payload: snapshotOf(state) });
+      return done();
+    }
+    if (current) return fail('not_actable', 'You are already in another lobby: leave it first.');
+    if (state.players.length >= LIMITS.playersPerLobby) return fail('lobby_full', 'This lobby is full.');
+    const refusal = this.notBeforeStart(state);
+    if (refusal) return refusal;
+    const draft = new Draft(state, new Date().toISOString());
+    draft.add({
+      kind: 'player-joined',
+      actor: caller,
+      seed: null,
+      payload: { player: { id: caller, name: p.playerName, country: COUNTRY.none } },
+    });
+    this.players.setName(caller, p.playerName);
+    const seq = this.store.commit(draft, { seats: [[caller, state.lobbyId]], enter: [caller] });
+    this.hub.toPlayer(caller, { name: 'server-sync-state', payload: snapshotOf(draft.current) });
+    for (const seat of draft.current.players) {
+      if (isHuman(seat) && seat.id !== caller && this.hub.isOnline(seat.id)) {
+        this.hub.toPlayer(caller, { name: 'server-presence', payload: { playerId: seat.id, online: true } });
+      }
+    }
+    return done(seq);
+  }
+
+  leaveLobby(caller: string, p: In<typeof leaveLobbySchema>): Ack {
+    const state = this.seatOf(caller);
+    if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
+    const target = state.players.find((s) => s.id === p.playerId);
+    const own = target !== undefined && (target.id === caller || target.local?.ownerId === caller);
+    if (!own && state.adminId !== caller) return fail('not_admin', 'Only the lobby admin removes other players.');
+    if (!target) return fail('not_actable', 'That player is not in your lobby.');
+
+    const draft = new Draft(state, new Date().toISOString());
+    // A person leaves with their hot-seat players.
+    const leaving = [target, ...(isHuman(target) ? state.players.filter((s) => s.local?.ownerId === target.id) : [])];
+    for (const seat of leaving) {
+      draft.add({ kind: 'player-left', actor: caller, seed: null, payload: { playerId: seat.id, by: caller } });
+      const game = draft.current.game;
+      const country = seat.country;
+      if (!game.running || country === COUNTRY.none) continue;
+      const action: GameAction = { id: 'remove_country', info: { country } };
+      if (actable(game, action).ok)
+        draft.add({ kind: 'game-action', actor: SERVER_ACTOR, seed: newSeed(), payload: action });
+    }
+    const humans = draft.current.players.filter(isHuman);
+    if (humans.length === 0) {
+      draft.add({ kind: 'lobby-updated', actor: SERVER_ACTOR, seed: null, payload: { online: false } });
+    } else if (!humans.some((h) => h.id === draft.current.adminId)) {
+      draft.add({ kind: 'lobby-updated', actor: SERVER_ACTOR, seed: null, payload: { adminId: humans[0]!.id } });
+    }
+    const departed = leaving.filter(isHuman).map((s) => s.id);
+    const seq = this.store.commit(draft, { seats: departed.map((id) => [id, null] as const), exit: departed });
+    return done(seq);
+  }
+
+  updateLobby(caller: string, p: In<typeof lobbyUpdateSchema>): Ack {
+    const state = this.seatOf(caller);
+    if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
+    if (state.adminId !== caller) return fail('not_admin', 'Only the lobby admin changes the lobby.');
+    const draft = new Draft(state, new Date().toISOString());
+    if (p.online === false) {
+      draft.add({ kind: 'lobby-updated', actor: caller, seed: null, payload: { online: false } });
+      const humans = state.players.filter(isHuman).map((s) => s.id);
+      return done(this.store.commit(draft, { seats: humans.map((id) => [id, null] as const), exit: humans }));
+    }
+    const change: { w?: number; h?: number; seed?: number } = {};
+    if (p.w !== undefined) change.w = p.w;
+    if (p.h !== undefined) change.h = p.h;
+    if (p.seed !== undefined) change.seed = p.seed;
+    if (Object.keys(change).length === 0) return done();
+    const refusal = this.notBeforeStart(state);
+    if (refusal) return refusal;
+    draft.add({ kind: 'lobby-updated', actor: caller, seed: null, payload: change });
+    return done(this.store.commit(draft, {}));
+  }
+
+  changeCountry(caller: string, p: In<typeof changeCountrySchema>): Ack {
+    const state = this.seatOf(caller);
+    if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
+    const target = state.players.find((s) => s.id === (p.playerId ?? caller));
+    if (!target) {
+      return state.adminId === caller
+        ? fail('not_actable', 'That player is not in your lobby.')
+        : fail('unauthorized', 'You do not control that seat.');
+    }
+    if (target.bot) {
+      if (state.adminId !== caller) return fail('not_admin', "Only the lobby admin changes a bot's country.");
+    } else if (target.id !== caller && target.local?.ownerId !== caller) {
+      return fail('unauthorized', "You cannot change another player's country.");
+    }
+    const refusal = this.notBeforeStart(state);
+    if (refusal) return refusal;
+    if (target.country === p.country) return done();
+    const colourRefusal = this.colourRefusal(state, p.country);
+    if (colourRefusal) return colourRefusal;
+    const draft = new Draft(state, new Date().toISOString());
+    draft.add({
+      kind: 'country-changed',
+      actor: caller,
+      seed: null,
+      payload: { playerId: target.id, country: p.country },
+    });
+    return done(this.store.commit(draft, {}));
+  }
+
+  addBot(caller: string, p: In<typeof addBotSchema>): Ack {
+    const state = this.seatOf(caller);
+    if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
+    if (state.players.length >= LIMITS.playersPerLobby) return fail('lobby_full', 'This lobby is full.');
+    if (state.adminId !== caller) return fail('not_admin', 'Only the lobby admin adds bots.');
+    const refusal = this.notBeforeStart(state) ?? this.colourRefusal(state, p.country);
+    if (refusal) return refusal;
+    const player: Player = {
+      id: newSeatId('bot'),
+      name: BOT_NAMES[p.difficulty],
+      country: p.country,
+      bot: { difficulty: p.difficulty },
+    };
+    const draft = new Draft(state, new Date().toISOString());
+    draft.add({ kind: 'player-joined', actor: caller, seed: null, payload: { player } });
+    return done(this.store.commit(draft, {}));
+  }
+
+  addLocal(caller: string, p: In<typeof addLocalSchema>): Ack {
+    const state = this.seatOf(caller);
+    if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
+    if (state.players.length >= LIMITS.playersPerLobby) return fail('lobby_full', 'This lobby is full.');
+    const refusal = this.notBeforeStart(state) ?? this.colourRefusal(state, p.country);
+    if (refusal) return refusal;
+    const player: Player = { id: newSeatId('local'), name: p.name, country: p.country, local: { ownerId: caller } };
+    const draft = new Draft(state, new Date().toISOString());
+    draft.add({ kind: 'player-joined', actor: caller, seed: null, payload: { player } });
+    return done(this.store.commit(draft, {}));
+  }
+
+  chat(caller: string, message: string): Ack {
+    const state = this.seatOf(caller);
+    if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
+    const draft = new Draft(state, new Date().toISOString());
+    draft.add({ kind: 'chat', actor: caller, seed: null, payload: { playerId: caller, msg: message } });
+    return done(this.store.commit(draft, {}));
+  }
+
+  loadSave(caller: string, p: In<typeof loadSaveSchema>): Ack {
+    const parsed = deserializeGame(p.state);
+    if (!parsed.ok) return fail('invalid_payload', parsed.error.message);
+    const game = parsed.value;
+    if (
+      game.width < LIMITS.mapMin ||
+      game.width > LIMITS.mapMax ||
+      game.height < LIMITS.mapMin ||
+      game.height > LIMITS.mapMax
+    ) {
+      return fail('invalid_payload', `Lobby maps are ${LIMITS.mapMin} to ${LIMITS.mapMax} tiles a side.`);
+    }
+    if (game.tiles.length === 0) return fail('invalid_payload', 'The save has no map.');
+    if (game.countries.length < 2) return fail('invalid_payload', 'The save has fewer than 2 countries left.');
+    const state = this.seatOf(caller);
+    if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
+    if (state.adminId !== caller) return fail('not_admin', 'Only the lobby admin loads a save.');
+    const refusal = this.notBeforeStart(state);
+    if (refusal) return refusal;
+
+    const draft = new Draft(state, new Date().toISOString());
+    // A loaded game waits for start, which lets the save's current country play on (DESIGN.md rule 6).
+    draft.add({
+      kind: 'state-loaded',
+      actor: caller,
+      seed: null,
+      payload: { state: serializeGame({ ...game, running: false }) },
+    });
+    // Seat players onto the loaded countries: keep valid colours, hand out the rest in seat order.
+    const loaded = game.countries.map((c) => c.id);
+    const kept = new Set<number>();
+    const needs: Player[] = [];
+    for (const seat of state.players) {
+      if (loaded.some((c) => c === seat.country) && !kept.has(seat.country)) kept.add(seat.country);
+      else needs.push(seat);
+    }
+    const free = loaded.filter((c) => !kept.has(c));
+    for (const seat of needs) {
+      const country: CountryId = free.shift() ?? COUNTRY.none;
+      if (country !== seat.country) {
+        draft.add({
+          kind: 'country-changed',
+          actor: SERVER_ACTOR,
+          seed: null,
+          payload: { playerId: seat.id, country },
+        });
+      }
+    }
+    return done(this.store.commit(draft, {}));
+  }
+
+  gameAction(caller: string, action: ClientAction): Ack {
+    const state = this.seatOf(caller);
+    if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
+    const game = state.game;
+    const off = (x: number, y: number) => x >= game.width || y >= game.height;
+    if (action.id === 'place_banner' && off(action.info.x, action.info.y))
+      return fail('invalid_payload', 'That tile is off the map.');
+    if (
+      action.id === 'move_unit' &&
+      (off(action.info.from.x, action.info.from.y) || off(action.info.to.x, action.info.to.y))
+    ) {
+      return fail('invalid_payload', 'That tile is off the map.');
+    }
+    let actor = caller;
+    if (action.id === 'start') {
+      if (state.adminId !== caller) return fail('not_admin', 'Only the lobby admin starts the game.');
+    } else {
+      const seat = playerOfCountry(state, action.info.country);
+      if (!seat || (seat.id !== caller && seat.local?.ownerId !== caller)) {
+        return fail('unauthorized', 'You do not control that country.');
+      }
+      actor = seat.id;
+    }
+    const check = actable(game, action);
+    if (!check.ok) return fail(check.error.code, check.error.message);
+    if (action.id === 'start') {
+      const unseated = game.countries.find((c) => !playerOfCountry(state, c.id));
+      if (unseated) return fail('not_actable', `Country ${unseated.id} has no player: add a bot or pick it.`);
+    }
+    const draft = new Draft(state, new Date().toISOString());
+    draft.add({ kind: 'game-action', actor, seed: newSeed(), payload: action });
+    return done(this.store.commit(draft, {}));
+  }
+
+  /** The events after `afterSeq`, or a snapshot when the gap is over the limit (DESIGN.md §5.1 Resync answer). */
+  sync(caller: string, p: In<typeof syncStateSchema>): SyncAck {
+    const state = this.getLobby(p.lobbyId);
+    if (!state) return fail('not_found', `There is no open lobby ${p.lobbyId}.`);
+    if (!state.players.some((s) => s.id === caller)) return fail('not_in_lobby', 'You are not in that lobby.');
+    if (state.seq - p.afterSeq > LIMITS.resyncSnapshotGap) return { ok: true, snapshot: snapshotOf(state), events: [] };
+    return { ok: true, events: p.afterSeq >= state.seq ? [] : this.log.readEvents(state.lobbyId, p.afterSeq + 1) };
+  }
+
+  // ---- checks shared by requests ----
+
+  private notBeforeStart(state: LobbyState): AckError | undefined {
+    if (isGameOver(state.game)) return fail('game_over', 'The game is over.');
+    if (state.game.running) return fail('game_running', 'The game has already started.');
+    return undefined;
+  }
+
+  private colourRefusal(state: LobbyState, country: CountryId): AckError | undefined {
+    if (country === COUNTRY.none) return undefined;
+    if (state.players.some((s) => s.country === country)) return fail('not_actable', 'That colour is taken.');
+    if (state.loaded && !state.game.countries.some((c) => c.id === country)) {
+      return fail('not_actable', 'That colour is not in the loaded game.');
+    }
+    return undefined;
+  }
+
+  // ---- the write path ----
+}

@@ -1,0 +1,65 @@
+/** Drives human seats with the engine's bot planner, so tests play legal moves without scripting a game. */
+import { createRng, drawSeed, isGameOver, playBotTurn, whoseTurn, type GameAction } from '@four-banners/engine';
+import type { ClientAction } from '@four-banners/protocol';
+import type { TestClient } from './harness.js';
+
+/** A client never sends `bonus` (DESIGN.md §5.1): strip it from the planner's move. */
+export function asClientAction(action: GameAction): ClientAction {
+  if (action.id === 'move_unit') {
+    const { bonus: _bonus, ...info } = action.info;
+    return { id: 'move_unit', info };
+  }
+  return action as ClientAction;
+}
+
+/** The country a client's own seat (or one of its hot-seat players) plays now, if it is to move. */
+export function countryToMove(client: TestClient): 0 | 1 | 2 | 3 | null {
+  const s = client.state;
+  if (!s) return null;
+  const turn = whoseTurn(s.game);
+  if (turn === null) return null;
+  const seat = s.players.find((p) => p.country === turn);
+  return seat && (seat.id === client.playerId || seat.local?.ownerId === client.playerId) ? turn : null;
+}
+
+/**
+ * Plays until the game is over: whoever is to move sends the first action the planner picks
+ * (re-planned after every ack, since the server's seeds decide fights); bots play on the server.
+ * Returns the number of human actions sent.
+ */
+export async function playToEnd(clients: readonly TestClient[], seed = 1, maxActions = 20_000): Promise<number> {
+  const rng = createRng(seed);
+  const watcher = clients[0]!;
+  let sent = 0;
+  let perTurn = 0;
+  let lastTurn = -1;
+  while (!isGameOver(watcher.state!.game)) {
+    if (sent > maxActions) throw new Error('the game did not end');
+    const seq = watcher.state!.seq;
+    const mover = clients.find((c) => countryToMove(c) !== null && c.state!.seq === seq);
+    if (!mover) {
+      await watcher.until(
+        (c) => c.state!.seq > seq || clients.some((m) => countryToMove(m) !== null && m.state!.seq === c.state!.seq),
+        'a move',
+      );
+      continue;
+    }
+    const game = mover.state!.game;
+    const country = countryToMove(mover)!;
+    if (game.turn.count !== lastTurn) {
+      lastTurn = game.turn.count;
+      perTurn = 0;
+    }
+    const planned = playBotTurn(game, country, 'easy', drawSeed(rng))[0];
+    // A safety valve: a turn that runs long is passed.
+    const action: ClientAction =
+      planned && perTurn < 60 ? asClientAction(planned.action) : { id: 'next_turn', info: { country } };
+    const ack = await mover.emit('client-game-action', action);
+    if (!ack.ok)
+      throw new Error(`legal action refused: ${JSON.stringify(action)} → ${ack.error.code}: ${ack.error.message}`);
+    sent++;
+    perTurn++;
+    await Promise.all(clients.map((c) => c.untilSeq(ack.seq!)));
+  }
+  return sent;
+}

@@ -1,0 +1,184 @@
+/** Test helpers: a real server on a random port with a temp SQLite file, and real socket.io clients that fold. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LobbyEvent, LobbyState } from '@four-banners/engine';
+import {
+  applyBroadcast,
+  type Ack,
+  type ClientToServerEvents,
+  type HelloPayload,
+  type ServerToClientEvents,
+  type SyncAck,
+} from '@four-banners/protocol';
+import { io, type Socket } from 'socket.io-client';
+import { configFromEnv, type ServerConfig } from '../src/config.js';
+import { startServer, type RunningServer } from '../src/server.js';
+
+export const ADMIN_TOKEN = 'test-admin-token';
+
+export interface TestServer extends RunningServer {
+  readonly dir: string;
+  readonly config: ServerConfig;
+  stop(): Promise<void>;
+}
+
+/** Boots the real Nest app on port 0 with a fresh database file; chat allows `chatBurst` messages, never refilled. */
+export async function bootServer(
+  overrides: Partial<ServerConfig> = {},
+  dir = mkdtempSync(join(tmpdir(), 'fb-server-')),
+): Promise<TestServer> {
+  const config = configFromEnv(
+    {},
+    {
+      port: 0,
+      host: '127.0.0.1',
+      databasePath: join(dir, 'four-banners.db'),
+      adminToken: ADMIN_TOKEN,
+      webDist: null,
+      log: false,
+      chatLimit: { capacity: 5, refillPerSecond: 0 },
+      actionLimit: { capacity: 1_000_000, refillPerSecond: 1_000_000 },
+      ...overrides,
+    },
+  );
+  const server = await startServer(config);
+  return {
+    ...server,
+    dir,
+    config,
+    stop: async () => {
+      await server.close();
+    },
+  };
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+type ServerEvent = keyof ServerToClientEvents;
+const LOGGED: ServerEvent[] = [
+  'server-create-lobby',
+  'server-join-lobby',
+  'server-leave-lobby',
+  'server-lobby-update',
+  'server-change-country',
+  'server-chat-message',
+  'server-sync-state',
+  'server-game-action',
+];
+/** Upper bound for waiting on the server: only a hung test ever reaches it. */
+const WAIT_MS = 30_000;
+
+/** A socket.io client that keeps the lobby state by folding what the server broadcasts. */
+export class TestClient {
+  state: LobbyState | null = null;
+  /** Seqs of every logged broadcast received, in arrival order. */
+  readonly seqs: number[] = [];
+  readonly received: { name: ServerEvent; payload: unknown }[] = [];
+  readonly events: LobbyEvent[] = [];
+  gap = false;
+  private waiters: (() => void)[] = [];
+
+  private constructor(
+    readonly socket: Socket<ServerToClientEvents, ClientToServerEvents>,
+    readonly hello: HelloPayload,
+  ) {
+    for (const name of [...LOGGED, 'server-presence'] as ServerEvent[]) {
+      socket.on(name as 'server-presence', (payload: unknown) => {
+        this.received.push({ name, payload });
+        this.onBroadcast(name, payload);
+        this.notify();
+      });
+    }
+  }
+
+  get playerId(): string {
+    return this.hello.playerId;
+  }
+
+  /** Connects with websocket transport at /api/socket and waits for `server-hello`. */
+  static async connect(url: string, auth?: { playerId: string; token: string }): Promise<TestClient> {
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(url, {
+      path: '/api/socket',
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+      ...(auth ? { auth } : {}),
+    });
+    const hello = await new Promise<HelloPayload>((resolve, reject) => {
+      socket.once('server-hello', resolve);
+      socket.once('connect_error', reject);
+    });
+    return new TestClient(socket, hello);
+  }
+
+  private onBroadcast(name: ServerEvent, payload: unknown): void {
+    const r = applyBroadcast(this.state, name, payload as never);
+    if (r.event) {
+      this.seqs.push(r.event.seq);
+      this.events.push(r.event);
+    }
+    if (r.gap) this.gap = true;
+    this.state = r.state;
+  }
+
+  private notify(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const w of waiters) w();
+  }
+
+  /** Emits with an acknowledgement. */
+  emit<E extends keyof ClientToServerEvents>(
+    name: E,
+    payload: unknown,
+  ): Promise<E extends 'client-sync-state' ? SyncAck : Ack> {
+    return (
+      this.socket.timeout(WAIT_MS) as unknown as { emitWithAck(n: string, p: unknown): Promise<never> }
+    ).emitWithAck(name, payload);
+  }
+
+  /** Emits raw arguments (for malformed payloads). */
+  emitRaw(name: string, ...args: unknown[]): Promise<Ack> {
+    return (
+      this.socket.timeout(WAIT_MS) as unknown as { emitWithAck(n: string, ...a: unknown[]): Promise<Ack> }
+    ).emitWithAck(name, ...args);
+  }
+
+  /** Resolves once `check` holds (re-checked after every broadcast). */
+  async until(check: (c: TestClient) => boolean, what = 'condition'): Promise<void> {
+    const deadline = Date.now() + WAIT_MS;
+    while (!check(this)) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, 200);
+        this.waiters.push(() => {
+          clearTimeout(t);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** Waits until this client has folded up to `seq`. */
+  untilSeq(seq: number): Promise<void> {
+    return this.until((c) => (c.state?.seq ?? 0) >= seq, `seq ${seq}`);
+  }
+
+  close(): void {
+    this.socket.disconnect();
+  }
+}
+
+/** Asserts-friendly check: every element is the previous + 1. */
+export function isContiguous(seqs: readonly number[]): boolean {
+  return seqs.every((s, i) => i === 0 || s === seqs[i - 1]! + 1);
+}
+
+/** GET a JSON endpoint; returns status and body. */
+export async function getJson(url: string, token?: string): Promise<{ status: number; body: any }> {
+  const res = await fetch(url, token === undefined ? {} : { headers: { authorization: `Bearer ${token}` } });
+  return { status: res.status, body: await res.json() };
+}

@@ -1,0 +1,83 @@
+/** Response shapes of the HTTP API (DESIGN.md §6), for the server that sends them and the clients that read them. */
+import type { CountryId, LobbyEvent, SerializedGame } from '@four-banners/engine';
+import { z } from 'zod';
+import type { LobbySnapshot } from './socket.js';
+
+/** `GET /api/health`. */
+export interface HealthResponse {
+  readonly ok: true;
+  readonly version: string;
+  readonly rulesVersion: number;
+}
+
+export const LOBBY_STATUSES = ['open', 'running', 'finished', 'closed'] as const;
+export type LobbyStatus = (typeof LOBBY_STATUSES)[number];
+
+/** A seat as listed by the HTTP API. */
+export interface GameSeat {
+  readonly id: string;
+  readonly name: string;
+  readonly country: CountryId;
+  readonly bot?: { readonly difficulty: 'easy' | 'normal' | 'hard' };
+  readonly local?: { readonly ownerId: string };
+}
+
+/** One lobby in a listing. `winner` is set once the game is finished (a country id, or null). */
+export interface GameSummary {
+  readonly id: string;
+  readonly createdAt: string;
+  readonly status: LobbyStatus;
+  readonly adminId: string;
+  readonly rulesVersion: number;
+  readonly lastSeq: number;
+  readonly winner: number | null;
+  readonly players: readonly GameSeat[];
+}
+
+/** `GET /api/games?limit&offset`: recent started (running or finished) games, newest first. */
+export interface GamesPage {
+  readonly games: readonly GameSummary[];
+  /** The `offset` of the next page, or null on the last page. */
+  readonly nextOffset: number | null;
+}
+
+/** `GET /api/admin/lobbies?limit&offset`: every lobby, newest first. */
+export interface AdminLobbiesPage {
+  readonly lobbies: readonly GameSummary[];
+  readonly nextOffset: number | null;
+}
+
+/**
+ * `GET /api/games/:id/events` and `GET /api/admin/lobbies/:id/events?from&to`: events in log shape,
+ * `from`/`to` inclusive, at most `EVENTS_PAGE_MAX` a page; `lastSeq` is the lobby's last seq.
+ */
+export interface EventsPage {
+  readonly events: readonly LobbyEvent[];
+  readonly lastSeq: number;
+}
+export const EVENTS_PAGE_MAX = 1000;
+
+/** `GET /api/admin/lobbies/:id/state?seq=`: the state at `seq` (latest without it); `state` null before a map exists. */
+export interface StateAtSeq {
+  readonly seq: number;
+  readonly lobby: LobbySnapshot;
+  readonly state: SerializedGame | null;
+}
+
+/** Error codes of the HTTP API. `admin_disabled`: the server runs without `ADMIN_TOKEN` (503). */
+export const HTTP_ERROR_CODES = ['invalid_payload', 'not_found', 'unauthorized', 'admin_disabled'] as const;
+export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
+export interface HttpError {
+  readonly error: { readonly code: HttpErrorCode; readonly message: string };
+}
+
+const seqParam = z.coerce.number().int().min(0);
+/** Query of the events endpoints: `from`/`to` inclusive seqs. */
+export const eventsQuerySchema = z.object({ from: seqParam.optional(), to: seqParam.optional() });
+/** Query of the state endpoint. */
+export const stateQuerySchema = z.object({ seq: seqParam.optional() });
+/** Query of the listings. */
+export const pageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});

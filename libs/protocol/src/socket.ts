@@ -1,0 +1,433 @@
+/**
+ * The realtime contract (DESIGN.md §5, §5.1): every client → server payload schema with its limits,
+ * the typed event maps for both ends, the closed list of error codes and the acknowledgement shapes.
+ * Inbound schemas are strict: an unknown key (a client's `bonus` included), a wrong type or an
+ * out-of-range value is refused with `invalid_payload`.
+ */
+import {
+  DIFFICULTIES,
+  applyEvent,
+  parseGame,
+  type CountryId,
+  type LobbyEvent,
+  type LobbyState,
+  type Player,
+  type SerializedGame,
+} from '@four-banners/engine';
+import { z } from 'zod';
+import {
+  clientActionSchema,
+  countryIdSchema,
+  playableCountrySchema,
+  seedSchema,
+  serializedGameSchema,
+} from './game.js';
+
+/** The acknowledgement error codes of DESIGN.md §5, in the §5.1 order of precedence. */
+export const ERROR_CODES = [
+  'invalid_payload',
+  'rate_limited',
+  'not_found',
+  'not_in_lobby',
+  'lobby_full',
+  'unauthorized',
+  'not_admin',
+  'game_running',
+  'game_over',
+  'not_your_turn',
+  'not_actable',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Limits of DESIGN.md §5 "Limits". Lengths count UTF-16 units (what `String.length` counts). */
+export const LIMITS = {
+  nameMax: 32,
+  chatMax: 200,
+  mapMin: 5,
+  mapMax: 32,
+  playersPerLobby: 4,
+  idMax: 64,
+  /** socket.io `maxHttpBufferSize`: the largest inbound message in bytes (a 32×32 save fits). */
+  maxMessageBytes: 128 * 1024,
+  /** A resync gap above this many events is answered with a snapshot + tail. */
+  resyncSnapshotGap: 1000,
+} as const;
+
+/** A trimmed string of 1..max UTF-16 units (zod's own max counts code points, so refine on `.length`). */
+function boundedText(max: number) {
+  return z
+    .string()
+    .trim()
+    .min(1)
+    .refine((s) => s.length <= max, { message: `At most ${max} characters.` });
+}
+
+export const playerNameSchema = boundedText(LIMITS.nameMax);
+export const chatTextSchema = boundedText(LIMITS.chatMax);
+export const idSchema = z.string().min(1).max(LIMITS.idMax);
+export const mapSideSchema = z.number().int().min(LIMITS.mapMin).max(LIMITS.mapMax);
+export const difficultySchema = z.enum(DIFFICULTIES);
+
+export const createLobbySchema = z.strictObject({ playerName: playerNameSchema });
+export const joinLobbySchema = z.strictObject({ lobbyId: idSchema, playerName: playerNameSchema });
+/** Leave (your own id), remove your hot-seat player, or (admin) remove any seat. */
+export const leaveLobbySchema = z.strictObject({ playerId: idSchema });
+export const lobbyUpdateSchema = z
+  .strictObject({
+    online: z.boolean().optional(),
+    w: mapSideSchema.optional(),
+    h: mapSideSchema.optional(),
+    seed: seedSchema.optional(),
+  })
+  .refine((u) => Object.keys(u).length > 0, { message: 'Nothing to update.' });
+/** `playerId` defaults to the caller; `country` -1 (none) gives the colour back. */
+export const changeCountrySchema = z.strictObject({ playerId: idSchema.optional(), country: countryIdSchema });
+export const addBotSchema = z.strictObject({ country: playableCountrySchema, difficulty: difficultySchema });
+export const addLocalSchema = z.strictObject({ name: playerNameSchema, country: countryIdSchema });
+export const chatMessageSchema = z.strictObject({ message: chatTextSchema });
+export const syncStateSchema = z.strictObject({ lobbyId: idSchema, afterSeq: z.number().int().min(0) });
+export const loadSaveSchema = z.strictObject({ state: serializedGameSchema });
+export const clientGameActionSchema = clientActionSchema;
+
+/** Every inbound event with its payload schema. */
+export const CLIENT_EVENT_SCHEMAS = {
+  'client-create-lobby': createLobbySchema,
+  'client-join-lobby': joinLobbySchema,
+  'client-leave-lobby': leaveLobbySchema,
+  'client-lobby-update': lobbyUpdateSchema,
+  'client-change-country': changeCountrySchema,
+  'client-add-bot': addBotSchema,
+  'client-add-local': addLocalSchema,
+  'client-chat-message': chatMessageSchema,
+  'client-sync-state': syncStateSchema,
+  'client-load-save': loadSaveSchema,
+  'client-game-action': clientGameActionSchema,
+} as const;
+export type ClientEventName = keyof typeof CLIENT_EVENT_SCHEMAS;
+export const CLIENT_EVENT_NAMES = Object.keys(CLIENT_EVENT_SCHEMAS) as ClientEventName[];
+/** The payload a client sends for `E` (before trimming). */
+export type ClientPayload<E extends ClientEventName> = z.input<(typeof CLIENT_EVENT_SCHEMAS)[E]>;
+
+// ---- acknowledgements ----
+
+export interface AckError {
+  readonly ok: false;
+  readonly error: { readonly code: ErrorCode; readonly message: string };
+}
+/** `seq` is the last seq the request appended; absent when it appended nothing. */
+export type Ack = { readonly ok: true; readonly seq?: number } | AckError;
+
+/** The lobby part of a full state: everything of `LobbyState` but the game. */
+export interface LobbySnapshot {
+  readonly lobbyId: string;
+  readonly adminId: string;
+  readonly rulesVersion: number;
+  readonly online: boolean;
+  readonly w: number;
+  readonly h: number;
+  readonly seed: number;
+  readonly players: readonly Player[];
+  readonly messages: LobbyState['messages'];
+  readonly loaded: boolean;
+  readonly seq: number;
+}
+
+/** A full state at `seq`: the lobby and the SPEC.md §3 serialized game. */
+export interface StateSnapshot {
+  readonly seq: number;
+  readonly lobby: LobbySnapshot;
+  readonly state: SerializedGame;
+}
+
+/** The answer to `client-sync-state` (DESIGN.md §5.1 "Resync answer"). */
+export type SyncAck =
+  { readonly ok: true; readonly events: readonly LobbyEvent[]; readonly snapshot?: StateSnapshot } | AckError;
+
+// ---- server → client payloads ----
+
+/** Every logged broadcast carries its event's seq, actor and time, so a client can rebuild the log entry. */
+interface Logged {
+  readonly seq: number;
+  readonly actor: string;
+  readonly at: string;
+}
+
+export interface HelloPayload {
+  readonly playerId: string;
+  readonly token: string;
+  readonly lobbyId: string | null;
+  readonly seq: number;
+}
+/** `lobby-created` (seq 1). `playerId` and `adminId` are the creator. */
+export interface CreateLobbyPayload extends Logged {
+  readonly lobbyId: string;
+  readonly playerId: string;
+  readonly adminId: string;
+  readonly playerName: string;
+  readonly w: number;
+  readonly h: number;
+  readonly seed: number;
+  readonly rulesVersion: number;
+}
+/** `player-joined`: `player` is the new seat, `players` every seat after the join, in seat order. */
+export interface JoinLobbyPayload extends Logged {
+  readonly lobbyId: string;
+  readonly playerId: string;
+  readonly player: Player;
+  readonly players: readonly Player[];
+  readonly adminId: string;
+  readonly online: boolean;
+  readonly w: number;
+  readonly h: number;
+  readonly seed: number;
+}
+/** `player-left`: `by` is who removed the seat (the player itself when it left). */
+export interface LeaveLobbyPayload extends Logged {
+  readonly playerId: string;
+  readonly by: string;
+}
+/** `lobby-updated`: the lobby's settings after the event, plus `changed`, the logged payload itself. */
+export interface LobbyUpdatePayload extends Logged {
+  readonly online: boolean;
+  readonly w: number;
+  readonly h: number;
+  readonly seed: number;
+  readonly adminId: string;
+  readonly changed: {
+    readonly w?: number;
+    readonly h?: number;
+    readonly seed?: number;
+    readonly adminId?: string;
+    readonly online?: boolean;
+  };
+}
+export interface ChangeCountryPayload extends Logged {
+  readonly id: string;
+  readonly country: CountryId;
+}
+export interface ChatPayload extends Logged {
+  readonly id: string;
+  readonly msg: string;
+}
+/**
+ * A full state that replaces the client's. With `event: 'state-loaded'` it is that logged event
+ * (its `state` is the event's payload); otherwise it is a sync (a join, or a resync).
+ */
+export interface SyncStatePayload extends StateSnapshot {
+  readonly event?: 'state-loaded';
+  readonly actor?: string;
+  readonly at?: string;
+}
+export interface GameActionPayload extends Logged {
+  readonly seed: number;
+  readonly id: Extract<LobbyEvent, { kind: 'game-action' }>['payload']['id'];
+  readonly info: Extract<LobbyEvent, { kind: 'game-action' }>['payload']['info'];
+}
+/** Presence is not logged and has no seq. */
+export interface PresencePayload {
+  readonly playerId: string;
+  readonly online: boolean;
+}
+
+/** Server → client events (typing both socket.io's `Server` and the client `Socket`). */
+export interface ServerToClientEvents {
+  'server-hello': (payload: HelloPayload) => void;
+  'server-create-lobby': (payload: CreateLobbyPayload) => void;
+  'server-join-lobby': (payload: JoinLobbyPayload) => void;
+  'server-leave-lobby': (payload: LeaveLobbyPayload) => void;
+  'server-lobby-update': (payload: LobbyUpdatePayload) => void;
+  'server-change-country': (payload: ChangeCountryPayload) => void;
+  'server-chat-message': (payload: ChatPayload) => void;
+  'server-sync-state': (payload: SyncStatePayload) => void;
+  'server-game-action': (payload: GameActionPayload) => void;
+  'server-presence': (payload: PresencePayload) => void;
+}
+
+/** Client → server events; every one takes an acknowledgement callback. */
+export interface ClientToServerEvents {
+  'client-create-lobby': (payload: ClientPayload<'client-create-lobby'>, ack: (res: Ack) => void) => void;
+  'client-join-lobby': (payload: ClientPayload<'client-join-lobby'>, ack: (res: Ack) => void) => void;
+  'client-leave-lobby': (payload: ClientPayload<'client-leave-lobby'>, ack: (res: Ack) => void) => void;
+  'client-lobby-update': (payload: ClientPayload<'client-lobby-update'>, ack: (res: Ack) => void) => void;
+  'client-change-country': (payload: ClientPayload<'client-change-country'>, ack: (res: Ack) => void) => void;
+  'client-add-bot': (payload: ClientPayload<'client-add-bot'>, ack: (res: Ack) => void) => void;
+  'client-add-local': (payload: ClientPayload<'client-add-local'>, ack: (res: Ack) => void) => void;
+  'client-chat-message': (payload: ClientPayload<'client-chat-message'>, ack: (res: Ack) => void) => void;
+  'client-sync-state': (payload: ClientPayload<'client-sync-state'>, ack: (res: SyncAck) => void) => void;
+  'client-load-save': (payload: ClientPayload<'client-load-save'>, ack: (res: Ack) => void) => void;
+  'client-game-action': (payload: ClientPayload<'client-game-action'>, ack: (res: Ack) => void) => void;
+}
+
+/** The handshake `auth` a returning client sends (DESIGN.md §5 Identity). */
+export interface HandshakeAuth {
+  readonly playerId?: string;
+  readonly token?: string;
+}
+
+// ---- helpers for clients that fold ----
+
+type LogEventFor<K extends LobbyEvent['kind']> = Extract<LobbyEvent, { kind: K }>;
+
+/**
+ * The log entry a logged broadcast announces, so a client can keep the log and fold it with the engine.
+ * Returns null for payloads that are not log entries (a sync without `event`, presence, hello).
+ */
+export function broadcastToEvent<E extends keyof ServerToClientEvents>(
+  name: E,
+  payload: Parameters<ServerToClientEvents[E]>[0],
+): LobbyEvent | null {
+  switch (name) {
+    case 'server-create-lobby': {
+      const p = payload as CreateLobbyPayload;
+      return {
+        seq: p.seq,
+        kind: 'lobby-created',
+        actor: p.actor,
+        at: p.at,
+        seed: null,
+        payload: { lobbyId: p.lobbyId, adminId: p.adminId, w: p.w, h: p.h, seed: p.seed, rulesVersion: p.rulesVersion },
+      } satisfies LogEventFor<'lobby-created'>;
+    }
+    case 'server-join-lobby': {
+      const p = payload as JoinLobbyPayload;
+      return { seq: p.seq, kind: 'player-joined', actor: p.actor, at: p.at, seed: null, payload: { player: p.player } };
+    }
+    case 'server-leave-lobby': {
+      const p = payload as LeaveLobbyPayload;
+      return {
+        seq: p.seq,
+        kind: 'player-left',
+        actor: p.actor,
+        at: p.at,
+        seed: null,
+        payload: { playerId: p.playerId, by: p.by },
+      };
+    }
+    case 'server-lobby-update': {
+      const p = payload as LobbyUpdatePayload;
+      return { seq: p.seq, kind: 'lobby-updated', actor: p.actor, at: p.at, seed: null, payload: { ...p.changed } };
+    }
+    case 'server-change-country': {
+      const p = payload as ChangeCountryPayload;
+      return {
+        seq: p.seq,
+        kind: 'country-changed',
+        actor: p.actor,
+        at: p.at,
+        seed: null,
+        payload: { playerId: p.id, country: p.country },
+      };
+    }
+    case 'server-chat-message': {
+      const p = payload as ChatPayload;
+      return {
+        seq: p.seq,
+        kind: 'chat',
+        actor: p.actor,
+        at: p.at,
+        seed: null,
+        payload: { playerId: p.id, msg: p.msg },
+      };
+    }
+    case 'server-sync-state': {
+      const p = payload as SyncStatePayload;
+      if (p.event !== 'state-loaded') return null;
+      return {
+        seq: p.seq,
+        kind: 'state-loaded',
+        actor: p.actor ?? '',
+        at: p.at ?? '',
+        seed: null,
+        payload: { state: p.state },
+      };
+    }
+    case 'server-game-action': {
+      const p = payload as GameActionPayload;
+      return {
+        seq: p.seq,
+        kind: 'game-action',
+        actor: p.actor,
+        at: p.at,
+        seed: p.seed,
+        payload: { id: p.id, info: p.info } as LogEventFor<'game-action'>['payload'],
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+/** The lobby part of a folded state. */
+export function lobbySnapshotOf(state: LobbyState): LobbySnapshot {
+  return {
+    lobbyId: state.lobbyId,
+    adminId: state.adminId,
+    rulesVersion: state.rulesVersion,
+    online: state.online,
+    w: state.w,
+    h: state.h,
+    seed: state.seed,
+    players: state.players,
+    messages: state.messages,
+    loaded: state.loaded,
+    seq: state.seq,
+  };
+}
+
+/**
+ * Rebuilds a `LobbyState` from a full state (a sync, or a resync snapshot) so the client can fold
+ * the events after it with `foldFrom`. Throws only if the server sent an impossible game (a bug).
+ */
+export function lobbyStateFromSnapshot(snapshot: StateSnapshot): LobbyState {
+  const game = parseGame(snapshot.state);
+  if (!game.ok) throw new Error(`server sent an invalid game: ${game.error.message}`);
+  const { lobby } = snapshot;
+  return {
+    lobbyId: lobby.lobbyId,
+    adminId: lobby.adminId,
+    rulesVersion: lobby.rulesVersion,
+    online: lobby.online,
+    w: lobby.w,
+    h: lobby.h,
+    seed: lobby.seed,
+    players: lobby.players,
+    messages: lobby.messages,
+    loaded: lobby.loaded,
+    seq: snapshot.seq,
+    game: game.value,
+  };
+}
+
+/** What folding one broadcast did: the new state, the log entry it carried, and whether to resync. */
+export interface FollowResult {
+  readonly state: LobbyState | null;
+  readonly event: LobbyEvent | null;
+  /** True when a seq was skipped (or did not fold): send `client-sync-state {lobbyId, afterSeq: state.seq}`. */
+  readonly gap: boolean;
+}
+
+/**
+ * Folds one server broadcast onto the state a client holds (null before its first sync): a full sync
+ * replaces it, the next seq is applied, an old seq is ignored, a skipped seq reports a gap.
+ */
+export function applyBroadcast<E extends keyof ServerToClientEvents>(
+  state: LobbyState | null,
+  name: E,
+  payload: Parameters<ServerToClientEvents[E]>[0],
+): FollowResult {
+  if (name === 'server-sync-state' && (payload as SyncStatePayload).event === undefined) {
+    return { state: lobbyStateFromSnapshot(payload as SyncStatePayload), event: null, gap: false };
+  }
+  const event = broadcastToEvent(name, payload);
+  if (!event) return { state, event: null, gap: false };
+  // Before the first sync only a lobby's very first event can be folded (the creator's case).
+  if (state === null) {
+    if (event.seq !== 1) return { state, event, gap: false };
+    const created = applyEvent(null, event);
+    return created.ok ? { state: created.value, event, gap: false } : { state, event, gap: true };
+  }
+  if (event.seq <= state.seq) return { state, event, gap: false };
+  if (event.seq !== state.seq + 1) return { state, event, gap: true };
+  const next = applyEvent(state, event);
+  return next.ok ? { state: next.value, event, gap: false } : { state, event, gap: true };
+}
