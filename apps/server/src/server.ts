@@ -22,7 +22,15 @@ export interface RunningServer {
 /** Serves the built web app with an SPA fallback: unknown non-API GETs that want HTML get index.html. */
 function serveWebApp(app: NestExpressApplication, dir: string): void {
   const index = join(dir, 'index.html');
-  app.useStaticAssets(dir, { index: 'index.html', fallthrough: true });
+  app.useStaticAssets(dir, {
+    index: 'index.html',
+    fallthrough: true,
+    // Vite's hashed bundles never change; everything else (index.html, sw.js, the manifest) is revalidated
+    // so a new version reaches players and the offline worker notices it.
+    setHeaders: (res: Response, path: string) => {
+      res.setHeader('Cache-Control', /[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
   app.use((req: Request, res: Response, next: NextFunction) => {
     const api = req.path === '/api' || req.path.startsWith('/api/');
     if (req.method !== 'GET' || api || !existsSync(index) || !req.accepts('html')) return next();

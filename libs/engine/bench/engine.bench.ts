@@ -94,13 +94,15 @@ function benchGames(): void {
     const started = performance.now();
     let turns = 0;
     let finished = 0;
+    let draws = 0;
     for (let i = 0; i < games; i++) {
       const r = runMatch({ bots: [difficulty, difficulty, difficulty, difficulty], w: 10, h: 10, seed: 1000 + i, turnCap: 5000 });
       turns += r.turns;
       if (r.finished) finished++;
+      if (r.stalemate) draws++;
     }
     const seconds = (performance.now() - started) / 1000;
-    console.log(`games: 4 ${difficulty} bots on 10×10: ${(games / seconds).toFixed(1)} games/s (${finished}/${games} finished, mean ${(turns / games).toFixed(0)} turns)`);
+    console.log(`games: 4 ${difficulty} bots on 10×10: ${(games / seconds).toFixed(1)} games/s (${finished} won, ${draws} drawn, ${games - finished - draws} stuck of ${games}; mean ${(turns / games).toFixed(0)} turns)`);
   }
 }
 
@@ -136,7 +138,7 @@ function benchStrength(): void {
     const [strong, weak] = pairing;
     const pct = (n: number | undefined) => `${(((n ?? 0) / games) * 100).toFixed(1)}%`;
     console.log(
-      `strength: ${strong} vs ${weak}, ${games} games 1v1 on 10×10 (seats alternate): ${strong} ${pct(summary.wins[strong])}, ${weak} ${pct(summary.wins[weak])}, unfinished ${pct(games - summary.finished)}`,
+      `strength: ${strong} vs ${weak}, ${games} games 1v1 on 10×10 (seats alternate): ${strong} ${pct(summary.wins[strong])}, ${weak} ${pct(summary.wins[weak])}, drawn ${pct(summary.stalemates)}, stuck ${pct(summary.stuck)}`,
     );
   }
 }

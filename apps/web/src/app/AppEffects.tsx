@@ -1,0 +1,64 @@
+/** App-wide side effects: route name, redirects, the page icon, the first-visit tutorial, player status. */
+import { whoseTurn } from '@four-banners/engine';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { unitIconUrl } from '../art/art';
+import { useSession } from '../game/session-store';
+import { registerOfflineWorker } from '../pwa/register';
+import { appStore, setDialog, setRouteName, useAppState } from './app-state';
+import { routeNameOf } from './route-name';
+import { settingsStore } from './settings';
+
+const DEFAULT_ICON = '/favicon.svg';
+
+/** Points the page icon at `href`. */
+export function setFavicon(href: string): void {
+  let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+  if (!link) {
+    link = document.createElement('link');
+    link.rel = 'icon';
+    document.head.appendChild(link);
+  }
+  if (link.getAttribute('href') !== href) {
+    link.type = 'image/svg+xml';
+    link.href = href;
+  }
+}
+
+export function AppEffects() {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const navigate = useNavigate();
+  const redirect = useAppState((s) => s.redirect);
+  const { snap } = useSession();
+  const turn = snap ? whoseTurn(snap.lobby.game) : null;
+  const outcome = snap?.outcome ?? null;
+  const shownOutcome = useRef<string | null>(null);
+
+  useEffect(() => setRouteName(routeNameOf(pathname)), [pathname]);
+
+  useEffect(() => {
+    if (!redirect) return;
+    appStore.set((s) => ({ ...s, redirect: null }));
+    void navigate({ to: redirect });
+  }, [redirect, navigate]);
+
+  // The page icon is the unit of the country whose turn it is (SPEC.md §2).
+  useEffect(() => setFavicon(turn === null ? DEFAULT_ICON : unitIconUrl(turn)), [turn]);
+
+  // The player-status dialog opens once each time the outcome changes (SPEC.md §2).
+  useEffect(() => {
+    const key = outcome && snap ? `${snap.lobby.lobbyId}:${outcome}` : null;
+    if (key && shownOutcome.current !== key) {
+      appStore.set((s) => ({ ...s, playerStatus: outcome }));
+      setDialog('playerStatus', true);
+    }
+    shownOutcome.current = key;
+  }, [outcome, snap]);
+
+  useEffect(() => {
+    if (!settingsStore.get().seenTutorial) setDialog('tutorial', true);
+    void registerOfflineWorker();
+  }, []);
+
+  return null;
+}

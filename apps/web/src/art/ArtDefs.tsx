@@ -1,0 +1,36 @@
+/** The <defs> every board SVG uses: one <symbol> per drawing, plus the Nomad stripe patterns. */
+import { memo } from 'react';
+import {
+  ATTACKED_BADGE_MARKUP,
+  CHEST_MARKUP,
+  FOREST_MARKUP,
+  MOUNTAINS_MARKUP,
+  MOVED_BADGE_MARKUP,
+  NOMAD_FILL,
+  NOMAD_STRIPE,
+  bannerMarkup,
+  unitMarkup,
+} from './art';
+
+const symbol = (id: string, inner: string, viewBox = '0 0 64 64') =>
+  `<symbol id="${id}" viewBox="${viewBox}" overflow="visible">${inner}</symbol>`;
+
+const DEFS_MARKUP = [
+  ...[0, 1, 2, 3].map((c) => symbol(`fb-unit-${c}`, unitMarkup(c))),
+  ...[0, 1, 2, 3].map((c) => symbol(`fb-banner-${c}`, bannerMarkup(c))),
+  symbol('fb-mountains', MOUNTAINS_MARKUP),
+  symbol('fb-forest', FOREST_MARKUP),
+  symbol('fb-chest', CHEST_MARKUP),
+  symbol('fb-moved', MOVED_BADGE_MARKUP, '-8 -8 16 16'),
+  symbol('fb-attacked', ATTACKED_BADGE_MARKUP, '-8 -8 16 16'),
+  ...[0, 1, 2, 3].map(
+    (c) =>
+      `<pattern id="fb-nomad-${c}" width="11" height="11" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">` +
+      `<rect width="11" height="11" fill="${NOMAD_FILL[c]}"/><rect width="3.5" height="11" fill="${NOMAD_STRIPE[c]}"/></pattern>`,
+  ),
+].join('');
+
+/** Symbols and patterns, rendered once per SVG. */
+export const ArtDefs = memo(function ArtDefs() {
+  return <defs dangerouslySetInnerHTML={{ __html: DEFS_MARKUP }} />;
+});

@@ -1,0 +1,114 @@
+/**
+ * The game's original flat SVG art, drawn for Four Banners on a 64×64 grid: a unit figure and a banner
+ * per country (each with the country's emblem, the non-colour cue for colour-blind players), mountains,
+ * forest, chest and the unit state badges. One source for the board's <symbol>s, the favicon and icons.
+ */
+import { COUNTRY_COLOURS, COUNTRY_NAMES } from '@four-banners/engine';
+
+export const INK = '#15161a';
+export const BOARD_BG = '#101113';
+export const UNOWNED_FILL = '#2b2d33';
+
+/** The emblem of each country (green circle, purple diamond, red triangle, yellow star), centred on 0,0. */
+export const EMBLEM_PATHS = [
+  'M0-6.2a6.2 6.2 0 1 0 0.01 0Z',
+  'M0-7.6L7.6 0L0 7.6L-7.6 0Z',
+  'M0-7.4L7 5.6H-7Z',
+  starPath(7.6, 3.2),
+] as const;
+export const EMBLEM_NAMES = ['circle', 'diamond', 'triangle', 'star'] as const;
+
+function starPath(outer: number, inner: number): string {
+  const pts: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    const r = i % 2 === 0 ? outer : inner;
+    const a = -Math.PI / 2 + (i * Math.PI) / 5;
+    pts.push(`${(r * Math.cos(a)).toFixed(2)} ${(r * Math.sin(a)).toFixed(2)}`);
+  }
+  return `M${pts.join('L')}Z`;
+}
+
+/** The country's display name, capitalised. */
+export function countryLabel(country: number): string {
+  const name = COUNTRY_NAMES[country];
+  return name ? name[0]!.toUpperCase() + name.slice(1) : 'Nobody';
+}
+
+const colour = (country: number) => COUNTRY_COLOURS[country] ?? '#888';
+
+/** Inner markup of a unit figure of `country`. */
+export function unitMarkup(country: number): string {
+  const c = colour(country);
+  return (
+    `<ellipse cx="32" cy="54" rx="17" ry="4.5" fill="#000" opacity=".35"/>` +
+    `<path d="M15.5 53C15.5 40 21.5 32.5 32 32.5S48.5 40 48.5 53Z" fill="${c}" stroke="${INK}" stroke-width="2.6" stroke-linejoin="round"/>` +
+    `<circle cx="32" cy="22" r="10.5" fill="${c}" stroke="${INK}" stroke-width="2.6"/>` +
+    `<path d="M25.5 18.5a7.5 7.5 0 0 1 6-5" stroke="#fff" stroke-width="2.2" stroke-linecap="round" fill="none" opacity=".55"/>` +
+    `<path transform="translate(32 44) scale(.82)" d="${EMBLEM_PATHS[country as 0] ?? ''}" fill="${INK}"/>`
+  );
+}
+
+/** Inner markup of a banner of `country`. */
+export function bannerMarkup(country: number): string {
+  const c = colour(country);
+  return (
+    `<ellipse cx="20" cy="55" rx="10" ry="3.2" fill="#000" opacity=".35"/>` +
+    `<rect x="17.5" y="7" width="4" height="48" rx="2" fill="#d8dadf" stroke="${INK}" stroke-width="1.6"/>` +
+    `<circle cx="19.5" cy="7" r="3.2" fill="#d8dadf" stroke="${INK}" stroke-width="1.6"/>` +
+    `<path d="M21.5 11H51L43.5 21L51 31H21.5Z" fill="${c}" stroke="${INK}" stroke-width="2.2" stroke-linejoin="round"/>` +
+    `<path transform="translate(33 21) scale(.72)" d="${EMBLEM_PATHS[country as 0] ?? ''}" fill="${INK}"/>`
+  );
+}
+
+export const MOUNTAINS_MARKUP =
+  `<path d="M3 54L24 17L45 54Z" fill="#596070" stroke="${INK}" stroke-width="2" stroke-linejoin="round"/>` +
+  `<path d="M24 17L31.5 30L27.5 28L24 32L20.5 28L16.8 30Z" fill="#e9ebef"/>` +
+  `<path d="M27 54L43.5 27L61 54Z" fill="#717988" stroke="${INK}" stroke-width="2" stroke-linejoin="round"/>` +
+  `<path d="M43.5 27L49.2 36.3L46 35L43.5 38L40.7 35L37.9 36.3Z" fill="#e9ebef"/>`;
+
+export const FOREST_MARKUP =
+  `<rect x="17" y="44" width="4" height="9" fill="#5b4733"/>` +
+  `<path d="M19 14L30 32H25L32 44H6L13 32H8Z" fill="#2f5c4f" stroke="${INK}" stroke-width="2" stroke-linejoin="round"/>` +
+  `<rect x="40" y="46" width="4" height="8" fill="#5b4733"/>` +
+  `<path d="M42 20L52 36H47.5L54 47H30L36.5 36H32Z" fill="#3c7263" stroke="${INK}" stroke-width="2" stroke-linejoin="round"/>`;
+
+export const CHEST_MARKUP =
+  `<ellipse cx="32" cy="52" rx="20" ry="4" fill="#000" opacity=".35"/>` +
+  `<rect x="13" y="29" width="38" height="22" rx="3" fill="#8a6239" stroke="${INK}" stroke-width="2.2"/>` +
+  `<path d="M13 31Q13 17 32 17T51 31Z" fill="#a57943" stroke="${INK}" stroke-width="2.2" stroke-linejoin="round"/>` +
+  `<path d="M20 18.8V51M44 18.8V51" stroke="${INK}" stroke-width="2" opacity=".55"/>` +
+  `<rect x="28" y="27" width="8" height="10" rx="1.5" fill="#e3c474" stroke="${INK}" stroke-width="1.8"/>`;
+
+/** Badge of a unit that has moved (it may still attack). */
+export const MOVED_BADGE_MARKUP =
+  `<circle cx="0" cy="0" r="8" fill="${INK}" stroke="#ffffff" stroke-opacity=".5" stroke-width="1.2"/>` +
+  `<path d="M-4.5-3.5L-1 0L-4.5 3.5M0.5-3.5L4 0L0.5 3.5" stroke="#fff" stroke-width="1.8" fill="none" stroke-linecap="round" stroke-linejoin="round"/>`;
+/** Badge of a unit that has attacked (crossed swords: it is done for this turn). */
+export const ATTACKED_BADGE_MARKUP =
+  `<circle cx="0" cy="0" r="8" fill="${INK}" stroke="#ffffff" stroke-opacity=".5" stroke-width="1.2"/>` +
+  `<path d="M-4.2 4.2L4.3-4.3M4.2 4.2L-4.3-4.3M-5.2 1.6L-1.6 5.2M5.2 1.6L1.6 5.2" stroke="#fff" stroke-width="1.7" stroke-linecap="round"/>`;
+
+/** A standalone SVG document of the unit of `country` (favicon). */
+export function unitSvgDocument(country: number): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="4 2 56 56">${unitMarkup(country)}</svg>`;
+}
+
+/** The unit of `country` as a data URL, for the page icon. */
+export function unitIconUrl(country: number): string {
+  return `data:image/svg+xml,${encodeURIComponent(unitSvgDocument(country))}`;
+}
+
+/** Mixes two #rrggbb colours: `amount` of `a`, the rest `b`. */
+export function mix(a: string, b: string, amount: number): string {
+  const pa = parseInt(a.slice(1), 16);
+  const pb = parseInt(b.slice(1), 16);
+  const ch = (p: number, s: number) => (p >> s) & 255;
+  const out = [16, 8, 0].map((s) => Math.round(ch(pa, s) * amount + ch(pb, s) * (1 - amount)));
+  return `#${out.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** Tile fills per owner (-1 → index 4): Settled is solid ground, Nomad a lighter striped field. */
+export const SETTLED_FILL = COUNTRY_COLOURS.map((c) => mix(c, '#1a1b1f', 0.5));
+export const SETTLED_EDGE = COUNTRY_COLOURS.map((c) => mix(c, '#1a1b1f', 0.8));
+export const NOMAD_FILL = COUNTRY_COLOURS.map((c) => mix(c, '#1a1b1f', 0.2));
+export const NOMAD_STRIPE = COUNTRY_COLOURS.map((c) => mix(c, '#1a1b1f', 0.34));

@@ -1,0 +1,38 @@
+import { applyLegal, newGame, type GameData } from '@four-banners/engine';
+import { describe, expect, it } from 'vitest';
+import { feedEntries } from './feed';
+
+function started(): GameData {
+  let g = newGame(6, 6, 1);
+  g = applyLegal(g, { id: 'add_country', info: { country: 0 } }, 0);
+  g = applyLegal(g, { id: 'add_country', info: { country: 2 } }, 0);
+  g = applyLegal(g, { id: 'generate', info: { w: 6, h: 6, seed: 1 } }, 0);
+  return applyLegal(g, { id: 'start', info: {} }, 5);
+}
+
+describe('event feed', () => {
+  it('tells of a banner raised', () => {
+    const g = started();
+    const spot = g.tiles.find((t) => t.owner === 0 && t.landmark === -1)!;
+    const action = { id: 'place_banner', info: { country: 0, x: spot.pos.x, y: spot.pos.y } } as const;
+    const after = applyLegal(g, action, 1);
+    expect(feedEntries(9, g, after, action, null)).toEqual([{ seq: 9, country: 0, text: 'raised a banner' }]);
+  });
+
+  it('tells of a won and a lost attack with the dice', () => {
+    const g = started();
+    const move = { id: 'move_unit', info: { country: 0, from: { x: 0, y: 0 }, to: { x: 1, y: 0 } } } as const;
+    const won = feedEntries(3, g, g, move, { attackRoll: 5, defendRoll: 2, war: 0, bonus: 0, result: 3, won: true }, 2);
+    expect(won[0]!.text).toBe('beat Red (5–2)');
+    const lost = feedEntries(3, g, g, move, { attackRoll: 1, defendRoll: 6, war: 0, bonus: 0, result: -5, won: false }, 2);
+    expect(lost[0]!.text).toBe('lost an attack on Red (1–6)');
+  });
+
+  it('tells of a banner turn passed on the way to the next country', () => {
+    const g = started();
+    const before = { ...g, countries: g.countries.map((c) => ({ ...c, banners: 0 })) };
+    const after = { ...g, countries: g.countries.map((c) => ({ ...c, banners: 1 })) };
+    const out = feedEntries(4, before, after, { id: 'next_turn', info: { country: 0 } }, null);
+    expect(out.map((e) => e.text)).toEqual(['Banner turn: everyone gets 1 banner']);
+  });
+});

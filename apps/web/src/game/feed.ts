@@ -1,0 +1,53 @@
+/** A short, human account of what just happened, so bots' turns can be followed (and read back). */
+import { LANDMARK, type FightResult, type GameAction, type GameData, type PlayableCountry } from '@four-banners/engine';
+import { countryLabel } from '../art/art';
+
+export interface FeedEntry {
+  readonly seq: number;
+  /** The country the entry is about, or null for the world (banner and chest turns). */
+  readonly country: PlayableCountry | null;
+  readonly text: string;
+}
+
+export const FEED_LENGTH = 6;
+
+const chests = (g: GameData) => g.tiles.reduce((n, t) => n + (t.landmark === LANDMARK.chest ? 1 : 0), 0);
+const banners = (g: GameData, c: number) => g.countries.find((x) => x.id === c)?.banners ?? 0;
+
+/** The entries one action produced (usually one, sometimes none or a few). */
+export function feedEntries(seq: number, before: GameData, after: GameData, action: GameAction, fight: FightResult | null, defender?: PlayableCountry): FeedEntry[] {
+  const out: FeedEntry[] = [];
+  switch (action.id) {
+    case 'place_banner':
+      out.push({ seq, country: action.info.country, text: 'raised a banner' });
+      break;
+    case 'move_unit': {
+      const c = action.info.country;
+      if (fight && defender !== undefined) {
+        const dice = `${fight.attackRoll}–${fight.defendRoll}`;
+        out.push({
+          seq,
+          country: c,
+          text: fight.won ? `beat ${countryLabel(defender)} (${dice})` : `lost an attack on ${countryLabel(defender)} (${dice})`,
+        });
+      } else if (banners(after, c) > banners(before, c)) {
+        out.push({ seq, country: c, text: 'opened a chest: +1 banner' });
+      }
+      break;
+    }
+    case 'next_turn':
+    case 'remove_country': {
+      const gone = before.countries.filter((c) => !after.countries.some((a) => a.id === c.id));
+      for (const c of gone) out.push({ seq, country: c.id, text: 'is out of the game' });
+      const first = after.countries[0];
+      if (first && banners(after, first.id) > banners(before, first.id) && after.countries.every((c) => banners(after, c.id) > banners(before, c.id))) {
+        out.push({ seq, country: null, text: 'Banner turn: everyone gets 1 banner' });
+      }
+      if (chests(after) > chests(before)) out.push({ seq, country: null, text: 'Chest turn: a chest appeared' });
+      break;
+    }
+    default:
+      break;
+  }
+  return out;
+}

@@ -1,0 +1,30 @@
+import '@mantine/core/styles.css';
+import './styles.css';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { setStatus } from './app/app-state';
+import { installDebugHandle } from './game/debug-handle';
+import { queryClient, router } from './router';
+import { restoreAutosave, startAutosave } from './saves/autosave';
+import { theme } from './theme';
+
+installDebugHandle();
+// Continue the game a reload interrupted, then keep saving the one in progress.
+setStatus('loading');
+void restoreAutosave().finally(() => {
+  setStatus('ready');
+  startAutosave();
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <MantineProvider theme={theme} defaultColorScheme="dark" forceColorScheme="dark">
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

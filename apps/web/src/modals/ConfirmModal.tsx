@@ -1,0 +1,35 @@
+/** A yes/no style dialog with the exact texts and buttons of SPEC.md §2. */
+import { Button, Group, Modal, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export interface ConfirmModalProps {
+  readonly opened: boolean;
+  readonly title?: ReactNode;
+  readonly message: ReactNode;
+  /** The dismissing button's label (No, Stay…). */
+  readonly cancelLabel: string;
+  readonly confirmLabel: string;
+  readonly onCancel: () => void;
+  readonly onConfirm: () => void;
+  readonly size?: 'md' | number;
+  readonly testId?: string;
+  readonly danger?: boolean;
+}
+
+export function ConfirmModal(p: ConfirmModalProps) {
+  return (
+    <Modal opened={p.opened} onClose={p.onCancel} title={p.title} size={p.size ?? 'md'} data-testid={p.testId}>
+      <Text size="lg" fw={600}>
+        {p.message}
+      </Text>
+      <Group justify="flex-end" mt="xl" gap="sm">
+        <Button variant="default" onClick={p.onCancel}>
+          {p.cancelLabel}
+        </Button>
+        <Button color={p.danger ? 'red' : undefined} onClick={p.onConfirm} data-autofocus>
+          {p.confirmLabel}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,8 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+
+/** Any other path goes to /404 (SPEC.md §2). */
+export const Route = createFileRoute('/$')({
+  beforeLoad: () => {
+    throw redirect({ to: '/404', replace: true });
+  },
+});

@@ -1,0 +1,18 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { AppEffects } from '../app/AppEffects';
+import { ModalsHost } from '../modals/ModalsHost';
+
+export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  component: Root,
+});
+
+function Root() {
+  return (
+    <>
+      <Outlet />
+      <ModalsHost />
+      <AppEffects />
+    </>
+  );
+}

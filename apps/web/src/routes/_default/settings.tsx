@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { SettingsPage } from './-components/SettingsPage';
+
+export const Route = createFileRoute('/_default/settings')({
+  component: SettingsPage,
+});

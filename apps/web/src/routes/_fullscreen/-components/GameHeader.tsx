@@ -1,0 +1,166 @@
+/** The game header: quit, whose turn, the turn strip, banners left, save, help, zoom and pass turn. */
+import { COUNTRY_COLOURS, findCountry, isGameOver, playerOfCountry, whoseTurn, winner } from '@four-banners/engine';
+import { ActionIcon, Button, Group, Kbd, Modal, Text, TextInput, Tooltip } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState, type RefObject } from 'react';
+import { setDialog } from '../../../app/app-state';
+import { countryLabel } from '../../../art/art';
+import { BannerIcon, UnitIcon } from '../../../art/Emblem';
+import type { BoardHandle } from '../../../board/Board';
+import type { GameSession, SessionSnapshot } from '../../../game/session';
+import { controlledHere, playerLabel, playerLabelColour } from '../../../game/seats';
+import { defaultSaveName, saveSession } from '../../../saves/save-session';
+import { BackIcon, FitIcon, HelpIcon, MinusIcon, PlusIcon, SaveIcon } from './icons';
+import { TurnStrip } from './TurnStrip';
+
+function SaveDialog({ session, opened, onClose, onSaved }: { session: GameSession; opened: boolean; onClose: () => void; onSaved: (name: string) => void }) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (opened) {
+      setName(session.name || defaultSaveName(session));
+      setError(null);
+    }
+  }, [opened, session]);
+  const save = async () => {
+    setBusy(true);
+    try {
+      const record = await saveSession(session, queryClient, name);
+      onSaved(record.name);
+      onClose();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'The game could not be saved.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title="Save game" data-testid="save-dialog">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <TextInput label="Name" value={name} maxLength={80} onChange={(e) => setName(e.currentTarget.value)} error={error} data-autofocus />
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            Save
+          </Button>
+        </Group>
+      </form>
+    </Modal>
+  );
+}
+
+export function GameHeader({ session, snap, board }: { session: GameSession; snap: SessionSnapshot; board: RefObject<BoardHandle | null> }) {
+  const game = snap.lobby.game;
+  const over = isGameOver(game);
+  const won = winner(game);
+  const turn = over ? null : whoseTurn(game);
+  const player = turn !== null ? playerOfCountry(snap.lobby, turn) : undefined;
+  const shown = over ? won : turn;
+  const shownPlayer = shown !== null ? playerOfCountry(snap.lobby, shown) : undefined;
+  const mine = snap.lobby.players.filter((p) => controlledHere(p));
+  // Banners shown: the active country's, else this device's first country still in play.
+  const bannerCountry = snap.active ?? mine.map((p) => p.country).find((c) => findCountry(game, c)) ?? null;
+  const banners = bannerCountry !== null && bannerCountry >= 0 ? (findCountry(game, bannerCountry)?.banners ?? 0) : null;
+  const [saving, setSaving] = useState(false);
+  const [toast, setToast] = useState<string | null>(null);
+  useEffect(() => {
+    if (!toast) return;
+    const t = setTimeout(() => setToast(null), 2200);
+    return () => clearTimeout(t);
+  }, [toast]);
+
+  const canPass = snap.active !== null && snap.botTurn === null;
+  return (
+    <header className="fb-game-header">
+      <Group gap="xs" wrap="nowrap" className="fb-gh-left">
+        <Tooltip label="Leave the game" withArrow>
+          <ActionIcon variant="default" size="lg" aria-label="Leave the game" onClick={() => setDialog('quitLobby', true)}>
+            <BackIcon />
+          </ActionIcon>
+        </Tooltip>
+        <div className="fb-whose" data-testid="whose-turn" aria-live="polite" style={{ borderColor: shown !== null ? COUNTRY_COLOURS[shown] : undefined }}>
+          {shown !== null ? <UnitIcon country={shown} size={30} /> : null}
+          <div className="fb-whose-text">
+            <Text size="sm" fw={800} lh={1.1} truncate c={shown !== null ? COUNTRY_COLOURS[shown] : undefined}>
+              {over ? (won !== null ? `${countryLabel(won)} wins` : 'Game over') : turn !== null ? `${countryLabel(turn)}'s turn` : 'Next turn…'}
+            </Text>
+            <Text size="xs" c={!over && snap.active === null ? (playerLabelColour(player) ?? 'dimmed') : 'dimmed'} lh={1.2} truncate>
+              {over
+                ? `${playerLabel(shownPlayer)} took the map`
+                : snap.active !== null
+                  ? `${playerLabel(player)} — your move`
+                  : turn !== null
+                    ? playerLabel(player)
+                    : ''}
+            </Text>
+          </div>
+        </div>
+      </Group>
+      <div className="fb-gh-strip">
+        <TurnStrip game={game} />
+      </div>
+      <div className="fb-gh-banners">
+        {banners !== null ? (
+          <Tooltip label="Banners left: click a white banner tile to place one" withArrow>
+            <div className="fb-banners" data-testid="banners-left">
+              <BannerIcon country={bannerCountry!} size={26} />
+              <Text fw={800}>{banners}</Text>
+            </div>
+          </Tooltip>
+        ) : null}
+      </div>
+      <Group gap="xs" wrap="nowrap" className="fb-gh-tools">
+        <Group gap={4} wrap="nowrap" visibleFrom="sm">
+          <ActionIcon variant="default" size="lg" aria-label="Zoom out" onClick={() => board.current?.zoomBy(0.8)}>
+            <MinusIcon />
+          </ActionIcon>
+          <ActionIcon variant="default" size="lg" aria-label="Fit the map" onClick={() => board.current?.fit()}>
+            <FitIcon />
+          </ActionIcon>
+          <ActionIcon variant="default" size="lg" aria-label="Zoom in" onClick={() => board.current?.zoomBy(1.25)}>
+            <PlusIcon />
+          </ActionIcon>
+        </Group>
+        <Tooltip label="Save game" withArrow>
+          <ActionIcon variant="default" size="lg" aria-label="Save game" onClick={() => setSaving(true)} data-testid="save-game">
+            <SaveIcon />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label="How to play" withArrow>
+          <ActionIcon variant="default" size="lg" aria-label="How to play" onClick={() => setDialog('tutorial', true)}>
+            <HelpIcon />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      <div className="fb-gh-pass">
+        {over ? (
+          <Button component={Link} to="/lobby" data-testid="new-game">
+            New game
+          </Button>
+        ) : (
+          <Tooltip label={<span>Pass the turn <Kbd size="xs">Enter</Kbd></span>} withArrow>
+            <Button onClick={() => setDialog('nextTurn', true)} disabled={!canPass} data-testid="pass-turn" aria-label="Pass turn">
+              Pass<span className="fb-wide-only">&nbsp;turn</span>
+            </Button>
+          </Tooltip>
+        )}
+      </div>
+      <SaveDialog session={session} opened={saving} onClose={() => setSaving(false)} onSaved={(n) => setToast(`Saved “${n}”`)} />
+      {toast ? (
+        <div className="fb-toast" role="status" data-testid="toast">
+          {toast}
+        </div>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,40 @@
+/** Small stroke icons for the game header (drawn here; no icon font, nothing fetched). */
+const base = { width: 20, height: 20, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+
+export const BackIcon = () => (
+  <svg {...base} aria-hidden>
+    <path d="M15 18l-6-6 6-6" />
+  </svg>
+);
+export const SaveIcon = () => (
+  <svg {...base} aria-hidden>
+    <path d="M5 3h11l3 3v15H5z" />
+    <path d="M8 3v5h7V3M8 21v-7h8v7" />
+  </svg>
+);
+export const HelpIcon = () => (
+  <svg {...base} aria-hidden>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.7.3-1 .9-1 1.7M12 17h.01" />
+  </svg>
+);
+export const FitIcon = () => (
+  <svg {...base} aria-hidden>
+    <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+  </svg>
+);
+export const PlusIcon = () => (
+  <svg {...base} aria-hidden>
+    <path d="M12 5v14M5 12h14" />
+  </svg>
+);
+export const MinusIcon = () => (
+  <svg {...base} aria-hidden>
+    <path d="M5 12h14" />
+  </svg>
+);
+export const SkipIcon = () => (
+  <svg {...base} aria-hidden>
+    <path d="M5 5l8 7-8 7zM15 5v14" />
+  </svg>
+);

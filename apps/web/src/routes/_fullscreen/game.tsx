@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod/mini';
+import { BOT_SPEEDS } from '../../app/settings';
+import { GameScreen } from './-components/GameScreen';
+
+/** `?speed=` overrides the bot pace for this visit (tests, the bench, impatient players). */
+const searchSchema = z.object({ speed: z.optional(z.enum(BOT_SPEEDS)) });
+
+export const Route = createFileRoute('/_fullscreen/game')({
+  validateSearch: searchSchema,
+  component: GameScreen,
+});

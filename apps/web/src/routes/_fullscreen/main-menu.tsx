@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { MainMenu } from './-components/MainMenu';
+
+export const Route = createFileRoute('/_fullscreen/main-menu')({
+  component: MainMenu,
+});

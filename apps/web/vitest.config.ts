@@ -1,0 +1,19 @@
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    conditions: ['source', ...defaultClientConditions],
+    // vite-plugin-pwa's virtual module only exists in Vite builds; tests mock it.
+    alias: { 'virtual:pwa-register': new URL('./src/pwa/virtual-pwa-register.stub.ts', import.meta.url).pathname },
+  },
+  test: {
+    name: 'web',
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['./src/test-setup.ts'],
+    restoreMocks: true,
+  },
+});

@@ -1,0 +1,13 @@
+/** The read-only handle the web app installs (apps/web/src/game/debug-handle.ts). */
+export {};
+declare global {
+  interface Window {
+    fourBanners?: {
+      game(): unknown;
+      active(): number | null;
+      botBusy(): boolean;
+      hash(): string | null;
+      logLength(): number;
+    };
+  }
+}

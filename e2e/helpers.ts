@@ -1,0 +1,134 @@
+/** Shared steps of the e2e tests: reading the game through `window.fourBanners`, clicking tiles, turns. */
+import { expect, type Page } from '@playwright/test';
+
+export interface SerializedTile {
+  pos: { x: number; y: number };
+  owner: number;
+  type: number;
+  landmark: number;
+  unit?: { id: number; attacked: boolean; moved: boolean };
+}
+export interface SerializedGame {
+  w: number;
+  h: number;
+  turnCount: number;
+  turnType: number;
+  running: boolean;
+  countries: { id: number; banners: number }[];
+  tiles: SerializedTile[];
+}
+
+/** Marks the tutorial as seen before the page loads (every test but the newcomer's). */
+export async function skipTutorial(page: Page): Promise<void> {
+  await page.addInitScript(() => localStorage.setItem('seen-tutorial', 'true'));
+}
+
+export async function readGame(page: Page): Promise<SerializedGame> {
+  const g = await page.evaluate(() => window.fourBanners?.game() ?? null);
+  if (!g) throw new Error('no game in progress');
+  return g as SerializedGame;
+}
+
+export const active = (page: Page) => page.evaluate(() => window.fourBanners?.active() ?? null);
+
+/** The page point at the centre of tile (x, y), from the board's transformed content box. */
+export async function tileCenter(page: Page, x: number, y: number): Promise<{ x: number; y: number }> {
+  const g = await readGame(page);
+  const box = await page.locator('.fb-board-content').boundingBox();
+  if (!box) throw new Error('no board');
+  return { x: box.x + ((x + 0.5) * box.width) / g.w, y: box.y + ((y + 0.5) * box.height) / g.h };
+}
+
+export async function clickTile(page: Page, x: number, y: number): Promise<void> {
+  const p = await tileCenter(page, x, y);
+  await page.mouse.click(p.x, p.y);
+}
+
+/** Waits until this device may act (bots done) or the player-status dialog is up; returns which. */
+export async function waitForTurnOrEnd(page: Page, timeout = 60_000): Promise<'turn' | 'end'> {
+  const handle = await page.waitForFunction(
+    () => {
+      if (document.querySelector('[data-testid="player-status"]')) return 'end';
+      const fb = window.fourBanners;
+      return fb && fb.active() !== null && !fb.botBusy() ? 'turn' : null;
+    },
+    null,
+    { timeout },
+  );
+  return (await handle.jsonValue()) as 'turn' | 'end';
+}
+
+/** Passes the turn through the header button and the confirm dialog. */
+export async function passTurn(page: Page): Promise<void> {
+  await page.getByTestId('pass-turn').click();
+  const dialog = page.getByTestId('modal-next-turn');
+  await expect(dialog.getByText('Are you sure you want to pass the turn?')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+}
+
+const neighbours = (g: SerializedGame, x: number, y: number) => {
+  const out: SerializedTile[] = [];
+  for (let dy = -1; dy <= 1; dy++)
+    for (let dx = -1; dx <= 1; dx++) {
+      if (!dx && !dy) continue;
+      const nx = x + dx;
+      const ny = y + dy;
+      if (nx >= 0 && ny >= 0 && nx < g.w && ny < g.h) out.push(g.tiles[nx + ny * g.w]!);
+    }
+  return out;
+};
+
+export interface TurnReport {
+  banners: number;
+  moves: number;
+  attacks: number;
+}
+
+/**
+ * Plays one turn the way a person would, through clicks: a banner on a white banner tile, then each
+ * unit attacks an adjacent enemy unit or steps toward the nearest foreign tile.
+ */
+export async function playTurn(page: Page, opts: { attack?: boolean } = {}): Promise<TurnReport> {
+  const report: TurnReport = { banners: 0, moves: 0, attacks: 0 };
+  const me = await active(page);
+  if (me === null) return report;
+  const spots = page.locator('.fb-banner-spot');
+  if ((await spots.count()) > 0) {
+    const before = (await readGame(page)).countries.find((c) => c.id === me)!.banners;
+    await spots.first().click({ force: true });
+    const after = (await readGame(page)).countries.find((c) => c.id === me)!.banners;
+    if (after === before - 1) report.banners++;
+  }
+  let g: SerializedGame = await readGame(page);
+  const units = g.tiles.filter((t) => t.unit?.id === me && !t.unit.attacked).map((t) => t.pos);
+  for (const from of units) {
+    g = await readGame(page);
+    const here = g.tiles[from.x + from.y * g.w]!;
+    if (here.unit?.id !== me || here.unit.attacked) continue;
+    const enemy = neighbours(g, from.x, from.y).find((t) => t.unit && t.unit.id !== me);
+    if (enemy && opts.attack !== false) {
+      await clickTile(page, from.x, from.y);
+      await clickTile(page, enemy.pos.x, enemy.pos.y);
+      await expect(page.getByTestId('fight-card')).toBeVisible();
+      await expect(page.getByTestId('fight-card').locator('[aria-label^="die showing"]')).toHaveCount(2);
+      report.attacks++;
+      await page.getByTestId('fight-card').click();
+      continue;
+    }
+    if (here.unit.moved) continue;
+    // Step toward the nearest tile owned by someone else.
+    const foreign: SerializedTile[] = g.tiles.filter((t) => t.owner !== me && t.owner !== -1);
+    const dist = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
+    const options = neighbours(g, from.x, from.y).filter((t) => !t.unit && t.landmark !== 0);
+    if (foreign.length === 0 || options.length === 0) continue;
+    const score = (t: SerializedTile): number => Math.min(...foreign.map((f) => dist(f.pos, t.pos)));
+    const to: SerializedTile = options.sort((a, b) => score(a) - score(b))[0]!;
+    if (score(to) >= score(here)) continue;
+    await clickTile(page, from.x, from.y);
+    await clickTile(page, to.pos.x, to.pos.y);
+    const after = await readGame(page);
+    if (after.tiles[to.pos.x + to.pos.y * g.w]!.unit?.id === me) report.moves++;
+    await page.keyboard.press('Escape');
+  }
+  return report;
+}
