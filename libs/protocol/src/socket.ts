@@ -118,19 +118,7 @@ export interface AckError {
 export type Ack = { readonly ok: true; readonly seq?: number } | AckError;
 
 /** The lobby part of a full state: everything of `LobbyState` but the game. */
-export interface LobbySnapshot {
-  readonly lobbyId: string;
-  readonly adminId: string;
-  readonly rulesVersion: number;
-  readonly online: boolean;
-  readonly w: number;
-  readonly h: number;
-  readonly seed: number;
-  readonly players: readonly Player[];
-  readonly messages: LobbyState['messages'];
-  readonly loaded: boolean;
-  readonly seq: number;
-}
+export type LobbySnapshot = Omit<LobbyState, 'game'>;
 
 /** A full state at `seq`: the lobby and the SPEC.md §3 serialized game. */
 export interface StateSnapshot {
