@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { COUNTRY, LANDMARK, TILE_TYPE, type Landmark, type PlayableCountry } from './constants.js';
 import { turnTypeOf } from './turns.js';
 import type { GameData, Pos, Tile, Unit } from './types.js';
-import { canMoveTo, moveableTiles, warModifier } from './war.js';
+import { createRng } from './rng.js';
+import { attackWinChance, canMoveTo, moveableTiles, warModifier } from './war.js';
 
 const G = COUNTRY.green;
 const P = COUNTRY.purple;
@@ -171,5 +172,31 @@ describe('warModifier = mod(attacker tile) - mod(defender tile) (SPEC §4, §9; 
     expect(warModifier(duel(LANDMARK.mountains), D, A)).toBe(-2);
     // Forest under purple at D, attacking: +2.
     expect(warModifier(duel(LANDMARK.none, LANDMARK.forest), D, A)).toBe(2);
+  });
+});
+
+describe('attack odds (SPEC.md §4 Move unit: result = attack − defence + war + bonus, a win when > 0)', () => {
+  it.each([
+    [0, 0, 15 / 36],
+    [0.5, 0, 21 / 36],
+    [-0.5, 0, 15 / 36],
+    [1, 0, 21 / 36],
+    [0, 4, 33 / 36],
+    [-6, 0, 0],
+    [5.5, 0, 1],
+  ])('war %s with bonus %s wins with probability %s', (war, bonus, chance) => {
+    expect(attackWinChance(war, bonus)).toBeCloseTo(chance, 12);
+  });
+
+  it('agrees with the dice of fightOutcome over many seeds', () => {
+    for (const war of [-2, -0.5, 0, 1.5]) {
+      let wins = 0;
+      const n = 36 * 400;
+      for (let seed = 0; seed < n; seed++) {
+        const rng = createRng(seed);
+        if (rng.dice() - rng.dice() + war > 0) wins++;
+      }
+      expect(wins / n).toBeCloseTo(attackWinChance(war), 1);
+    }
   });
 });

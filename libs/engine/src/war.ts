@@ -1,5 +1,5 @@
 /** Fight arithmetic and moveable tiles (SPEC.md §4 Move unit, DESIGN.md rule 10). */
-import { FOREST_ATTACK, LANDMARK, MOUNTAINS_DEFENCE, NEIGHBOUR_SUPPORT, type PlayableCountry } from './constants.js';
+import { DICE_SIDES, FOREST_ATTACK, LANDMARK, MOUNTAINS_DEFENCE, NEIGHBOUR_SUPPORT, type PlayableCountry } from './constants.js';
 import { NEIGHBOURS_8, indexOf, inBounds, neighbourIndices } from './grid.js';
 import type { GameData, Pos } from './types.js';
 
@@ -61,4 +61,11 @@ export function canMoveTo(game: GameData, from: Pos, to: Pos, country: PlayableC
   const target = game.tiles[indexOf(game, to.x, to.y)]!;
   if (target.unit?.id === unit.id) return false;
   return !(unit.moved && !target.unit);
+}
+
+/** The chance that an attack with war modifier `war` and attack `bonus` wins: P(attack die − defence die + war + bonus > 0). */
+export function attackWinChance(war: number, bonus = 0): number {
+  let wins = 0;
+  for (let a = 1; a <= DICE_SIDES; a++) for (let d = 1; d <= DICE_SIDES; d++) if (a - d + war + bonus > 0) wins++;
+  return wins / (DICE_SIDES * DICE_SIDES);
 }
