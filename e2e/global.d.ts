@@ -8,6 +8,7 @@ declare global {
       botBusy(): boolean;
       hash(): string | null;
       logLength(): number;
+      online(): { lobbyId: string; playerId: string; seq: number; stateHash: string; shownSeq: number | null } | null;
     };
   }
 }

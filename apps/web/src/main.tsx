@@ -7,6 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setStatus } from './app/app-state';
 import { installDebugHandle } from './game/debug-handle';
+import { readSeatedLobby } from './online/identity';
 import { queryClient, router } from './router';
 import { restoreAutosave, startAutosave } from './saves/autosave';
 import { theme } from './theme';
@@ -17,6 +18,8 @@ setStatus('loading');
 void restoreAutosave().finally(() => {
   setStatus('ready');
   startAutosave();
+  // A reload while seated in an online lobby reconnects (the stored identity keeps the seat).
+  if (readSeatedLobby()) void import('./online/online-client').then((m) => m.resumeOnline());
 });
 
 createRoot(document.getElementById('root')!).render(

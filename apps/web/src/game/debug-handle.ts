@@ -2,8 +2,20 @@
  * A read-only window handle on the game in progress (`window.fourBanners`), for e2e tests, the bench
  * and curious players in the console. It exposes data, never actions: play goes through the UI.
  */
-import { gameHash, serializeGame, type SerializedGame } from '@four-banners/engine';
+import { gameHash, serializeGame, stateHash, type SerializedGame } from '@four-banners/engine';
+import { lobbyStore } from '../online/lobby-store';
 import { sessionStore } from './session-store';
+
+/** The online lobby as this device folded it. */
+export interface OnlineDebug {
+  readonly lobbyId: string;
+  readonly playerId: string;
+  readonly seq: number;
+  /** `stateHash` of the folded lobby (seats, settings, chat and game). */
+  readonly stateHash: string;
+  /** The seq of the game on the board (it trails `seq` while bot moves are being shown). */
+  readonly shownSeq: number | null;
+}
 
 export interface DebugHandle {
   /** The serialized game in progress, or null. */
@@ -16,6 +28,8 @@ export interface DebugHandle {
   hash(): string | null;
   /** How many events the log holds. */
   logLength(): number;
+  /** The online lobby, or null offline. */
+  online(): OnlineDebug | null;
 }
 
 declare global {
@@ -38,5 +52,17 @@ export function installDebugHandle(): void {
       return s ? gameHash(s.lobby.game) : null;
     },
     logLength: () => snap()?.events.length ?? 0,
+    online: () => {
+      const l = lobbyStore.get();
+      if (!l.online || !l.lobby) return null;
+      const session = sessionStore.get();
+      return {
+        lobbyId: l.lobby.lobbyId,
+        playerId: l.playerId,
+        seq: l.lobby.seq,
+        stateHash: stateHash(l.lobby),
+        shownSeq: session?.online ? session.snapshot.lobby.seq : null,
+      };
+    },
   };
 }

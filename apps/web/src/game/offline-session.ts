@@ -6,43 +6,25 @@
 import {
   actable,
   applyEvent,
-  fightOutcome,
   fold,
   isGameOver,
   playBotTurn,
   playerOfCountry,
   whoseTurn,
   winner,
-  type FightResult,
   type GameAction,
   type LobbyEvent,
   type LobbyState,
   type PlayableCountry,
-  type Pos,
   type SeededAction,
 } from '@four-banners/engine';
-import { FEED_LENGTH, feedEntries, type FeedEntry } from './feed';
+import { describeAction, type FightView, type MoveView } from './action-view';
+import { FEED_LENGTH, type FeedEntry } from './feed';
 import { gameActionEvent, randomSeed, stamp } from './offline-log';
 import { DEVICE_PLAYER_ID, controlledHere } from './seats';
 import type { GameSession } from './session';
 
-/** A fight to show: both dice and the modifiers (DESIGN.md §7). */
-export interface FightView extends FightResult {
-  readonly seq: number;
-  readonly attacker: PlayableCountry;
-  readonly defender: PlayableCountry;
-  readonly from: Pos;
-  readonly to: Pos;
-}
-
-/** The last move or banner, for a brief trail and ping on the board (a banner has from = to). */
-export interface MoveView {
-  readonly seq: number;
-  readonly kind: 'move' | 'banner';
-  readonly country: PlayableCountry;
-  readonly from: Pos;
-  readonly to: Pos;
-}
+export type { FightView, MoveView } from './action-view';
 
 export interface SessionSnapshot {
   /** The whole log so far (one growing array: copy it to keep a point-in-time list). */
@@ -96,6 +78,7 @@ export class OfflineSession implements GameSession {
   private readonly now: () => Date;
   saveId: string | null;
   name: string;
+  readonly online = false;
 
   constructor(events: readonly LobbyEvent[], options: SessionOptions = {}) {
     const folded = fold(events);
@@ -109,6 +92,10 @@ export class OfflineSession implements GameSession {
     // The log only grows: it is kept in one array that is appended to (no copy per action).
     this.log = [...events];
     this.snap = this.derive(this.log, folded.value, null, null, null);
+  }
+
+  get playerId(): string {
+    return this.deviceId;
   }
 
   get snapshot(): SessionSnapshot {
@@ -238,23 +225,10 @@ export class OfflineSession implements GameSession {
     const next = applyEvent(before, event);
     // Only checked actions reach here, so a refusal is a bug.
     if (!next.ok) throw new Error(`offline log refused its own event: ${next.error.message}`);
-    let lastFight = this.snap.lastFight;
-    let lastMove = this.snap.lastMove;
-    let fight: FightResult | null = null;
-    let defender: PlayableCountry | undefined;
-    if (action.id === 'move_unit') {
-      fight = fightOutcome(before.game, action.info, seed);
-      defender = before.game.tiles[action.info.to.x + action.info.to.y * before.game.width]?.unit?.id;
-      lastMove = { seq: event.seq, kind: 'move', country: action.info.country, from: action.info.from, to: action.info.to };
-      if (fight && defender !== undefined) {
-        lastFight = { ...fight, seq: event.seq, attacker: action.info.country, defender, from: action.info.from, to: action.info.to };
-      }
-    }
-    if (action.id === 'place_banner') {
-      const at = { x: action.info.x, y: action.info.y };
-      lastMove = { seq: event.seq, kind: 'banner', country: action.info.country, from: at, to: at };
-    }
-    const news = feedEntries(event.seq, before.game, next.value.game, action, fight, defender);
+    const view = describeAction(event.seq, before.game, next.value.game, action, seed);
+    const lastFight = view.fight ?? this.snap.lastFight;
+    const lastMove = view.move ?? this.snap.lastMove;
+    const news = view.news;
     const feed = news.length > 0 ? [...this.snap.feed, ...news].slice(-FEED_LENGTH) : this.snap.feed;
     this.log.push(event);
     this.snap = { ...this.derive(this.log, next.value, lastFight, lastMove, this.snap.botTurn), feed };

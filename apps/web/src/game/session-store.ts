@@ -14,6 +14,11 @@ export function overrideBotSpeed(speed: BotSpeed | null): void {
   speedOverride = speed;
 }
 
+/** The pace override of this visit, if any. */
+export function botSpeedOverride(): BotSpeed | null {
+  return speedOverride;
+}
+
 /** Replaces the current session with one folded from `events`. Throws SessionLoadError on a bad log. */
 export function openSession(events: readonly LobbyEvent[], meta: { saveId?: string | null; name?: string } = {}): OfflineSession {
   const session = new OfflineSession(events, {

@@ -1,30 +1,42 @@
 /** Every global dialog of SPEC.md §2, opened by the app state's dialog flags. */
 import { Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { appStore, redirectTo, setDialog, useAppState } from '../app/app-state';
-import { setSeenTutorial } from '../app/settings';
+import { setSeenTutorial, settingsStore } from '../app/settings';
 import { closeSession, sessionStore } from '../game/session-store';
-import { lobbyStore, resetLobby, setLobbyOnline } from '../online/lobby-store';
+import { lobbyStore } from '../online/lobby-store';
 import { ConfirmModal } from './ConfirmModal';
 import { TutorialModal } from './TutorialModal';
 
 /**
- * Leaves the lobby (SPEC.md §2): online it tells the server (the server issue wires the answer);
- * offline it goes to '/', and the game stays on the main menu as "Continue game" until a new one starts.
+ * Leaves the lobby (SPEC.md §2): online it tells the server and goes to '/' once the server agrees
+ * (a refusal shows its message and changes nothing); offline it goes to '/', and the game stays on the
+ * main menu as "Continue game" until a new one starts.
  */
 function leaveLobby() {
   setDialog('quitLobby', false);
   setDialog('playerStatus', false);
-  const lobby = lobbyStore.get();
-  if (lobby.online) {
-    void import('../online/socket').then(async ({ getSocket }) => {
-      (await getSocket()).emit('client-leave-lobby', { playerId: lobby.playerId });
-    });
-    resetLobby();
-    closeSession();
-  } else if (sessionStore.get()?.snapshot.outcome) {
-    closeSession(); // nothing left to continue
+  if (lobbyStore.get().online) {
+    void import('../online/online-client').then(({ leaveLobby: leaveOnline }) => leaveOnline());
+    return;
   }
+  if (sessionStore.get()?.snapshot.outcome) closeSession(); // nothing left to continue
   redirectTo('/');
+}
+
+/**
+ * The online/offline switch of the lobby (SPEC.md §2): going online creates a lobby with this device as
+ * admin; going offline closes the lobby for everybody when this device is its admin, else leaves it.
+ */
+async function switchLobbyOnline(target: boolean) {
+  const online = await import('../online/online-client');
+  if (target) {
+    await online.createLobby(settingsStore.get().playerName);
+    return;
+  }
+  const lobby = lobbyStore.get();
+  if (!lobby.online) return;
+  if (lobby.adminId === lobby.playerId) await online.closeLobby();
+  else await online.leaveLobby();
 }
 
 export function GlobalModals() {
@@ -72,10 +84,7 @@ export function GlobalModals() {
         onCancel={() => setDialog('lobbyOnline', false)}
         onConfirm={() => {
           setDialog('lobbyOnline', false);
-          const target = appStore.get().lobbyOnlineTarget;
-          setLobbyOnline(target);
-          if (target) void import('../online/socket').then(({ getSocket }) => getSocket());
-          else void import('../online/socket').then(({ closeSocket }) => closeSocket());
+          void switchLobbyOnline(appStore.get().lobbyOnlineTarget);
         }}
       />
       <ConfirmModal

@@ -1,8 +1,8 @@
 /**
- * The client's lobby state (SPEC.md §3 Lobby). Offline this stays at its defaults; the online lobby
- * (the server's issue) fills it from socket events and folds the same log the offline game does.
+ * The client's lobby state (SPEC.md §3 Lobby). Offline this stays at its defaults; online,
+ * `online-client.ts` fills it from the fold of the server's broadcasts (the same log format offline uses).
  */
-import type { Player } from '@four-banners/engine';
+import type { LobbyState, Player } from '@four-banners/engine';
 import { setDialog } from '../app/app-state';
 import { createStore, useStore } from '../app/store';
 
@@ -22,6 +22,10 @@ export interface ClientLobby {
   readonly lastSeenMessage: number | undefined;
   /** The socket is connected. */
   readonly status: boolean;
+  /** The online lobby folded from the server's events (null offline). */
+  readonly lobby: LobbyState | null;
+  /** Who is connected, by player id (SPEC.md presence; bots and hot-seat players are not listed). */
+  readonly presence: Readonly<Record<string, boolean>>;
 }
 
 export const initialLobby: ClientLobby = {
@@ -34,6 +38,8 @@ export const initialLobby: ClientLobby = {
   draft: '',
   lastSeenMessage: undefined,
   status: false,
+  lobby: null,
+  presence: {},
 };
 
 export const lobbyStore = createStore<ClientLobby>(initialLobby);
@@ -45,13 +51,9 @@ export function setSocketStatus(status: boolean): void {
   if (before.online && before.status && !status) setDialog('lobbyDisconnected', true);
 }
 
-export function setLobbyOnline(online: boolean): void {
-  lobbyStore.set((l) => ({ ...l, online }));
-}
-
 /** Back to an empty offline lobby (leaving, or a lobby-update with online false). */
 export function resetLobby(): void {
-  lobbyStore.set((l) => ({ ...initialLobby, status: l.status }));
+  lobbyStore.set((l) => ({ ...initialLobby, status: l.status, playerId: l.playerId }));
 }
 
 /** Whether the chat indicator shows (SPEC.md §3): messages exist and the latest is unseen. */

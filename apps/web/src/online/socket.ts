@@ -1,10 +1,15 @@
 /**
  * The realtime connection (SPEC.md §7, §9; DESIGN.md §5): socket.io at /api/socket, websocket only,
  * 20 s connection timeout, reconnection 1 s → 5 s, factor 2, randomisation 0.5, unlimited attempts.
+ * The handshake `auth` is the stored identity, read again on every reconnect.
  * Loaded on demand so offline play never downloads the socket library.
  */
+import type { ClientToServerEvents, ServerToClientEvents } from '@four-banners/protocol';
 import type { Socket } from 'socket.io-client';
+import { readIdentity } from './identity';
 import { setSocketStatus } from './lobby-store';
+
+export type GameSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 export const SOCKET_OPTIONS = {
   path: '/api/socket',
@@ -17,18 +22,34 @@ export const SOCKET_OPTIONS = {
   randomizationFactor: 0.5,
 } as const;
 
-let socket: Socket | null = null;
+let socket: GameSocket | null = null;
+let opening: Promise<GameSocket> | null = null;
 
-/** The app's one socket, created (and connected) on first use. */
-export async function getSocket(): Promise<Socket> {
-  if (socket) return socket;
-  const { io } = await import('socket.io-client');
-  const s = io({ ...SOCKET_OPTIONS, transports: [...SOCKET_OPTIONS.transports] });
-  s.on('connect', () => setSocketStatus(true));
-  s.on('connect_error', () => setSocketStatus(false));
-  s.on('disconnect', () => setSocketStatus(false));
-  socket = s;
-  return s;
+/** The app's one socket, created (and connected) on first use; `setup` attaches listeners once, before connecting. */
+export function getSocket(setup?: (s: GameSocket) => void): Promise<GameSocket> {
+  if (socket) return Promise.resolve(socket);
+  opening ??= import('socket.io-client').then(({ io }) => {
+    const s: GameSocket = io({
+      ...SOCKET_OPTIONS,
+      transports: [...SOCKET_OPTIONS.transports],
+      autoConnect: false,
+      auth: (cb) => cb({ ...readIdentity() }),
+    });
+    s.on('connect', () => setSocketStatus(true));
+    s.on('connect_error', () => setSocketStatus(false));
+    s.on('disconnect', () => setSocketStatus(false));
+    setup?.(s);
+    s.connect();
+    socket = s;
+    opening = null;
+    return s;
+  });
+  return opening;
+}
+
+/** The socket if one was opened. */
+export function currentSocket(): GameSocket | null {
+  return socket;
 }
 
 /** Closes the socket (leaving online play). */

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { AppEffects } from '../app/AppEffects';
+import { Toasts } from '../app/Toasts';
 import { ModalsHost } from '../modals/ModalsHost';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
@@ -13,6 +14,7 @@ function Root() {
       <Outlet />
       <ModalsHost />
       <AppEffects />
+      <Toasts />
     </>
   );
 }

@@ -45,6 +45,11 @@ export function startAutosave(): void {
     timer = null;
     written = 0;
     const session = sessionStore.get();
+    if (session?.online) {
+      // The server keeps online games; the offline autosave stays for when this device plays alone again.
+      watching = false;
+      return;
+    }
     if (!session) {
       // The player left the game: there is nothing to continue any more.
       if (watching) void deleteSave(AUTOSAVE_ID).catch(() => {});
@@ -62,7 +67,7 @@ export function startAutosave(): void {
   watch();
   window.addEventListener('pagehide', () => {
     const session = sessionStore.get();
-    if (session && timer) {
+    if (session && !session.online && timer) {
       clearTimeout(timer);
       write(session);
     }

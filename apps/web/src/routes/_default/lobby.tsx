@@ -4,7 +4,9 @@ import { z } from 'zod/mini';
 import { BOT_SPEEDS, settingsStore } from '../../app/settings';
 import { defaultSeats } from '../../game/seats';
 import { clampSide, startOfflineGame, updateSetup } from '../../game/setup-store';
+import { useLobby } from '../../online/lobby-store';
 import { OfflineLobby } from './-components/OfflineLobby';
+import { OnlineLobby } from './-components/OnlineLobby';
 
 /**
  * Quick start for links, tests and the bench: `/lobby?start=1&w=8&h=8&bots=1&difficulty=hard&speed=instant`
@@ -38,5 +40,11 @@ export const Route = createFileRoute('/_default/lobby')({
     startOfflineGame();
     throw redirect({ to: '/game', search: search.speed ? { speed: search.speed } : {}, replace: true });
   },
-  component: OfflineLobby,
+  component: LobbyPage,
 });
+
+/** /lobby: the online lobby while this device sits in one, else the offline setup. */
+function LobbyPage() {
+  const online = useLobby((l) => l.online && l.lobby !== null);
+  return online ? <OnlineLobby /> : <OfflineLobby />;
+}

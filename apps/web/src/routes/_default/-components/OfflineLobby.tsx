@@ -108,7 +108,6 @@ function SeatCard({ seat, index, youTaken }: { seat: Seat; index: number; youTak
 export function OfflineLobby() {
   const setup = useSetup((s) => s);
   const online = useLobby((l) => l.online);
-  const status = useLobby((l) => l.status);
   const navigate = useNavigate();
   const game = useMemo(() => previewGame(setup), [setup]);
   const problem = seatsProblem(setup.seats);
@@ -121,10 +120,11 @@ export function OfflineLobby() {
           <Title order={1}>New game</Title>
           <Text c="dimmed">Play against bots, or with friends taking turns on this device.</Text>
         </div>
-        <Tooltip label="Online lobbies need the game server" withArrow>
+        <Tooltip label="Make this an online lobby others can join" withArrow>
           <Switch
             label="Online lobby"
             checked={online}
+            data-testid="lobby-online-switch"
             onChange={(e) => {
               appStore.set((s) => ({ ...s, lobbyOnlineTarget: e.currentTarget.checked }));
               setDialog('lobbyOnline', true);
@@ -132,11 +132,6 @@ export function OfflineLobby() {
           />
         </Tooltip>
       </Group>
-      {online ? (
-        <Alert color="gray" variant="light" title={status ? 'Connected' : 'Connecting to the game server…'}>
-          Online lobbies arrive with the game server. You can keep playing offline meanwhile.
-        </Alert>
-      ) : null}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
         <Stack gap="sm">
           <Title order={3}>Seats</Title>

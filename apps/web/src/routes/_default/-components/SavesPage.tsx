@@ -134,7 +134,7 @@ export function SavesPage() {
           {message.text}
         </Alert>
       ) : null}
-      {session && snap ? (
+      {session && snap && !session.online ? (
         <Card withBorder radius="lg" p="lg">
           <form
             onSubmit={(e) => {

@@ -1,6 +1,6 @@
 /** The game header: quit, whose turn, the turn strip, banners left, save, help, zoom and pass turn. */
 import { COUNTRY_COLOURS, findCountry, isGameOver, playerOfCountry, whoseTurn, winner } from '@four-banners/engine';
-import { ActionIcon, Button, Group, Kbd, Modal, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Indicator, Kbd, Modal, Text, TextInput, Tooltip } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type RefObject } from 'react';
@@ -11,7 +11,8 @@ import type { BoardHandle } from '../../../board/Board';
 import type { GameSession, SessionSnapshot } from '../../../game/session';
 import { controlledHere, playerLabel, playerLabelColour } from '../../../game/seats';
 import { defaultSaveName, saveSession } from '../../../saves/save-session';
-import { BackIcon, FitIcon, HelpIcon, MinusIcon, PlusIcon, SaveIcon } from './icons';
+import { hasUnseenMessages, useLobby } from '../../../online/lobby-store';
+import { BackIcon, ChatIcon, FitIcon, HelpIcon, MinusIcon, PlusIcon, SaveIcon } from './icons';
 import { TurnStrip } from './TurnStrip';
 
 function SaveDialog({ session, opened, onClose, onSaved }: { session: GameSession; opened: boolean; onClose: () => void; onSaved: (name: string) => void }) {
@@ -67,7 +68,8 @@ export function GameHeader({ session, snap, board }: { session: GameSession; sna
   const player = turn !== null ? playerOfCountry(snap.lobby, turn) : undefined;
   const shown = over ? won : turn;
   const shownPlayer = shown !== null ? playerOfCountry(snap.lobby, shown) : undefined;
-  const mine = snap.lobby.players.filter((p) => controlledHere(p));
+  const mine = snap.lobby.players.filter((p) => controlledHere(p, session.playerId));
+  const unseenChat = useLobby(hasUnseenMessages);
   // Banners shown: the active country's, else this device's first country still in play.
   const bannerCountry = snap.active ?? mine.map((p) => p.country).find((c) => findCountry(game, c)) ?? null;
   const banners = bannerCountry !== null && bannerCountry >= 0 ? (findCountry(game, bannerCountry)?.banners ?? 0) : null;
@@ -131,11 +133,21 @@ export function GameHeader({ session, snap, board }: { session: GameSession; sna
             <PlusIcon />
           </ActionIcon>
         </Group>
-        <Tooltip label="Save game" withArrow>
-          <ActionIcon variant="default" size="lg" aria-label="Save game" onClick={() => setSaving(true)} data-testid="save-game">
-            <SaveIcon />
-          </ActionIcon>
-        </Tooltip>
+        {session.online ? (
+          <Tooltip label="Lobby chat" withArrow>
+            <Indicator disabled={!unseenChat} size={9} offset={4} color="red">
+              <ActionIcon component={Link} to="/chat" variant="default" size="lg" aria-label="Lobby chat" data-testid="game-chat">
+                <ChatIcon />
+              </ActionIcon>
+            </Indicator>
+          </Tooltip>
+        ) : (
+          <Tooltip label="Save game" withArrow>
+            <ActionIcon variant="default" size="lg" aria-label="Save game" onClick={() => setSaving(true)} data-testid="save-game">
+              <SaveIcon />
+            </ActionIcon>
+          </Tooltip>
+        )}
         <Tooltip label="How to play" withArrow>
           <ActionIcon variant="default" size="lg" aria-label="How to play" onClick={() => setDialog('tutorial', true)}>
             <HelpIcon />
@@ -143,7 +155,11 @@ export function GameHeader({ session, snap, board }: { session: GameSession; sna
         </Tooltip>
       </Group>
       <div className="fb-gh-pass">
-        {over ? (
+        {over && session.online ? (
+          <Button onClick={() => setDialog('quitLobby', true)} data-testid="leave-after-game">
+            Leave lobby
+          </Button>
+        ) : over ? (
           <Button component={Link} to="/lobby" data-testid="new-game">
             New game
           </Button>

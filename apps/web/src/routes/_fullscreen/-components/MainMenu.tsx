@@ -8,6 +8,7 @@ import { useSettings } from '../../../app/settings';
 import { UnitIcon } from '../../../art/Emblem';
 import { MiniMap } from '../../../board/MiniMap';
 import { useSession } from '../../../game/session-store';
+import { useLobby } from '../../../online/lobby-store';
 
 export function MainMenu() {
   const { snap } = useSession();
@@ -23,6 +24,7 @@ export function MainMenu() {
     [],
   );
   const running = snap !== null && snap.outcome === null;
+  const seatedOnline = useLobby((l) => l.online && l.lobby !== null);
   return (
     <div className="fb-menu">
       <MiniMap game={backdrop} className="fb-menu-backdrop" cover />
@@ -54,9 +56,15 @@ export function MainMenu() {
             <Button component={Link} to="/saves" variant="default" size="md">
               Saved games
             </Button>
-            <Button component={Link} to="/join-lobby" variant="default" size="md">
-              Play online
-            </Button>
+            {seatedOnline ? (
+              <Button component={Link} to="/lobby" variant="default" size="md" data-testid="online-lobby-link">
+                Online lobby
+              </Button>
+            ) : (
+              <Button component={Link} to="/join-lobby" variant="default" size="md" data-testid="play-online">
+                Play online
+              </Button>
+            )}
             <Button variant="default" size="md" onClick={() => setDialog('tutorial', true)}>
               How to play
             </Button>

@@ -1,6 +1,7 @@
 /** What the hovered tile is, in words (and the odds of an attack on it): colour is never the only cue. */
 import {
   LANDMARK,
+  attackWinChance,
   TILE_TYPE,
   tileAt,
   warModifier,
@@ -18,13 +19,6 @@ const LANDMARK_NAMES: Record<number, string> = {
   [LANDMARK.chest]: 'chest (+1 banner)',
 };
 
-/** The chance that an attack with modifier `war` (+ bonus) wins: attack die − defence die + war > 0. */
-export function winChance(war: number, bonus = 0): number {
-  let wins = 0;
-  for (let a = 1; a <= 6; a++) for (let d = 1; d <= 6; d++) if (a - d + war + bonus > 0) wins++;
-  return wins / 36;
-}
-
 export function TileInfo({ game, hover, selected, attackable }: { game: GameData; hover: Store<Pos | null>; selected: Pos | null; attackable: (p: Pos) => boolean }) {
   const p = useStore(hover);
   const tile = p ? tileAt(game, p.x, p.y) : undefined;
@@ -36,7 +30,7 @@ export function TileInfo({ game, hover, selected, attackable }: { game: GameData
   let odds: string | null = null;
   if (selected && attackable(p)) {
     const war = warModifier(game, selected, p);
-    odds = `Attack: war modifier ${war > 0 ? '+' : ''}${war} · ${Math.round(winChance(war) * 100)}% to win`;
+    odds = `Attack: war modifier ${war > 0 ? '+' : ''}${war} · ${Math.round(attackWinChance(war) * 100)}% to win`;
   }
   return (
     <Paper className="fb-tileinfo" p="xs" radius="md" withBorder>

@@ -38,3 +38,8 @@ export const SkipIcon = () => (
     <path d="M5 5l8 7-8 7zM15 5v14" />
   </svg>
 );
+export const ChatIcon = () => (
+  <svg {...base} aria-hidden>
+    <path d="M4 5h16v11H9l-5 4z" />
+  </svg>
+);

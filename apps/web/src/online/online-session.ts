@@ -1,0 +1,302 @@
+/**
+ * One online game as the game screen sees it (SPEC.md §4 Turn flow online, DESIGN.md §5): the server
+ * writes the log; this session folds the events it is given with the engine, one at a time, and shows
+ * the bots' actions at a pace a person can follow. A person's action is sent only when the engine says
+ * it is actable for this device's country, and it is shown when the server broadcasts it back.
+ */
+import {
+  actable,
+  applyEvent,
+  isGameOver,
+  playerOfCountry,
+  whoseTurn,
+  winner,
+  type GameAction,
+  type LobbyEvent,
+  type LobbyState,
+  type PlayableCountry,
+} from '@four-banners/engine';
+import type { Ack, ClientAction } from '@four-banners/protocol';
+import { describeAction } from '../game/action-view';
+import { FEED_LENGTH } from '../game/feed';
+import type { Pace, SessionSnapshot } from '../game/offline-session';
+import { controlledHere } from '../game/seats';
+import type { GameSession } from '../game/session';
+
+export interface OnlineSessionOptions {
+  /** This device's player id (from `server-hello`). */
+  readonly playerId: string;
+  /** Sends a person's action to the server; resolves with its acknowledgement. */
+  readonly send: (action: ClientAction) => Promise<Ack>;
+  readonly pace: () => Pace;
+  /** A refused or lost action: the message to show (nothing changed). */
+  readonly onRefused?: (message: string) => void;
+  /** An event did not fold onto what is shown (a bug or a missed event): the caller resyncs. */
+  readonly onBroken?: (seq: number) => void;
+  readonly now?: () => number;
+}
+
+/** A person's action as a client sends it (DESIGN.md §5.1: never a `bonus`). */
+function toClientAction(action: GameAction): ClientAction | null {
+  switch (action.id) {
+    case 'place_banner':
+    case 'next_turn':
+      return action;
+    case 'move_unit': {
+      const { country, from, to } = action.info;
+      return { id: 'move_unit', info: { country, from, to } };
+    }
+    default:
+      return null;
+  }
+}
+
+export class OnlineSession implements GameSession {
+  readonly online = true;
+  saveId: string | null = null;
+  name = '';
+  private snap: SessionSnapshot;
+  private readonly log: LobbyEvent[];
+  private readonly listeners = new Set<() => void>();
+  /** Received events not shown yet, in seq order. */
+  private queue: LobbyEvent[] = [];
+  /** No event is shown before this time (the bots' pace). */
+  private gateUntil = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private paused = true;
+  private inFlight = false;
+  private disposed = false;
+  private readonly now: () => number;
+
+  constructor(
+    state: LobbyState,
+    events: readonly LobbyEvent[],
+    private readonly options: OnlineSessionOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+    this.log = [...events];
+    this.snap = this.derive(state, null, null, []);
+  }
+
+  get playerId(): string {
+    return this.options.playerId;
+  }
+
+  get snapshot(): SessionSnapshot {
+    return this.snap;
+  }
+
+  /** The seq of the last event received (shown or waiting). */
+  get lastSeq(): number {
+    return this.queue.at(-1)?.seq ?? this.snap.lobby.seq;
+  }
+
+  /** Whether an action of this device is waiting for the server's answer. */
+  get sending(): boolean {
+    return this.inFlight;
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly getSnapshot = (): SessionSnapshot => this.snap;
+
+  /** The next logged event from the server: shown now, or once the bots' pace allows. */
+  receive(event: LobbyEvent): void {
+    if (this.disposed || event.seq <= this.lastSeq) return;
+    this.queue.push(event);
+    this.pump();
+  }
+
+  /** A full state from the server replaces what is shown (a resync snapshot). */
+  replace(state: LobbyState, events: readonly LobbyEvent[] = []): void {
+    this.clearTimer();
+    this.queue = [];
+    this.gateUntil = 0;
+    this.log.length = 0;
+    this.log.push(...events);
+    this.snap = this.derive(state, null, null, []);
+    this.emit();
+  }
+
+  /** Sends a person's action for the active country; false (nothing sent) when the engine refuses it. */
+  act(action: GameAction): boolean {
+    const active = this.snap.active;
+    if (active === null || this.inFlight || this.queue.length > 0) return false;
+    if (!('country' in action.info) || action.info.country !== active) return false;
+    const wire = toClientAction(action);
+    if (!wire || !actable(this.snap.lobby.game, action).ok) return false;
+    this.inFlight = true;
+    this.emit();
+    this.options
+      .send(wire)
+      .then(
+        (ack) => {
+          if (!ack.ok) this.options.onRefused?.(ack.error.message);
+        },
+        (e: unknown) => this.options.onRefused?.(e instanceof Error ? e.message : 'The server did not answer.'),
+      )
+      .finally(() => {
+        this.inFlight = false;
+        if (!this.disposed) this.emit();
+      });
+    return true;
+  }
+
+  /** Passes the active country's turn (sent only when the engine allows it, SPEC.md §5). */
+  passTurn(): boolean {
+    const active = this.snap.active;
+    return active !== null && this.act({ id: 'next_turn', info: { country: active } });
+  }
+
+  /** Shows every event already received at once (the bots' moves so far). */
+  skipBots(): void {
+    this.gateUntil = 0;
+    this.drain(true);
+  }
+
+  /** The game screen is shown: bot moves are paced again. */
+  resume(): void {
+    this.paused = false;
+    this.pump();
+  }
+
+  /** The game screen is hidden: nobody watches, so events are shown as they come. */
+  pause(): void {
+    this.paused = true;
+    this.gateUntil = 0;
+    this.drain(true);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.clearTimer();
+    this.listeners.clear();
+  }
+
+  // --- showing events ---------------------------------------------------------------------------
+
+  private pump(): void {
+    if (this.disposed) return;
+    this.drain(this.paused);
+  }
+
+  /** Shows queued events until the pace asks to wait (or, with `all`, every one of them). */
+  private drain(all: boolean): void {
+    this.clearTimer();
+    let changed = false;
+    while (this.queue.length > 0) {
+      if (!all) {
+        const wait = this.gateUntil - this.now();
+        if (wait > 0) {
+          this.timer = setTimeout(() => {
+            this.timer = null;
+            this.pump();
+          }, wait);
+          break;
+        }
+      }
+      if (!this.show(this.queue.shift()!)) {
+        this.queue = [];
+        changed = true;
+        break;
+      }
+      changed = true;
+    }
+    if (changed || this.queue.length === 0) this.refresh();
+  }
+
+  /** Re-derives who may act now (it depends on the queue being empty) and tells the listeners. */
+  private refresh(): void {
+    const s = this.snap;
+    this.snap = this.derive(s.lobby, s.lastFight, s.lastMove, s.feed);
+    this.emit();
+  }
+
+  /** Folds one event onto what is shown; false when it does not fold (the caller resyncs). */
+  private show(event: LobbyEvent): boolean {
+    const before = this.snap.lobby;
+    const next = applyEvent(before, event);
+    if (!next.ok) {
+      this.options.onBroken?.(before.seq);
+      return false;
+    }
+    this.log.push(event);
+    let { lastFight, lastMove, feed } = this.snap;
+    if (event.kind === 'game-action') {
+      const view = describeAction(event.seq, before.game, next.value.game, event.payload, event.seed);
+      lastFight = view.fight ?? lastFight;
+      lastMove = view.move ?? lastMove;
+      if (view.news.length > 0) feed = [...feed, ...view.news].slice(-FEED_LENGTH);
+      this.gateUntil = this.now() + this.delayAfter(event, next.value);
+    }
+    this.snap = this.derive(next.value, lastFight, lastMove, feed);
+    return true;
+  }
+
+  /** How long to wait after a game action: the bots' pace while bots play, nothing for people. */
+  private delayAfter(event: Extract<LobbyEvent, { kind: 'game-action' }>, after: LobbyState): number {
+    const pace = this.options.pace();
+    const byBot = after.players.some((p) => p.id === event.actor && p.bot);
+    if (byBot) return event.payload.id === 'next_turn' ? pace.turn : pace.action;
+    // A person passed to a bot: let the bot bar show before its first move.
+    return this.botTurnOf(after) !== null ? pace.action : 0;
+  }
+
+  private botTurnOf(lobby: LobbyState): PlayableCountry | null {
+    const country = whoseTurn(lobby.game);
+    if (country === null || isGameOver(lobby.game)) return null;
+    return playerOfCountry(lobby, country)?.bot ? country : null;
+  }
+
+  private derive(
+    lobby: LobbyState,
+    lastFight: SessionSnapshot['lastFight'],
+    lastMove: SessionSnapshot['lastMove'],
+    feed: SessionSnapshot['feed'],
+  ): SessionSnapshot {
+    return {
+      events: this.log,
+      lobby,
+      lastFight,
+      lastMove,
+      feed,
+      botTurn: this.botTurnOf(lobby),
+      active: this.activeOf(lobby),
+      outcome: this.outcomeOf(lobby),
+    };
+  }
+
+  /** SPEC.md §6: this device acts only for its own countries, on their turn, once it has caught up. */
+  private activeOf(lobby: LobbyState): PlayableCountry | null {
+    if (this.queue.length > 0) return null;
+    const country = whoseTurn(lobby.game);
+    if (country === null || !lobby.game.running || isGameOver(lobby.game)) return null;
+    return controlledHere(playerOfCountry(lobby, country), this.options.playerId) ? country : null;
+  }
+
+  /** SPEC.md §2 player status: one country left, or every country this device plays is gone. */
+  private outcomeOf(lobby: LobbyState): 'win' | 'lost' | null {
+    const game = lobby.game;
+    if (!game.running) return null;
+    const mine = lobby.players.filter((p) => controlledHere(p, this.options.playerId)).map((p) => p.country);
+    // A spectator (a seat without a colour) neither wins nor loses.
+    if (mine.every((c) => c === -1)) return null;
+    if (isGameOver(game)) {
+      const w = winner(game);
+      return w !== null && mine.includes(w) ? 'win' : 'lost';
+    }
+    return game.countries.some((c) => mine.includes(c.id)) ? null : 'lost';
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private emit(): void {
+    for (const l of [...this.listeners]) l();
+  }
+}

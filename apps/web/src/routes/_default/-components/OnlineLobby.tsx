@@ -1,0 +1,347 @@
+/**
+ * The online lobby (SPEC.md §4 Lobby): the seats by colour with presence, picking a free colour, chat,
+ * and for the admin bots, removals, the map and start. Everything shown is the fold of the server's
+ * events; every button sends a request, and a refusal shows its message.
+ */
+import {
+  BOT_NAMES,
+  COUNTRY_COLOURS,
+  DIFFICULTIES,
+  PLAYABLE_COUNTRIES,
+  actable,
+  type Difficulty,
+  type LobbyState,
+  type PlayableCountry,
+  type Player,
+} from '@four-banners/engine';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  CopyButton,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { appStore, setDialog } from '../../../app/app-state';
+import { countryLabel, EMBLEM_NAMES } from '../../../art/art';
+import { UnitIcon } from '../../../art/Emblem';
+import { MiniMap } from '../../../board/MiniMap';
+import { randomSeed } from '../../../game/offline-log';
+import { DIFFICULTY_COLOURS, playerLabel } from '../../../game/seats';
+import { MAX_SIDE, MIN_SIDE, clampSide } from '../../../game/setup-store';
+import { useLobby } from '../../../online/lobby-store';
+import { ChatPanel } from './ChatPanel';
+
+const online = () => import('../../../online/online-client');
+
+/** Runs one request at a time per button, so a double click sends once. */
+function useBusy(): [string | null, (key: string, run: () => Promise<unknown>) => void] {
+  const [busy, setBusy] = useState<string | null>(null);
+  const start = (key: string, run: () => Promise<unknown>) => {
+    if (busy) return;
+    setBusy(key);
+    void run().finally(() => setBusy(null));
+  };
+  return [busy, start];
+}
+
+function PresenceDot({ online: isOnline }: { online: boolean }) {
+  return (
+    <Tooltip label={isOnline ? 'Online' : 'Offline'} withArrow>
+      <span className="fb-presence" data-online={isOnline || undefined} aria-label={isOnline ? 'online' : 'offline'} role="img" />
+    </Tooltip>
+  );
+}
+
+function PlayerLine({ player, me, adminId, presence, actions }: { player: Player; me: string; adminId: string; presence: Readonly<Record<string, boolean>>; actions?: ReactNode }) {
+  const human = !player.bot && !player.local;
+  return (
+    <Group gap={8} wrap="wrap" justify="space-between" data-testid={`player-${player.id}`}>
+      <Group gap={8} wrap="nowrap" style={{ minWidth: 0, flex: '1 1 auto' }}>
+        {human ? <PresenceDot online={presence[player.id] === true} /> : null}
+        <Text fw={600} truncate c={player.bot ? DIFFICULTY_COLOURS[player.bot.difficulty] : undefined}>
+          {playerLabel(player)}
+        </Text>
+        {player.id === me ? (
+          <Badge size="xs" variant="light" color="gray" style={{ flex: 'none' }}>
+            you
+          </Badge>
+        ) : null}
+        {player.id === adminId ? (
+          <Badge size="xs" variant="outline" color="yellow" style={{ flex: 'none' }}>
+            admin
+          </Badge>
+        ) : null}
+      </Group>
+      {actions}
+    </Group>
+  );
+}
+
+function SeatCard({ lobby, country, me, presence, busy, run }: { lobby: LobbyState; country: PlayableCountry; me: string; presence: Readonly<Record<string, boolean>>; busy: string | null; run: (key: string, f: () => Promise<unknown>) => void }) {
+  const seat = lobby.players.find((p) => p.country === country);
+  const open = !lobby.game.running;
+  const isAdmin = lobby.adminId === me && open;
+  const mine = open ? lobby.players.find((p) => p.id === me) : undefined;
+  const [difficulty, setDifficulty] = useState<Difficulty>('easy');
+  const full = lobby.players.length >= 4;
+  const label = countryLabel(country);
+  return (
+    <Card withBorder radius="lg" p="md" className="fb-seat" data-empty={!seat || undefined} data-testid={`online-seat-${country}`} style={{ borderColor: seat ? COUNTRY_COLOURS[country] : undefined }}>
+      <Group gap="md" wrap="nowrap" align="center">
+        <div style={{ opacity: seat ? 1 : 0.35 }}>
+          <UnitIcon country={country} size={44} title={label} />
+        </div>
+        <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+          <Text fw={700} c={COUNTRY_COLOURS[country]}>
+            {label}{' '}
+            <Text span size="xs" c="dimmed" fw={500}>
+              ({EMBLEM_NAMES[country]})
+            </Text>
+          </Text>
+          {seat ? (
+            <PlayerLine
+              player={seat}
+              me={me}
+              adminId={lobby.adminId}
+              presence={presence}
+              actions={
+                seat.id === me && open ? (
+                  <Button size="compact-xs" variant="subtle" color="gray" loading={busy === `free-${country}`} onClick={() => run(`free-${country}`, async () => (await online()).changeCountry(-1))}>
+                    Give back
+                  </Button>
+                ) : isAdmin ? (
+                  <Button size="compact-xs" variant="subtle" color="red" loading={busy === `remove-${seat.id}`} onClick={() => run(`remove-${seat.id}`, async () => (await online()).removePlayer(seat.id))} data-testid={`remove-${country}`}>
+                    Remove
+                  </Button>
+                ) : null
+              }
+            />
+          ) : (
+            <Group gap={6} wrap="wrap">
+              {mine ? (
+                <Button size="compact-sm" variant="light" loading={busy === `take-${country}`} onClick={() => run(`take-${country}`, async () => (await online()).changeCountry(country))} data-testid={`take-${country}`}>
+                  {mine.country === -1 ? 'Take' : 'Switch here'}
+                </Button>
+              ) : null}
+              {isAdmin ? (
+                <Group gap={4} wrap="nowrap">
+                  <Select
+                    size="xs"
+                    w={110}
+                    aria-label={`${label} bot difficulty`}
+                    data={DIFFICULTIES.map((d) => ({ value: d, label: BOT_NAMES[d] }))}
+                    value={difficulty}
+                    allowDeselect={false}
+                    onChange={(v) => v && setDifficulty(v as Difficulty)}
+                    comboboxProps={{ withinPortal: true }}
+                    styles={{ input: { color: DIFFICULTY_COLOURS[difficulty], fontWeight: 600 } }}
+                    data-testid={`bot-difficulty-${country}`}
+                  />
+                  <Button size="compact-sm" variant="default" disabled={full} loading={busy === `bot-${country}`} onClick={() => run(`bot-${country}`, async () => (await online()).addBot(country, difficulty))} data-testid={`add-bot-${country}`}>
+                    Add bot
+                  </Button>
+                </Group>
+              ) : null}
+              {!mine && !isAdmin ? (
+                <Text size="sm" c="dimmed">
+                  {open ? 'Free' : 'Not in this game'}
+                </Text>
+              ) : null}
+            </Group>
+          )}
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+/** A map side or seed field that sends its value when it is left (or Enter), not on every key. */
+function MapField({ label, value, min, max, disabled, onCommit, testId }: { label: string; value: number; min: number; max: number; disabled: boolean; onCommit: (v: number) => void; testId: string }) {
+  const [draft, setDraft] = useState<string | number>(value);
+  useEffect(() => setDraft(value), [value]);
+  const commit = () => {
+    const n = Number(draft);
+    if (draft === '' || !Number.isFinite(n)) return setDraft(value);
+    if (n !== value) onCommit(n);
+  };
+  return (
+    <NumberInput
+      label={label}
+      min={min}
+      max={max}
+      value={draft}
+      disabled={disabled}
+      onChange={setDraft}
+      onBlur={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit();
+      }}
+      clampBehavior="blur"
+      allowDecimal={false}
+      allowNegative={false}
+      data-testid={testId}
+    />
+  );
+}
+
+export function OnlineLobby() {
+  const lobby = useLobby((l) => l.lobby)!;
+  const me = useLobby((l) => l.playerId);
+  const presence = useLobby((l) => l.presence);
+  const connected = useLobby((l) => l.status);
+  const [busy, run] = useBusy();
+  const game = lobby.game;
+  // Once the game runs, seats and the map are fixed: nobody gets buttons the server would refuse.
+  const isAdmin = lobby.adminId === me && !game.running;
+  const startCheck = actable(game, { id: 'start', info: {} });
+  const spectators = lobby.players.filter((p) => p.country === -1);
+  const invite = `${window.location.origin}/join-lobby?id=${encodeURIComponent(lobby.lobbyId)}`;
+  const admin = lobby.players.find((p) => p.id === lobby.adminId);
+
+  return (
+    <Stack gap="xl" data-testid="online-lobby">
+      <Group justify="space-between" align="flex-end" gap="md">
+        <div>
+          <Title order={1}>Online lobby</Title>
+          <Group gap={8} mt={4}>
+            <Text c="dimmed">Lobby id</Text>
+            <Text fw={800} ff="monospace" data-testid="lobby-id" className="fb-lobby-id">
+              {lobby.lobbyId}
+            </Text>
+            <CopyButton value={invite}>
+              {({ copied, copy }) => (
+                <Button size="compact-sm" variant="light" onClick={copy} data-testid="copy-invite">
+                  {copied ? 'Link copied' : 'Copy invite link'}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+        </div>
+        <Group gap="md">
+          <Switch
+            label="Online lobby"
+            checked
+            onChange={() => {
+              appStore.set((s) => ({ ...s, lobbyOnlineTarget: false }));
+              setDialog('lobbyOnline', true);
+            }}
+          />
+          <Button variant="default" color="red" onClick={() => setDialog('quitLobby', true)} data-testid="leave-lobby">
+            Leave
+          </Button>
+        </Group>
+      </Group>
+      {game.running ? (
+        <Alert color="green" variant="light" title="The game is on" data-testid="game-running">
+          <Group justify="space-between">
+            <Text size="sm">Seats and the map are fixed until the game ends.</Text>
+            <Button component={Link} to="/game" size="xs">
+              Back to the game
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
+      {!connected ? (
+        <Alert color="yellow" variant="light" title="Reconnecting…">
+          The connection to the game server dropped. Your seat is kept; the lobby catches up when it is back.
+        </Alert>
+      ) : null}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+        <Stack gap="sm">
+          <Title order={3}>Seats</Title>
+          <Text size="sm" c="dimmed">
+            Pick a free colour. Turn order follows the order players joined.{' '}
+            {isAdmin ? 'As admin you add bots, remove players and start the game.' : `${admin ? playerLabel(admin) : 'The admin'} sets the map and starts the game.`}
+          </Text>
+          {PLAYABLE_COUNTRIES.map((c) => (
+            <SeatCard key={c} lobby={lobby} country={c} me={me} presence={presence} busy={busy} run={run} />
+          ))}
+          {spectators.length > 0 ? (
+            <Paper withBorder radius="lg" p="md">
+              <Text size="sm" c="dimmed" mb={6}>
+                Without a colour
+              </Text>
+              <Stack gap={6}>
+                {spectators.map((p) => (
+                  <PlayerLine
+                    key={p.id}
+                    player={p}
+                    me={me}
+                    adminId={lobby.adminId}
+                    presence={presence}
+                    actions={
+                      isAdmin && p.id !== me ? (
+                        <Button size="compact-xs" variant="subtle" color="red" loading={busy === `remove-${p.id}`} onClick={() => run(`remove-${p.id}`, async () => (await online()).removePlayer(p.id))}>
+                          Remove
+                        </Button>
+                      ) : null
+                    }
+                  />
+                ))}
+              </Stack>
+            </Paper>
+          ) : null}
+        </Stack>
+        <Stack gap="sm">
+          <Title order={3}>Map</Title>
+          <Paper withBorder radius="lg" p="sm" className="fb-lobby-map" data-testid="online-map">
+            {game.tiles.length > 0 ? (
+              <MiniMap game={game} />
+            ) : (
+              <Text c="dimmed" ta="center" py="xl" size="sm">
+                The map appears once two colours are taken.
+              </Text>
+            )}
+          </Paper>
+          <Group grow align="flex-end">
+            <MapField label="Width" value={lobby.w} min={MIN_SIDE} max={MAX_SIDE} disabled={!isAdmin} testId="map-w" onCommit={(v) => run('w', async () => (await online()).updateMap({ w: clampSide(v) }))} />
+            <MapField label="Height" value={lobby.h} min={MIN_SIDE} max={MAX_SIDE} disabled={!isAdmin} testId="map-h" onCommit={(v) => run('h', async () => (await online()).updateMap({ h: clampSide(v) }))} />
+            <MapField label="Seed" value={lobby.seed} min={0} max={2 ** 32 - 1} disabled={!isAdmin} testId="map-seed" onCommit={(v) => run('seed', async () => (await online()).updateMap({ seed: Math.floor(v) % 2 ** 32 }))} />
+          </Group>
+          {isAdmin ? (
+            <>
+              <Group grow>
+                <Button variant="default" loading={busy === 'new-map'} onClick={() => run('new-map', async () => (await online()).updateMap({ seed: randomSeed() }))}>
+                  New map
+                </Button>
+                <Button variant="default" component={Link} to="/lobby-preview">
+                  Full-screen preview
+                </Button>
+              </Group>
+              {!startCheck.ok ? (
+                <Alert color="yellow" variant="light">
+                  A game needs at least two colours taken (people or bots).
+                </Alert>
+              ) : null}
+              <Button size="lg" mt="sm" disabled={!startCheck.ok} loading={busy === 'start'} onClick={() => run('start', async () => (await online()).startGame())} data-testid="online-start">
+                Start game
+              </Button>
+            </>
+          ) : game.running ? null : (
+            <Text size="sm" c="dimmed" ta="center" py="sm">
+              Waiting for {admin ? playerLabel(admin) : 'the admin'} to start the game…
+            </Text>
+          )}
+          <Title order={3} mt="md">
+            Chat
+          </Title>
+          <Card withBorder radius="lg" p="xs">
+            <ChatPanel height={220} />
+          </Card>
+        </Stack>
+      </SimpleGrid>
+    </Stack>
+  );
+}
