@@ -17,13 +17,13 @@ export interface RealServer {
   close(): Promise<void>;
 }
 
-/** Runs the server on `port` serving `webDist`; resolves once /api/health answers. */
-export async function startRealServer(port: number, webDist = WEB_DIST): Promise<RealServer> {
+/** Runs the server on `port` serving `webDist` (with `env` added, e.g. ADMIN_TOKEN); resolves once /api/health answers. */
+export async function startRealServer(port: number, webDist = WEB_DIST, env: Record<string, string> = {}): Promise<RealServer> {
   if (!existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run \`npm run build\` first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'fb-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [SERVER_MAIN], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: join(dataDir, 'e2e.db'), WEB_DIST: webDist, LOG: 'off' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: join(dataDir, 'e2e.db'), WEB_DIST: webDist, LOG: 'off', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -14,6 +14,7 @@ import { Route as SplatRouteImport } from './routes/$'
 import { Route as DefaultRouteImport } from './routes/_default'
 import { Route as FullscreenRouteImport } from './routes/_fullscreen'
 import { Route as Default404RouteImport } from './routes/_default/404'
+import { Route as DefaultAdminRouteImport } from './routes/_default/admin'
 import { Route as DefaultChatRouteImport } from './routes/_default/chat'
 import { Route as DefaultJoinLobbyRouteImport } from './routes/_default/join-lobby'
 import { Route as DefaultLobbyRouteImport } from './routes/_default/lobby'
@@ -22,6 +23,7 @@ import { Route as DefaultSettingsRouteImport } from './routes/_default/settings'
 import { Route as FullscreenGameRouteImport } from './routes/_fullscreen/game'
 import { Route as FullscreenLobbyPreviewRouteImport } from './routes/_fullscreen/lobby-preview'
 import { Route as FullscreenMainMenuRouteImport } from './routes/_fullscreen/main-menu'
+import { Route as FullscreenReplayGameIdRouteImport } from './routes/_fullscreen/replay.$gameId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -44,6 +46,11 @@ const FullscreenRoute = FullscreenRouteImport.update({
 const Default404Route = Default404RouteImport.update({
   id: '/404',
   path: '/404',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultAdminRoute = DefaultAdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
   getParentRoute: () => DefaultRoute,
 } as any)
 const DefaultChatRoute = DefaultChatRouteImport.update({
@@ -86,11 +93,17 @@ const FullscreenMainMenuRoute = FullscreenMainMenuRouteImport.update({
   path: '/main-menu',
   getParentRoute: () => FullscreenRoute,
 } as any)
+const FullscreenReplayGameIdRoute = FullscreenReplayGameIdRouteImport.update({
+  id: '/replay/$gameId',
+  path: '/replay/$gameId',
+  getParentRoute: () => FullscreenRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/404': typeof Default404Route
+  '/admin': typeof DefaultAdminRoute
   '/chat': typeof DefaultChatRoute
   '/join-lobby': typeof DefaultJoinLobbyRoute
   '/lobby': typeof DefaultLobbyRoute
@@ -99,11 +112,13 @@ export interface FileRoutesByFullPath {
   '/game': typeof FullscreenGameRoute
   '/lobby-preview': typeof FullscreenLobbyPreviewRoute
   '/main-menu': typeof FullscreenMainMenuRoute
+  '/replay/$gameId': typeof FullscreenReplayGameIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/404': typeof Default404Route
+  '/admin': typeof DefaultAdminRoute
   '/chat': typeof DefaultChatRoute
   '/join-lobby': typeof DefaultJoinLobbyRoute
   '/lobby': typeof DefaultLobbyRoute
@@ -112,6 +127,7 @@ export interface FileRoutesByTo {
   '/game': typeof FullscreenGameRoute
   '/lobby-preview': typeof FullscreenLobbyPreviewRoute
   '/main-menu': typeof FullscreenMainMenuRoute
+  '/replay/$gameId': typeof FullscreenReplayGameIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -120,6 +136,7 @@ export interface FileRoutesById {
   '/_default': typeof DefaultRouteWithChildren
   '/_fullscreen': typeof FullscreenRouteWithChildren
   '/_default/404': typeof Default404Route
+  '/_default/admin': typeof DefaultAdminRoute
   '/_default/chat': typeof DefaultChatRoute
   '/_default/join-lobby': typeof DefaultJoinLobbyRoute
   '/_default/lobby': typeof DefaultLobbyRoute
@@ -128,6 +145,7 @@ export interface FileRoutesById {
   '/_fullscreen/game': typeof FullscreenGameRoute
   '/_fullscreen/lobby-preview': typeof FullscreenLobbyPreviewRoute
   '/_fullscreen/main-menu': typeof FullscreenMainMenuRoute
+  '/_fullscreen/replay/$gameId': typeof FullscreenReplayGameIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -135,6 +153,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/404'
+    | '/admin'
     | '/chat'
     | '/join-lobby'
     | '/lobby'
@@ -143,11 +162,13 @@ export interface FileRouteTypes {
     | '/game'
     | '/lobby-preview'
     | '/main-menu'
+    | '/replay/$gameId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/$'
     | '/404'
+    | '/admin'
     | '/chat'
     | '/join-lobby'
     | '/lobby'
@@ -156,6 +177,7 @@ export interface FileRouteTypes {
     | '/game'
     | '/lobby-preview'
     | '/main-menu'
+    | '/replay/$gameId'
   id:
     | '__root__'
     | '/'
@@ -163,6 +185,7 @@ export interface FileRouteTypes {
     | '/_default'
     | '/_fullscreen'
     | '/_default/404'
+    | '/_default/admin'
     | '/_default/chat'
     | '/_default/join-lobby'
     | '/_default/lobby'
@@ -171,6 +194,7 @@ export interface FileRouteTypes {
     | '/_fullscreen/game'
     | '/_fullscreen/lobby-preview'
     | '/_fullscreen/main-menu'
+    | '/_fullscreen/replay/$gameId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -215,6 +239,13 @@ declare module '@tanstack/react-router' {
       path: '/404'
       fullPath: '/404'
       preLoaderRoute: typeof Default404RouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/admin': {
+      id: '/_default/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof DefaultAdminRouteImport
       parentRoute: typeof DefaultRoute
     }
     '/_default/chat': {
@@ -273,11 +304,19 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof FullscreenMainMenuRouteImport
       parentRoute: typeof FullscreenRoute
     }
+    '/_fullscreen/replay/$gameId': {
+      id: '/_fullscreen/replay/$gameId'
+      path: '/replay/$gameId'
+      fullPath: '/replay/$gameId'
+      preLoaderRoute: typeof FullscreenReplayGameIdRouteImport
+      parentRoute: typeof FullscreenRoute
+    }
   }
 }
 
 interface DefaultRouteChildren {
   Default404Route: typeof Default404Route
+  DefaultAdminRoute: typeof DefaultAdminRoute
   DefaultChatRoute: typeof DefaultChatRoute
   DefaultJoinLobbyRoute: typeof DefaultJoinLobbyRoute
   DefaultLobbyRoute: typeof DefaultLobbyRoute
@@ -287,6 +326,7 @@ interface DefaultRouteChildren {
 
 const DefaultRouteChildren: DefaultRouteChildren = {
   Default404Route: Default404Route,
+  DefaultAdminRoute: DefaultAdminRoute,
   DefaultChatRoute: DefaultChatRoute,
   DefaultJoinLobbyRoute: DefaultJoinLobbyRoute,
   DefaultLobbyRoute: DefaultLobbyRoute,
@@ -301,12 +341,14 @@ interface FullscreenRouteChildren {
   FullscreenGameRoute: typeof FullscreenGameRoute
   FullscreenLobbyPreviewRoute: typeof FullscreenLobbyPreviewRoute
   FullscreenMainMenuRoute: typeof FullscreenMainMenuRoute
+  FullscreenReplayGameIdRoute: typeof FullscreenReplayGameIdRoute
 }
 
 const FullscreenRouteChildren: FullscreenRouteChildren = {
   FullscreenGameRoute: FullscreenGameRoute,
   FullscreenLobbyPreviewRoute: FullscreenLobbyPreviewRoute,
   FullscreenMainMenuRoute: FullscreenMainMenuRoute,
+  FullscreenReplayGameIdRoute: FullscreenReplayGameIdRoute,
 }
 
 const FullscreenRouteWithChildren = FullscreenRoute._addFileChildren(

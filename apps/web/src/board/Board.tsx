@@ -27,12 +27,15 @@ export interface BoardHandle {
 export interface BoardProps {
   readonly game: GameData;
   readonly marks: Marks;
-  readonly onTileClick: (pos: Pos) => void;
+  /** Not needed when `readOnly`. */
+  readonly onTileClick?: (pos: Pos) => void;
+  /** A map to look at, not to play on (a replay): pan and zoom only, no hover outline, clicks ignored. */
+  readonly readOnly?: boolean;
   /** Receives the hovered tile (null when the pointer leaves the map). */
   readonly hover?: Store<Pos | null>;
 }
 
-export const Board = forwardRef<BoardHandle, BoardProps>(function Board({ game, marks, onTileClick, hover: hoverProp }, ref) {
+export const Board = forwardRef<BoardHandle, BoardProps>(function Board({ game, marks, onTileClick, readOnly = false, hover: hoverProp }, ref) {
   const viewportRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const ownHover = useMemo(() => createStore<Pos | null>(null), []);
@@ -53,7 +56,7 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board({ game, 
   const dims = useRef({ cols, rows });
   dims.current = { cols, rows };
   const clickRef = useRef(onTileClick);
-  clickRef.current = onTileClick;
+  clickRef.current = readOnly ? undefined : onTileClick;
 
   const apply = (next: View) => {
     const el = viewportRef.current;
@@ -220,7 +223,7 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board({ game, 
     if (!click || cancelled) return;
     const p = local(e);
     const tile = tileAtPoint(st.view, p.x, p.y, dims.current.cols, dims.current.rows);
-    if (tile) clickRef.current(tile);
+    if (tile) clickRef.current?.(tile);
   };
 
   // The unit that just moved slides in from where it came (only when it really stands there now).
@@ -238,6 +241,7 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board({ game, 
       ref={viewportRef}
       className="fb-board"
       data-testid="board"
+      data-readonly={readOnly || undefined}
       style={{ background: BOARD_BG }}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
@@ -250,7 +254,7 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board({ game, 
           <ArtDefs />
           <TileLayer tiles={game.tiles} arrival={arrival} arrivalIndex={arrived ? arrivalIndex : -1} />
           <MarksLayer marks={marks} />
-          <HoverLayer hover={hover} />
+          {readOnly ? null : <HoverLayer hover={hover} />}
         </svg>
       </div>
     </div>

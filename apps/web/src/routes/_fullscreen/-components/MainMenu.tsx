@@ -56,6 +56,9 @@ export function MainMenu() {
             <Button component={Link} to="/saves" variant="default" size="md">
               Saved games
             </Button>
+            <Button renderRoot={(props) => <Link {...props} to="/saves" search={{ tab: 'replays' }} />} variant="default" size="md" data-testid="replays">
+              Replays
+            </Button>
             {seatedOnline ? (
               <Button component={Link} to="/lobby" variant="default" size="md" data-testid="online-lobby-link">
                 Online lobby

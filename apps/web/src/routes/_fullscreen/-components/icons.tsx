@@ -43,3 +43,35 @@ export const ChatIcon = () => (
     <path d="M4 5h16v11H9l-5 4z" />
   </svg>
 );
+export const PlayIcon = () => (
+  <svg {...base} aria-hidden>
+    <path d="M7 4l13 8-13 8z" fill="currentColor" />
+  </svg>
+);
+export const PauseIcon = () => (
+  <svg {...base} aria-hidden>
+    <path d="M7 4v16M17 4v16" strokeWidth={3.5} />
+  </svg>
+);
+export const StepBackIcon = () => (
+  <svg {...base} aria-hidden>
+    <path d="M18 5l-9 7 9 7z" fill="currentColor" />
+    <path d="M6 5v14" />
+  </svg>
+);
+export const StepForwardIcon = () => (
+  <svg {...base} aria-hidden>
+    <path d="M6 5l9 7-9 7z" fill="currentColor" />
+    <path d="M18 5v14" />
+  </svg>
+);
+export const ToStartIcon = () => (
+  <svg {...base} aria-hidden>
+    <path d="M5 5v14M12 12l8-7v14zM4 12" />
+  </svg>
+);
+export const ToEndIcon = () => (
+  <svg {...base} aria-hidden>
+    <path d="M19 5v14M12 12L4 5v14z" />
+  </svg>
+);

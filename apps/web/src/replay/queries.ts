@@ -1,0 +1,84 @@
+/**
+ * Query keys and options of the HTTP API (STYLE.md: one module; loaders and components share them):
+ * the public games list and logs (replays) and the admin views.
+ */
+import type { LobbyEvent } from '@four-banners/engine';
+import type { AdminLobbiesPage, EventsPage, GamesPage, StateAtSeq } from '@four-banners/protocol';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { getJson, retryOnce } from './api';
+
+export const GAMES_PAGE_SIZE = 10;
+/** The server's page limit (protocol EVENTS_PAGE_MAX; a value import would pull zod into the first bundle). */
+const EVENTS_PAGE_MAX = 1000;
+export const ADMIN_EVENTS_PAGE_SIZE = 50;
+
+export const apiKeys = {
+  games: (offset: number) => ['games', 'list', offset] as const,
+  gameLog: (id: string) => ['games', 'log', id] as const,
+  admin: (token: string) => ['admin', token] as const,
+  adminLobbies: (token: string, offset: number) => [...apiKeys.admin(token), 'lobbies', offset] as const,
+  adminEvents: (token: string, id: string, from: number) => [...apiKeys.admin(token), 'events', id, from] as const,
+  adminState: (token: string, id: string, seq: number | null) => [...apiKeys.admin(token), 'state', id, seq] as const,
+};
+
+/** Recent started games, newest first, one page. */
+export const gamesQueryOptions = (offset: number) =>
+  queryOptions({
+    queryKey: apiKeys.games(offset),
+    queryFn: ({ signal }) => getJson<GamesPage>(`/api/games?limit=${GAMES_PAGE_SIZE}&offset=${offset}`, { signal }),
+    retry: retryOnce,
+    placeholderData: keepPreviousData,
+  });
+
+/** Every event of a game's log, fetched page by page (at most EVENTS_PAGE_MAX a request). */
+export async function fetchGameLog(id: string, signal?: AbortSignal): Promise<LobbyEvent[]> {
+  const events: LobbyEvent[] = [];
+  let from = 0;
+  for (;;) {
+    const page = await getJson<EventsPage>(
+      `/api/games/${encodeURIComponent(id)}/events?from=${from}&to=${from + EVENTS_PAGE_MAX - 1}`,
+      { signal },
+    );
+    events.push(...page.events);
+    const last = events[events.length - 1]?.seq ?? -1;
+    if (page.events.length === 0 || last >= page.lastSeq) return events;
+    from = last + 1;
+  }
+}
+
+/** A game's whole log, for its replay (a finished log never changes, so it stays fresh). */
+export const gameLogQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: apiKeys.gameLog(id),
+    queryFn: ({ signal }) => fetchGameLog(id, signal),
+    retry: retryOnce,
+    staleTime: 5 * 60_000,
+  });
+
+export const adminLobbiesQueryOptions = (token: string, offset: number) =>
+  queryOptions({
+    queryKey: apiKeys.adminLobbies(token, offset),
+    queryFn: ({ signal }) => getJson<AdminLobbiesPage>(`/api/admin/lobbies?limit=20&offset=${offset}`, { token, signal }),
+    retry: retryOnce,
+    placeholderData: keepPreviousData,
+  });
+
+export const adminEventsQueryOptions = (token: string, id: string, from: number) =>
+  queryOptions({
+    queryKey: apiKeys.adminEvents(token, id, from),
+    queryFn: ({ signal }) =>
+      getJson<EventsPage>(`/api/admin/lobbies/${encodeURIComponent(id)}/events?from=${from}&to=${from + ADMIN_EVENTS_PAGE_SIZE - 1}`, {
+        token,
+        signal,
+      }),
+    retry: retryOnce,
+    placeholderData: keepPreviousData,
+  });
+
+export const adminStateQueryOptions = (token: string, id: string, seq: number | null) =>
+  queryOptions({
+    queryKey: apiKeys.adminState(token, id, seq),
+    queryFn: ({ signal }) =>
+      getJson<StateAtSeq>(`/api/admin/lobbies/${encodeURIComponent(id)}/state${seq === null ? '' : `?seq=${seq}`}`, { token, signal }),
+    retry: retryOnce,
+  });

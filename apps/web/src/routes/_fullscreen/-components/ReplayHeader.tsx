@@ -1,0 +1,61 @@
+/** The replay's header: back to the replays, whose turn (or the winner), the turn strip, zoom. */
+import { COUNTRY_COLOURS, isGameOver, playerOfCountry, whoseTurn, winner, type LobbyState } from '@four-banners/engine';
+import { ActionIcon, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import type { RefObject } from 'react';
+import { countryLabel } from '../../../art/art';
+import { UnitIcon } from '../../../art/Emblem';
+import type { BoardHandle } from '../../../board/Board';
+import { playerLabel } from '../../../game/seats';
+import { BackIcon, FitIcon, MinusIcon, PlusIcon } from './icons';
+import { TurnStrip } from './TurnStrip';
+
+export function ReplayHeader({ lobby, board }: { lobby: LobbyState; board: RefObject<BoardHandle | null> }) {
+  const game = lobby.game;
+  const over = isGameOver(game);
+  const won = winner(game);
+  const turn = over ? null : whoseTurn(game);
+  const shown = over ? won : turn;
+  const player = shown !== null ? playerOfCountry(lobby, shown) : undefined;
+  return (
+    <header className="fb-game-header">
+      <Group gap="xs" wrap="nowrap" className="fb-gh-left">
+        <Tooltip label="All replays" withArrow>
+          <ActionIcon renderRoot={(props) => <Link {...props} to="/saves" search={{ tab: 'replays' }} />} variant="default" size="lg" aria-label="All replays">
+            <BackIcon />
+          </ActionIcon>
+        </Tooltip>
+        <div className="fb-whose" data-testid="replay-whose" aria-live="polite" style={{ borderColor: shown !== null ? COUNTRY_COLOURS[shown] : undefined }}>
+          {shown !== null ? <UnitIcon country={shown} size={30} /> : null}
+          <div className="fb-whose-text">
+            <Text size="sm" fw={800} lh={1.1} truncate c={shown !== null ? COUNTRY_COLOURS[shown] : undefined}>
+              {over ? (won !== null ? `${countryLabel(won)} wins` : 'Game over') : turn !== null ? `${countryLabel(turn)}'s turn` : 'Next turn…'}
+            </Text>
+            <Text size="xs" c="dimmed" lh={1.2} truncate>
+              {over ? `${playerLabel(player)} took the map` : turn !== null ? playerLabel(player) : ''}
+            </Text>
+          </div>
+        </div>
+      </Group>
+      <div className="fb-gh-strip">
+        <TurnStrip game={game} />
+      </div>
+      <div className="fb-gh-banners">
+        <Badge variant="light" color="gray" size="lg" radius="sm" data-testid="replay-badge">
+          Replay · turn {game.turn.count}
+        </Badge>
+      </div>
+      <Group gap={4} wrap="nowrap" className="fb-gh-tools" visibleFrom="sm">
+        <ActionIcon variant="default" size="lg" aria-label="Zoom out" onClick={() => board.current?.zoomBy(0.8)}>
+          <MinusIcon />
+        </ActionIcon>
+        <ActionIcon variant="default" size="lg" aria-label="Fit the map" onClick={() => board.current?.fit()}>
+          <FitIcon />
+        </ActionIcon>
+        <ActionIcon variant="default" size="lg" aria-label="Zoom in" onClick={() => board.current?.zoomBy(1.25)}>
+          <PlusIcon />
+        </ActionIcon>
+      </Group>
+    </header>
+  );
+}
