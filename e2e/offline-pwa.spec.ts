@@ -5,7 +5,6 @@ import { skipTutorial } from './helpers';
 test.use({ serviceWorkers: 'allow' });
 
 test('once the worker is installed the app reloads and plays with no network', async ({ page, context }) => {
-  test.skip(!!process.env.E2E_SKIP_PWA, 'offline worker test disabled');
   await skipTutorial(page);
   await page.goto('/main-menu');
   await expect(page.getByTestId('play-offline')).toBeVisible();

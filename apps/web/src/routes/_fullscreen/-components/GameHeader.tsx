@@ -12,8 +12,9 @@ import type { GameSession, SessionSnapshot } from '../../../game/session';
 import { controlledHere, playerLabel, playerLabelColour } from '../../../game/seats';
 import { defaultSaveName, saveSession } from '../../../saves/save-session';
 import { hasUnseenMessages, useLobby } from '../../../online/lobby-store';
-import { BackIcon, ChatIcon, FitIcon, HelpIcon, MinusIcon, PlusIcon, SaveIcon } from './icons';
+import { BackIcon, ChatIcon, HelpIcon, SaveIcon } from './icons';
 import { TurnStrip } from './TurnStrip';
+import { ZoomControls } from './ZoomControls';
 
 function SaveDialog({ session, opened, onClose, onSaved }: { session: GameSession; opened: boolean; onClose: () => void; onSaved: (name: string) => void }) {
   const queryClient = useQueryClient();
@@ -123,15 +124,7 @@ export function GameHeader({ session, snap, board }: { session: GameSession; sna
       </div>
       <Group gap="xs" wrap="nowrap" className="fb-gh-tools">
         <Group gap={4} wrap="nowrap" visibleFrom="sm">
-          <ActionIcon variant="default" size="lg" aria-label="Zoom out" onClick={() => board.current?.zoomBy(0.8)}>
-            <MinusIcon />
-          </ActionIcon>
-          <ActionIcon variant="default" size="lg" aria-label="Fit the map" onClick={() => board.current?.fit()}>
-            <FitIcon />
-          </ActionIcon>
-          <ActionIcon variant="default" size="lg" aria-label="Zoom in" onClick={() => board.current?.zoomBy(1.25)}>
-            <PlusIcon />
-          </ActionIcon>
+          <ZoomControls board={board} />
         </Group>
         {session.online ? (
           <Tooltip label="Lobby chat" withArrow>

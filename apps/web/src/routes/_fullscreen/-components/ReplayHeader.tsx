@@ -7,8 +7,9 @@ import { countryLabel } from '../../../art/art';
 import { UnitIcon } from '../../../art/Emblem';
 import type { BoardHandle } from '../../../board/Board';
 import { playerLabel } from '../../../game/seats';
-import { BackIcon, FitIcon, MinusIcon, PlusIcon } from './icons';
+import { BackIcon } from './icons';
 import { TurnStrip } from './TurnStrip';
+import { ZoomControls } from './ZoomControls';
 
 export function ReplayHeader({ lobby, board }: { lobby: LobbyState; board: RefObject<BoardHandle | null> }) {
   const game = lobby.game;
@@ -46,15 +47,7 @@ export function ReplayHeader({ lobby, board }: { lobby: LobbyState; board: RefOb
         </Badge>
       </div>
       <Group gap={4} wrap="nowrap" className="fb-gh-tools" visibleFrom="sm">
-        <ActionIcon variant="default" size="lg" aria-label="Zoom out" onClick={() => board.current?.zoomBy(0.8)}>
-          <MinusIcon />
-        </ActionIcon>
-        <ActionIcon variant="default" size="lg" aria-label="Fit the map" onClick={() => board.current?.fit()}>
-          <FitIcon />
-        </ActionIcon>
-        <ActionIcon variant="default" size="lg" aria-label="Zoom in" onClick={() => board.current?.zoomBy(1.25)}>
-          <PlusIcon />
-        </ActionIcon>
+        <ZoomControls board={board} />
       </Group>
     </header>
   );
