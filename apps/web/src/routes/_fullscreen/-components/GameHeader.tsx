@@ -1,12 +1,11 @@
 /** The game header: quit, whose turn, the turn strip, banners left, save, help, zoom and pass turn. */
-import { COUNTRY_COLOURS, findCountry, isGameOver, playerOfCountry, whoseTurn, winner } from '@four-banners/engine';
+import { findCountry, isGameOver, playerOfCountry, whoseTurn, winner } from '@four-banners/engine';
 import { ActionIcon, Button, Group, Indicator, Kbd, Modal, Text, TextInput, Tooltip } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type RefObject } from 'react';
 import { setDialog } from '../../../app/app-state';
-import { countryLabel } from '../../../art/art';
-import { BannerIcon, UnitIcon } from '../../../art/Emblem';
+import { BannerIcon } from '../../../art/Emblem';
 import type { BoardHandle } from '../../../board/Board';
 import type { GameSession, SessionSnapshot } from '../../../game/session';
 import { controlledHere, playerLabel, playerLabelColour } from '../../../game/seats';
@@ -14,6 +13,7 @@ import { defaultSaveName, saveSession } from '../../../saves/save-session';
 import { hasUnseenMessages, useLobby } from '../../../online/lobby-store';
 import { BackIcon, ChatIcon, HelpIcon, SaveIcon } from './icons';
 import { TurnStrip } from './TurnStrip';
+import { WhoseTurn, turnTitle } from './WhoseTurn';
 import { ZoomControls } from './ZoomControls';
 
 function SaveDialog({ session, opened, onClose, onSaved }: { session: GameSession; opened: boolean; onClose: () => void; onSaved: (name: string) => void }) {
@@ -91,23 +91,21 @@ export function GameHeader({ session, snap, board }: { session: GameSession; sna
             <BackIcon />
           </ActionIcon>
         </Tooltip>
-        <div className="fb-whose" data-testid="whose-turn" aria-live="polite" style={{ borderColor: shown !== null ? COUNTRY_COLOURS[shown] : undefined }}>
-          {shown !== null ? <UnitIcon country={shown} size={30} /> : null}
-          <div className="fb-whose-text">
-            <Text size="sm" fw={800} lh={1.1} truncate c={shown !== null ? COUNTRY_COLOURS[shown] : undefined}>
-              {over ? (won !== null ? `${countryLabel(won)} wins` : 'Game over') : turn !== null ? `${countryLabel(turn)}'s turn` : 'Next turn…'}
-            </Text>
-            <Text size="xs" c={!over && snap.active === null ? (playerLabelColour(player) ?? 'dimmed') : 'dimmed'} lh={1.2} truncate>
-              {over
-                ? `${playerLabel(shownPlayer)} took the map`
-                : snap.active !== null
-                  ? `${playerLabel(player)} — your move`
-                  : turn !== null
-                    ? playerLabel(player)
-                    : ''}
-            </Text>
-          </div>
-        </div>
+        <WhoseTurn
+          testId="whose-turn"
+          country={shown}
+          title={turnTitle(over, won, turn)}
+          subtitleColour={!over && snap.active === null ? (playerLabelColour(player) ?? 'dimmed') : 'dimmed'}
+          subtitle={
+            over
+              ? `${playerLabel(shownPlayer)} took the map`
+              : snap.active !== null
+                ? `${playerLabel(player)} — your move`
+                : turn !== null
+                  ? playerLabel(player)
+                  : ''
+          }
+        />
       </Group>
       <div className="fb-gh-strip">
         <TurnStrip game={game} />

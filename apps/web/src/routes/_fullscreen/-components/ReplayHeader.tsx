@@ -1,14 +1,13 @@
 /** The replay's header: back to the replays, whose turn (or the winner), the turn strip, zoom. */
-import { COUNTRY_COLOURS, isGameOver, playerOfCountry, whoseTurn, winner, type LobbyState } from '@four-banners/engine';
-import { ActionIcon, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { isGameOver, playerOfCountry, whoseTurn, winner, type LobbyState } from '@four-banners/engine';
+import { ActionIcon, Badge, Group, Tooltip } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { RefObject } from 'react';
-import { countryLabel } from '../../../art/art';
-import { UnitIcon } from '../../../art/Emblem';
 import type { BoardHandle } from '../../../board/Board';
 import { playerLabel } from '../../../game/seats';
 import { BackIcon } from './icons';
 import { TurnStrip } from './TurnStrip';
+import { WhoseTurn, turnTitle } from './WhoseTurn';
 import { ZoomControls } from './ZoomControls';
 
 export function ReplayHeader({ lobby, board }: { lobby: LobbyState; board: RefObject<BoardHandle | null> }) {
@@ -26,17 +25,12 @@ export function ReplayHeader({ lobby, board }: { lobby: LobbyState; board: RefOb
             <BackIcon />
           </ActionIcon>
         </Tooltip>
-        <div className="fb-whose" data-testid="replay-whose" aria-live="polite" style={{ borderColor: shown !== null ? COUNTRY_COLOURS[shown] : undefined }}>
-          {shown !== null ? <UnitIcon country={shown} size={30} /> : null}
-          <div className="fb-whose-text">
-            <Text size="sm" fw={800} lh={1.1} truncate c={shown !== null ? COUNTRY_COLOURS[shown] : undefined}>
-              {over ? (won !== null ? `${countryLabel(won)} wins` : 'Game over') : turn !== null ? `${countryLabel(turn)}'s turn` : 'Next turn…'}
-            </Text>
-            <Text size="xs" c="dimmed" lh={1.2} truncate>
-              {over ? `${playerLabel(player)} took the map` : turn !== null ? playerLabel(player) : ''}
-            </Text>
-          </div>
-        </div>
+        <WhoseTurn
+          testId="replay-whose"
+          country={shown}
+          title={turnTitle(over, won, turn)}
+          subtitle={over ? `${playerLabel(player)} took the map` : turn !== null ? playerLabel(player) : ''}
+        />
       </Group>
       <div className="fb-gh-strip">
         <TurnStrip game={game} />
