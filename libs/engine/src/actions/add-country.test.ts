@@ -23,8 +23,8 @@ describe('add_country (SPEC §4 Add and remove country)', () => {
 
   it.each([
     ['the country is already present', COUNTRY.green, 'not_actable'],
-    ['the country is none (-1)', COUNTRY.none, 'not_actable'],
-    ['the id is not a country (4)', 4, 'not_actable'],
+    ['the country is none (-1), not a country id', COUNTRY.none, 'invalid_payload'],
+    ['the id is not a country (4)', 4, 'invalid_payload'],
   ] as [string, number, string][])('is refused when %s', (_name, country, code) => {
     const g = applyLegal(newGame(), { id: 'add_country', info: { country: COUNTRY.green } }, 0);
     const r = add(g, country);

@@ -8,10 +8,21 @@ import * as nextTurn from './next-turn.js';
 import * as placeBanner from './place-banner.js';
 import * as removeCountry from './remove-country.js';
 import * as start from './start.js';
-import type { GameAction } from './types.js';
+import { parseAction } from './parse-action.js';
+import type { GameAction, UnknownAction } from './types.js';
 
-/** Whether `action` may be applied to `game`; the reason when it may not. */
-export function actable(game: GameData, action: GameAction): Result<void, RuleError> {
+/**
+ * Whether `action` may be applied to `game`; the reason when it may not. Any value is answered, never
+ * thrown on: a malformed one with `invalid_payload`, a SPEC.md §4 id the game does not handle
+ * (`pause`, `resume`, `stop`) with `not_actable` (see `parseAction`).
+ */
+export function actable(game: GameData, action: GameAction | UnknownAction): Result<void, RuleError> {
+  const parsed = parseAction(action);
+  return parsed.ok ? rulesAllow(game, parsed.value) : parsed;
+}
+
+/** The rules' check of a well-formed action. */
+function rulesAllow(game: GameData, action: GameAction): Result<void, RuleError> {
   switch (action.id) {
     case 'start':
       return start.actable(game, action.info);
@@ -31,11 +42,17 @@ export function actable(game: GameData, action: GameAction): Result<void, RuleEr
 }
 
 /**
- * Applies `action` with a fresh rng seeded from `seed`, or returns why it is not actable
- * (the game is then unchanged: the same object is never modified).
+ * Applies `action` with a fresh rng seeded from `seed`, or returns why it is not actable, with the codes
+ * of `actable` (the game is then unchanged: the same object is never modified).
  */
-export function applyAction(game: GameData, action: GameAction, seed: number): Result<GameData, RuleError> {
-  const check = actable(game, action);
+export function applyAction(game: GameData, action: GameAction | UnknownAction, seed: number): Result<GameData, RuleError> {
+  const parsed = parseAction(action);
+  return parsed.ok ? applyWellFormed(game, parsed.value, seed) : parsed;
+}
+
+/** `applyAction` once the shape is known good: the rules' check, then the effect. */
+function applyWellFormed(game: GameData, action: GameAction, seed: number): Result<GameData, RuleError> {
+  const check = rulesAllow(game, action);
   if (!check.ok) return check;
   const rng = createRng(seed);
   let next: GameData;
@@ -74,4 +91,5 @@ export function applyLegal(game: GameData, action: GameAction, seed: number): Ga
 
 export type { FightResult } from './move-unit.js';
 export { fightOutcome, rollFight } from './move-unit.js';
+export { actionLabel, parseAction } from './parse-action.js';
 export * from './types.js';

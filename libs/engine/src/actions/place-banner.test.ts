@@ -44,7 +44,7 @@ describe('place_banner: each precondition refuses on its own (SPEC §4 Place ban
     ['it is not that country’s turn', (g) => g, P, 4, 2, 'not_your_turn'],
     ['the country has no banners', (g) => ({ ...g, countries: [{ id: G, banners: 0 }, { id: P, banners: 1 }] }), G, 1, 2, 'not_actable'],
     ['the tile is off the map (x = w)', (g) => g, G, 6, 2, 'not_actable'],
-    ['the tile is off the map (y = -1)', (g) => g, G, 1, -1, 'not_actable'],
+    ['y is negative (-1), not a tile position', (g) => g, G, 1, -1, 'invalid_payload'],
     ['the tile is off the map (y = h)', (g) => g, G, 0, 5, 'not_actable'],
     ['the tile is another country’s', (g) => g, G, 3, 2, 'not_actable'],
     ['the tile is Settled', (g) => setTile(g, 1, 2, { type: TILE_TYPE.settled }), G, 1, 2, 'not_actable'],

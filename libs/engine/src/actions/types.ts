@@ -33,6 +33,12 @@ export type GameAction =
   | { readonly id: 'place_banner'; readonly info: PlaceBannerInfo }
   | { readonly id: 'move_unit'; readonly info: MoveUnitInfo };
 
+/**
+ * What the dispatcher also takes: any value at all (a log entry read back, a message off the wire),
+ * so callers holding unchecked input need no cast. `parseAction` checks it before any rule runs.
+ */
+export type UnknownAction = unknown;
+
 /** An action together with the seed it is applied with (each action reseeds the rng: DESIGN.md rule 2). */
 export interface SeededAction {
   readonly action: GameAction;

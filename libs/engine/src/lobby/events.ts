@@ -24,6 +24,10 @@ export interface Player {
   readonly local?: { readonly ownerId: string };
 }
 
+/** Why the server itself closed a lobby (`lobby-updated {online: false, reason}`); informative, never folded. */
+export const CLOSE_REASONS = ['idle', 'turn_limit'] as const;
+export type CloseReason = (typeof CLOSE_REASONS)[number];
+
 export interface LobbyEventPayloads {
   'lobby-created': {
     readonly lobbyId: string;
@@ -41,6 +45,7 @@ export interface LobbyEventPayloads {
     readonly seed?: number;
     readonly adminId?: string;
     readonly online?: boolean;
+    readonly reason?: CloseReason;
   };
   'country-changed': { readonly playerId: string; readonly country: CountryId };
   chat: { readonly playerId: string; readonly msg: string };

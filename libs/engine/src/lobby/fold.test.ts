@@ -1,11 +1,12 @@
 /** Folding a lobby log (DESIGN §4 "Persistence: the lobby log" and "From lobby events to the game"). */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyLegal, type GameAction } from '../actions/index.js';
 import { COUNTRY, LANDMARK, RULES_VERSION, TILE_TYPE, type CountryId, type PlayableCountry } from '../constants.js';
 import { newGame } from '../game.js';
 import { serializeGame } from '../serialize.js';
 import type { GameData } from '../types.js';
-import type { LobbyEvent, LobbyEventPayloads, Player } from './events.js';
+import { LOBBY_EVENT_KINDS, type LobbyEvent, type LobbyEventPayloads, type Player } from './events.js';
 import { applyEvent, fold, foldFrom, foldTo, seatedGame, stateHash } from './fold.js';
 
 const G = COUNTRY.green;
@@ -269,6 +270,47 @@ describe('fold: refusing bad logs (DESIGN §3, §4)', () => {
 
   it('an empty log is refused', () => {
     expect(fold([]).ok).toBe(false);
+  });
+
+  it.each([
+    ['a null event', null],
+    ['an unknown kind', { seq: 3, kind: 'teleport', actor: 'a', payload: {}, seed: null, at: AT }],
+    ['a fractional seq', { seq: 2.5, kind: 'chat', actor: 'a', payload: { playerId: 'a', msg: 'x' }, seed: null, at: AT }],
+    ['a null payload', { seq: 3, kind: 'chat', actor: 'a', payload: null, seed: null, at: AT }],
+    ['a player-joined without a player', { seq: 3, kind: 'player-joined', actor: 'a', payload: {}, seed: null, at: AT }],
+    ['an unhandled action (pause)', { seq: 3, kind: 'game-action', actor: 'a', payload: { id: 'pause', info: {} }, seed: 1, at: AT }],
+    ['a malformed move', { seq: 3, kind: 'game-action', actor: 'a', payload: { id: 'move_unit', info: { country: 0, from: null } }, seed: 1, at: AT }],
+    ['a state-loaded without a game', { seq: 3, kind: 'state-loaded', actor: 'a', payload: { state: 'x' }, seed: null, at: AT }],
+  ])('%s is refused as bad_log, never thrown', (_name, bad) => {
+    const l = log().created().join('a', G);
+    const r = fold([...l.events, bad as unknown as LobbyEvent]);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.code).toBe('bad_log');
+  });
+
+  it('any JSON value as an event is refused or folded, never thrown (property)', () => {
+    const l = log().created().join('a', G).join('b', P);
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.constantFrom(...LOBBY_EVENT_KINDS), (payload, kind) => {
+        const event = { seq: 4, kind, actor: 'a', payload, seed: 1, at: AT } as unknown as LobbyEvent;
+        expect(() => fold([...l.events, event])).not.toThrow();
+        expect(() => fold([...l.events, payload as unknown as LobbyEvent])).not.toThrow();
+      }),
+    );
+    // Payloads with the right keys and wrong values reach deeper.
+    const keys = ['w', 'h', 'seed', 'adminId', 'online', 'player', 'playerId', 'country', 'msg', 'state', 'id', 'info', 'lobbyId', 'rulesVersion'];
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.constantFrom(...keys), fc.jsonValue()),
+        fc.constantFrom(...LOBBY_EVENT_KINDS),
+        (payload, kind) => {
+          const event = { seq: 4, kind, actor: 'a', payload, seed: 1, at: AT } as unknown as LobbyEvent;
+          expect(() => fold([...l.events, event])).not.toThrow();
+          expect(() => fold([{ ...event, seq: 1 }])).not.toThrow();
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 
   it.each([RULES_VERSION + 1, RULES_VERSION - 1, 0])('a log of rules version %i is refused as rules_version with a message', (version) => {

@@ -3,13 +3,13 @@
  * Before start the map is a pure function of (seated countries, w, h, map seed); a loaded save
  * replaces it until w, h or seed change; once started only game-action events change the game.
  */
-import { applyAction, applyLegal } from '../actions/index.js';
-import { COUNTRY, RULES_VERSION, isPlayableCountry } from '../constants.js';
+import { actionLabel, applyAction, applyLegal } from '../actions/index.js';
+import { COUNTRY, ENGINE_MAX_SIDE, RULES_VERSION, SEED_LIMIT, isPlayableCountry } from '../constants.js';
 import { isGameOver, newGame, winner } from '../game.js';
 import { createHasher, hashGameInto } from '../hash.js';
 import { parseGame } from '../serialize.js';
 import { err, ok, type GameData, type Result } from '../types.js';
-import type { LobbyEvent, Player } from './events.js';
+import { LOBBY_EVENT_KINDS, type LobbyEvent, type Player } from './events.js';
 
 export interface ChatMessage {
   readonly seq: number;
@@ -64,8 +64,41 @@ function reseat(state: LobbyState): LobbyState {
   return { ...state, game: seatedGame(state.players, state.w, state.h, state.seed) };
 }
 
+const KINDS: ReadonlySet<string> = new Set(LOBBY_EVENT_KINDS);
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** What is wrong with an event's envelope (kind, seq, payload object), or null. Payload fields are checked where read. */
+function shapeProblem(event: unknown): string | null {
+  if (!isRecord(event)) return 'An event must be an object.';
+  if (typeof event.seq !== 'number' || !Number.isInteger(event.seq)) return 'An event needs a whole-number seq.';
+  if (typeof event.kind !== 'string' || !KINDS.has(event.kind)) return `Unknown event kind ${String(event.kind).slice(0, 40)}.`;
+  if (!isRecord(event.payload)) return `A ${event.kind} event needs a payload object.`;
+  const p = event.payload;
+  if (event.kind === 'player-joined' && !(isRecord(p.player) && typeof p.player.id === 'string')) {
+    return 'A player-joined event needs a player with an id.';
+  }
+  // The map settings feed map generation, so they must be what generate accepts.
+  if (event.kind === 'lobby-created' || event.kind === 'lobby-updated') {
+    const required = event.kind === 'lobby-created';
+    for (const key of ['w', 'h'] as const) {
+      const v = p[key];
+      if ((required || v !== undefined) && !(Number.isInteger(v) && (v as number) >= 1 && (v as number) <= ENGINE_MAX_SIDE)) {
+        return `${event.kind} needs ${key} from 1 to ${ENGINE_MAX_SIDE}.`;
+      }
+    }
+    const seed = p.seed;
+    if ((required || seed !== undefined) && !(Number.isInteger(seed) && (seed as number) >= 0 && (seed as number) < SEED_LIMIT)) {
+      return `${event.kind} needs a seed from 0 to 2^32-1.`;
+    }
+  }
+  return null;
+}
+
 /** Folds one event onto `state` (null before the first event). */
 export function applyEvent(state: LobbyState | null, event: LobbyEvent): Result<LobbyState, LogError> {
+  // A log comes from outside (a file, the network): its shape is checked before anything is read from it.
+  const shape = shapeProblem(event as unknown);
+  if (shape) return bad(typeof event?.seq === 'number' ? event.seq : 0, shape);
   const expected = (state?.seq ?? 0) + 1;
   if (event.seq !== expected) return bad(event.seq, `Expected seq ${expected}, got ${event.seq}.`);
   if (state === null) {
@@ -97,7 +130,7 @@ export function applyEvent(state: LobbyState | null, event: LobbyEvent): Result<
   if (event.kind === 'game-action') {
     // The hot path of replays: one copy of the lobby per action.
     const next = applyAction(state.game, event.payload, event.seed);
-    if (!next.ok) return bad(event.seq, `${event.payload.id} is not actable: ${next.error.message}`);
+    if (!next.ok) return bad(event.seq, `${actionLabel(event.payload)} is not actable: ${next.error.message}`);
     return ok({ ...state, seq: event.seq, game: next.value });
   }
   const s: LobbyState = { ...state, seq: event.seq };
