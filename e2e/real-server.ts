@@ -23,7 +23,18 @@ export async function startRealServer(port: number, webDist = WEB_DIST, env: Rec
   const dataDir = mkdtempSync(join(tmpdir(), 'fb-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [SERVER_MAIN], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: join(dataDir, 'e2e.db'), WEB_DIST: webDist, LOG: 'off', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_PATH: join(dataDir, 'e2e.db'),
+      WEB_DIST: webDist,
+      LOG: 'off',
+      // Bots a little quicker than the product's default pace, so whole games fit in a test.
+      BOT_ACTION_MS: '40',
+      BOT_TURN_MS: '60',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -34,7 +34,7 @@ async function repositoryRound(dir: string, round: number): Promise<number> {
   const database = new DatabaseService(configFromEnv({}, { databasePath: join(dir, `repo-${round}.db`), log: false }));
   const repo = new LobbyLogRepository(database);
   const at = new Date().toISOString();
-  const facts = { adminId: 'a', status: 'running' as const, lastSeq: 0, winner: null, players: '[]', updatedAt: at };
+  const facts = { adminId: 'a', status: 'running' as const, lastSeq: 0, winner: null, players: '[]', updatedAt: at, startedAt: at };
   for (let l = 0; l < LOBBIES; l++) repo.createLobby(`L${l}`, at, RULES_VERSION, facts);
   const seqs = new Array<number>(LOBBIES).fill(0);
   const t0 = performance.now();

@@ -6,6 +6,7 @@ import { AdminController } from './http/admin.controller.js';
 import { AdminGuard } from './http/admin.guard.js';
 import { GamesController } from './http/games.controller.js';
 import { GamesService } from './http/games.service.js';
+import { MetricsController } from './http/metrics.controller.js';
 import { IdentityService } from './lobby/identity.service.js';
 import { LobbyLogRepository } from './lobby/lobby-log.repository.js';
 import { LobbyGateway } from './lobby/lobby.gateway.js';
@@ -14,17 +15,25 @@ import { LobbyBots } from './lobby/lobby-bots.service.js';
 import { LobbyService } from './lobby/lobby.service.js';
 import { LobbyStore } from './lobby/lobby.store.js';
 import { PlayerRepository } from './lobby/player.repository.js';
+import { ConnectionGuard } from './limits/connection-guard.service.js';
+import { LimitsService } from './limits/limits.service.js';
 import { AppLogger } from './logger.js';
+import { MetricsService } from './ops/metrics.service.js';
+import { RetentionRepository } from './ops/retention.repository.js';
+import { RetentionService } from './ops/retention.service.js';
 
 @Module({})
 export class AppModule {
   static forRoot(config: ServerConfig): DynamicModule {
     return {
       module: AppModule,
-      controllers: [GamesController, AdminController],
+      controllers: [GamesController, AdminController, MetricsController],
       providers: [
         { provide: CONFIG, useValue: config },
         AppLogger,
+        MetricsService,
+        LimitsService,
+        ConnectionGuard,
         DatabaseService,
         LobbyLogRepository,
         PlayerRepository,
@@ -36,6 +45,8 @@ export class AppModule {
         LobbyGateway,
         GamesService,
         AdminGuard,
+        RetentionRepository,
+        RetentionService,
       ],
     };
   }

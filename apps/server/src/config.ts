@@ -1,4 +1,4 @@
-/** Server settings, read once from the environment (README documents each variable). */
+/** Server settings, read once from the environment (docs/OPERATIONS.md documents each variable and limit). */
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,60 @@ export interface RateLimit {
   readonly refillPerSecond: number;
 }
 
+/** Request rates shared by every connection of one player (an identity), never per socket. */
+export interface PlayerRates {
+  readonly chat: RateLimit;
+  /** Game actions and every other request not listed here. */
+  readonly actions: RateLimit;
+  /** Create, join and leave a lobby. */
+  readonly lobby: RateLimit;
+  /** Load a save into a lobby. */
+  readonly saves: RateLimit;
+  /** Lobbies created (the bucket refills over an hour). */
+  readonly lobbiesCreated: RateLimit;
+  /** Resync answers, counted in KiB sent (a big answer costs more than a small one). */
+  readonly syncKiB: RateLimit;
+}
+
+/** Caps per client address (an IPv4 address, or an IPv6 /64). */
+export interface AddressLimits {
+  /** Open socket.io connections at once. */
+  readonly connections: number;
+  /** Connection attempts (websocket upgrades). */
+  readonly connects: RateLimit;
+  /** Connections that were given a fresh identity (each writes a player row). */
+  readonly newIdentities: RateLimit;
+  /** Requests to the HTTP API (`/api/*`). */
+  readonly http: RateLimit;
+}
+
+/** How a socket that keeps sending invalid (or over-the-limit) frames is slowed, then dropped. */
+export interface StrikeLimits {
+  /** Invalid or rate-limited frames a socket may send before it is slowed. */
+  readonly allowance: RateLimit;
+  /** While slowed, the socket's input is paused this long after each further strike. */
+  readonly pauseMs: number;
+  /** Strikes past the allowance after which the socket is disconnected. */
+  readonly disconnectAfter: number;
+}
+
+/** Byte caps on what one answer or one connection may hold. */
+export interface ByteLimits {
+  /** One page of `/events` (HTTP). At least one event is always served. */
+  readonly eventsPage: number;
+  /** A resync tail above this many bytes is answered with a snapshot instead. */
+  readonly resyncTail: number;
+  /** A connection whose unsent output passes this is dropped (a reader that stopped reading). */
+  readonly socketBuffer: number;
+}
+
+export interface BotSettings {
+  /** A bot's next turn waits this long per action of its previous turn (what a client shows at "normal" speed)… */
+  readonly actionMs: number;
+  /** …plus this long (also the wait before the first bot turn after a person's). */
+  readonly turnMs: number;
+}
+
 export interface ServerConfig {
   readonly port: number;
   /** Unset: Node's default (every interface, IPv6 and IPv4 where available). */
@@ -21,45 +75,118 @@ export interface ServerConfig {
   readonly migrationsDir: string;
   /** ADMIN_TOKEN; the admin API is off (503) without it. */
   readonly adminToken: string | null;
+  /** METRICS_TOKEN; when set, `/api/metrics` needs it as a bearer token. */
+  readonly metricsToken: string | null;
   /** The built web app; served with SPA fallback when the folder exists. */
   readonly webDist: string | null;
   /** Structured logs to stdout; off in tests and benchmarks. */
   readonly log: boolean;
-  readonly chatLimit: RateLimit;
-  readonly actionLimit: RateLimit;
   /** Write a snapshot every this many events (0: never). */
   readonly snapshotEvery: number;
-  /** An open lobby with no human online for this long is closed (DESIGN.md §5 Presence); 0: never. */
+  /** An open lobby with no human online for this long is closed (0: never). */
   readonly idleCloseMs: number;
+  /** Browser origins allowed besides the server's own (e.g. `https://play.example.org`). */
+  readonly allowedOrigins: readonly string[];
+  /** How many reverse proxies in front of the server to trust for `X-Forwarded-For` (0: none). */
+  readonly trustProxy: number;
+  readonly bots: BotSettings;
+  /** A game still running at this turn count is ended (its lobby closes); 0: no cap. */
+  readonly maxTurns: number;
+  readonly rates: PlayerRates;
+  readonly address: AddressLimits;
+  /** Open connections of one player at once. */
+  readonly socketsPerPlayer: number;
+  readonly strikes: StrikeLimits;
+  readonly bytes: ByteLimits;
+  /** Chat messages one lobby keeps; past it the lobby's chat is full. */
+  readonly lobbyChatMax: number;
+  /** The WAL is checkpointed and truncated when it grows past this many bytes. */
+  readonly walMaxBytes: number;
+  /** Lobbies closed without ever starting are deleted this many days after their last event (0: kept). */
+  readonly retentionDays: number;
 }
 
 export const CONFIG = Symbol('ServerConfig');
 
-function intFrom(value: string | undefined, fallback: number): number {
+function numberFrom(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`expected a whole number, got "${value}"`);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name}: expected a whole number, got "${value}"`);
   return n;
 }
 
-/** The settings from `env`, with the defaults of DESIGN.md (PORT 3000, ./data/four-banners.db). */
+/** A setting read from `env`, with its default. */
+function reader(env: NodeJS.ProcessEnv) {
+  const int = (name: string, fallback: number) => numberFrom(name, env[name], fallback);
+  return {
+    int,
+    /** `<PREFIX>_BURST` and `<PREFIX>_PER_<unit>`: a burst and a steady rate. */
+    rate(prefix: string, unit: 'SECOND' | 'MINUTE' | 'HOUR', burst: number, perUnit: number): RateLimit {
+      const seconds = unit === 'SECOND' ? 1 : unit === 'MINUTE' ? 60 : 3600;
+      return {
+        capacity: int(`${prefix}_BURST`, burst),
+        refillPerSecond: int(`${prefix}_PER_${unit}`, perUnit) / seconds,
+      };
+    },
+  };
+}
+
+const MB = 1024 * 1024;
+
+/** The settings from `env`, with the documented defaults (PORT 3000, ./data/four-banners.db, …). */
 export function configFromEnv(
   env: NodeJS.ProcessEnv = process.env,
   overrides: Partial<ServerConfig> = {},
 ): ServerConfig {
+  const { int, rate } = reader(env);
   const webDist = env.WEB_DIST ?? resolve(SERVER_ROOT, '../web/dist');
+  const lobbiesPerHour = int('LOBBIES_PER_HOUR', 20);
   return {
-    port: intFrom(env.PORT, 3000),
+    port: int('PORT', 3000),
     host: env.HOST || undefined,
     databasePath: env.DATABASE_PATH ?? './data/four-banners.db',
     migrationsDir: env.MIGRATIONS_DIR ?? resolve(SERVER_ROOT, '../../migrations'),
     adminToken: env.ADMIN_TOKEN ? env.ADMIN_TOKEN : null,
+    metricsToken: env.METRICS_TOKEN ? env.METRICS_TOKEN : null,
     webDist: existsSync(webDist) ? webDist : null,
     log: env.LOG !== 'off',
-    chatLimit: { capacity: intFrom(env.CHAT_BURST, 5), refillPerSecond: intFrom(env.CHAT_PER_SECOND, 1) },
-    actionLimit: { capacity: intFrom(env.ACTION_BURST, 40), refillPerSecond: intFrom(env.ACTION_PER_SECOND, 20) },
-    snapshotEvery: intFrom(env.SNAPSHOT_EVERY, 500),
-    idleCloseMs: intFrom(env.LOBBY_IDLE_MINUTES, 60) * 60_000,
+    snapshotEvery: int('SNAPSHOT_EVERY', 1000),
+    idleCloseMs: int('LOBBY_IDLE_MINUTES', 60) * 60_000,
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim().replace(/\/+$/, ''))
+      .filter((o) => o.length > 0),
+    trustProxy: int('TRUST_PROXY', 0),
+    bots: { actionMs: int('BOT_ACTION_MS', 420), turnMs: int('BOT_TURN_MS', 350) },
+    maxTurns: int('MAX_TURNS', 2000),
+    rates: {
+      chat: rate('CHAT', 'SECOND', 5, 1),
+      actions: rate('ACTION', 'SECOND', 40, 20),
+      lobby: rate('LOBBY', 'MINUTE', 10, 20),
+      saves: rate('SAVE', 'MINUTE', 3, 6),
+      lobbiesCreated: { capacity: lobbiesPerHour, refillPerSecond: lobbiesPerHour / 3600 },
+      syncKiB: rate('SYNC_KIB', 'SECOND', 4096, 512),
+    },
+    address: {
+      connections: int('CONNECTIONS_PER_ADDRESS', 50),
+      connects: rate('CONNECT', 'MINUTE', 60, 120),
+      newIdentities: rate('NEW_IDENTITY', 'MINUTE', 10, 10),
+      http: rate('HTTP', 'SECOND', 100, 20),
+    },
+    socketsPerPlayer: int('SOCKETS_PER_PLAYER', 5),
+    strikes: {
+      allowance: rate('INVALID', 'SECOND', 10, 1),
+      pauseMs: int('INVALID_PAUSE_MS', 500),
+      disconnectAfter: int('INVALID_DISCONNECT', 10),
+    },
+    bytes: {
+      eventsPage: int('EVENTS_PAGE_BYTES', MB),
+      resyncTail: int('RESYNC_MAX_BYTES', MB),
+      socketBuffer: int('SOCKET_BUFFER_BYTES', 2 * MB),
+    },
+    lobbyChatMax: int('LOBBY_CHAT_MAX', 1000),
+    walMaxBytes: int('WAL_MAX_MB', 16) * MB,
+    retentionDays: int('RETENTION_DAYS', 7),
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 /** Builds the whole product on one port: HTTP API, socket.io gateway and (when built) the web app. */
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
+import type { Server as HttpServer } from 'node:http';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { NestFactory } from '@nestjs/core';
@@ -8,15 +9,40 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import { AppModule } from './app.module.js';
 import type { ServerConfig } from './config.js';
+import { apiGate, isApiPath } from './http/api-gate.js';
 import { HttpExceptionFilter } from './http/http-exception.filter.js';
+import { securityHeaders } from './http/security-headers.js';
+import { LimitsService } from './limits/limits.service.js';
 import { LeanIoAdapter } from './lobby/lean-io.adapter.js';
 import { JsonNestLogger } from './logger.js';
+import { MetricsService } from './ops/metrics.service.js';
 
 export interface RunningServer {
   readonly app: NestExpressApplication;
   readonly port: number;
   readonly url: string;
   close(): Promise<void>;
+}
+
+/**
+ * Bounds on slow or stalled HTTP clients: the headers must arrive within `headersMs` and the whole
+ * request within `requestMs`, and a connection with no traffic either way for `idleMs` (a client that
+ * stopped sending, or stopped reading an answer) is cut. Websockets are not affected: `ws` clears the
+ * socket's timeout when it takes the connection over.
+ */
+export const HTTP_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, idleMs: 30_000 } as const;
+
+/** Applies `HTTP_TIMEOUTS` to `server` and counts its open connections for the metrics. */
+function boundSlowClients(server: HttpServer, metrics: MetricsService): void {
+  server.headersTimeout = HTTP_TIMEOUTS.headersMs;
+  server.requestTimeout = HTTP_TIMEOUTS.requestMs;
+  server.setTimeout(HTTP_TIMEOUTS.idleMs);
+  let open = 0;
+  server.on('connection', (socket) => {
+    open += 1;
+    socket.once('close', () => (open -= 1));
+  });
+  metrics.gauge('fb_http_sockets_open', 'TCP connections open to the HTTP server (websockets included).', () => open);
 }
 
 /** Serves the built web app with an SPA fallback: unknown non-API GETs that want HTML get index.html. */
@@ -32,8 +58,7 @@ function serveWebApp(app: NestExpressApplication, dir: string): void {
     },
   });
   app.use((req: Request, res: Response, next: NextFunction) => {
-    const api = req.path === '/api' || req.path.startsWith('/api/');
-    if (req.method !== 'GET' || api || !existsSync(index) || !req.accepts('html')) return next();
+    if (req.method !== 'GET' || isApiPath(req.path) || !existsSync(index) || !req.accepts('html')) return next();
     res.sendFile(index);
   });
 }
@@ -44,6 +69,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     logger: new JsonNestLogger(config.log),
   });
   app.disable('x-powered-by');
+  // First, so every answer carries the headers; then the API's rate and origin gate.
+  app.use(securityHeaders());
+  app.use(apiGate(config, app.get(LimitsService)));
+  boundSlowClients(app.getHttpServer() as HttpServer, app.get(MetricsService));
   app.useGlobalFilters(new HttpExceptionFilter());
   app.useWebSocketAdapter(new LeanIoAdapter(app));
   if (config.webDist) serveWebApp(app, config.webDist);

@@ -23,7 +23,28 @@ export interface TestServer extends RunningServer {
   stop(): Promise<void>;
 }
 
-/** Boots the real Nest app on port 0 with a fresh database file; chat allows `chatBurst` messages, never refilled. */
+const UNLIMITED = { capacity: 1_000_000, refillPerSecond: 1_000_000 };
+
+/**
+ * Settings for tests that are not about the limits: every rate and cap out of the way (but chat: 5
+ * messages, never refilled), bots unpaced. Tests of a limit override just that limit.
+ */
+export const LENIENT: Pick<ServerConfig, 'rates' | 'address' | 'socketsPerPlayer' | 'strikes' | 'bots'> = {
+  rates: {
+    chat: { capacity: 5, refillPerSecond: 0 },
+    actions: UNLIMITED,
+    lobby: UNLIMITED,
+    saves: UNLIMITED,
+    lobbiesCreated: UNLIMITED,
+    syncKiB: UNLIMITED,
+  },
+  address: { connections: 1_000_000, connects: UNLIMITED, newIdentities: UNLIMITED, http: UNLIMITED },
+  socketsPerPlayer: 1_000_000,
+  strikes: { allowance: UNLIMITED, pauseMs: 0, disconnectAfter: 1_000_000 },
+  bots: { actionMs: 0, turnMs: 0 },
+};
+
+/** Boots the real Nest app on port 0 with a fresh database file and the `LENIENT` limits, then `overrides`. */
 export async function bootServer(
   overrides: Partial<ServerConfig> = {},
   dir = mkdtempSync(join(tmpdir(), 'fb-server-')),
@@ -37,8 +58,7 @@ export async function bootServer(
       adminToken: ADMIN_TOKEN,
       webDist: null,
       log: false,
-      chatLimit: { capacity: 5, refillPerSecond: 0 },
-      actionLimit: { capacity: 1_000_000, refillPerSecond: 1_000_000 },
+      ...LENIENT,
       ...overrides,
     },
   );

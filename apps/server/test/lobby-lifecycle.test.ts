@@ -23,13 +23,13 @@ import { LobbyStore } from '../src/lobby/lobby.store.js';
 import { PlayerRepository } from '../src/lobby/player.repository.js';
 import { LobbyService } from '../src/lobby/lobby.service.js';
 import { asClientAction } from './drive.js';
-import { TestClient, bootServer, removeDir, type TestServer } from './harness.js';
+import { LENIENT, TestClient, bootServer, removeDir, type TestServer } from './harness.js';
 
 let server: TestServer;
 const open: TestClient[] = [];
 
 beforeAll(async () => {
-  server = await bootServer({ chatLimit: { capacity: 5000, refillPerSecond: 0 } });
+  server = await bootServer({ rates: { ...LENIENT.rates, chat: { capacity: 5000, refillPerSecond: 0 } }, lobbyChatMax: 5000 });
 });
 afterAll(async () => {
   for (const c of open) c.close();

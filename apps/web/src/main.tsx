@@ -1,3 +1,4 @@
+import './csp';
 import '@mantine/core/styles.css';
 import './styles.css';
 import { MantineProvider } from '@mantine/core';

@@ -17,4 +17,8 @@ describe('HTTP queries (DESIGN.md §6)', () => {
     expect(EVENTS_PAGE_MAX).toBe(1000);
     expect(HTTP_ERROR_CODES).toContain('admin_disabled');
   });
+
+  it('names a refused browser origin and a rate-limited address', () => {
+    expect(HTTP_ERROR_CODES).toEqual(expect.arrayContaining(['forbidden_origin', 'rate_limited']));
+  });
 });

@@ -49,7 +49,10 @@ export interface AdminLobbiesPage {
 
 /**
  * `GET /api/games/:id/events` and `GET /api/admin/lobbies/:id/events?from&to`: events in log shape,
- * `from`/`to` inclusive, at most `EVENTS_PAGE_MAX` a page; `lastSeq` is the lobby's last seq.
+ * `from`/`to` inclusive, at most `EVENTS_PAGE_MAX` a page and at most the server's page byte cap of
+ * payloads (but always at least one event), so a page may hold fewer events than asked: read on from
+ * the last seq + 1 until `lastSeq`, the lobby's last seq. The public endpoint serves started games only
+ * and blanks chat text (`msg: ''`) unless `X-Player-Id` and `X-Player-Token` name a player seated there.
  */
 export interface EventsPage {
   readonly events: readonly LobbyEvent[];
@@ -64,8 +67,19 @@ export interface StateAtSeq {
   readonly state: SerializedGame | null;
 }
 
-/** Error codes of the HTTP API. `admin_disabled`: the server runs without `ADMIN_TOKEN` (503). */
-export const HTTP_ERROR_CODES = ['invalid_payload', 'not_found', 'unauthorized', 'admin_disabled'] as const;
+/**
+ * Error codes of the HTTP API. `admin_disabled`: the server runs without `ADMIN_TOKEN` (503);
+ * `forbidden_origin`: a browser page from an origin the server does not allow (403);
+ * `rate_limited`: too many requests from one address (429, with `Retry-After`).
+ */
+export const HTTP_ERROR_CODES = [
+  'invalid_payload',
+  'not_found',
+  'unauthorized',
+  'admin_disabled',
+  'forbidden_origin',
+  'rate_limited',
+] as const;
 export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
 export interface HttpError {
   readonly error: { readonly code: HttpErrorCode; readonly message: string };

@@ -8,6 +8,9 @@ import {
   DIFFICULTIES,
   applyEvent,
   parseGame,
+  seatedGame,
+  serializeGame,
+  type CloseReason,
   type CountryId,
   type LobbyEvent,
   type LobbyState,
@@ -47,7 +50,7 @@ export const LIMITS = {
   mapMax: 32,
   playersPerLobby: 4,
   idMax: 64,
-  /** socket.io `maxHttpBufferSize`: the largest inbound message in bytes (a 32×32 save fits). */
+  /** socket.io `maxHttpBufferSize`: the largest inbound message in bytes, so the largest save (a 32×32 save fits). */
   maxMessageBytes: 128 * 1024,
   /** A resync gap above this many events is answered with a snapshot + tail. */
   resyncSnapshotGap: 1000,
@@ -86,7 +89,13 @@ export const addBotSchema = z.strictObject({ country: playableCountrySchema, dif
 export const addLocalSchema = z.strictObject({ name: playerNameSchema, country: countryIdSchema });
 export const chatMessageSchema = z.strictObject({ message: chatTextSchema });
 export const syncStateSchema = z.strictObject({ lobbyId: idSchema, afterSeq: z.number().int().min(0) });
-export const loadSaveSchema = z.strictObject({ state: serializedGameSchema });
+/** A save a lobby can load: a lobby-sized map (5–32 a side), so at most 32×32 tiles. */
+export const lobbySaveSchema = serializedGameSchema.extend({
+  w: mapSideSchema,
+  h: mapSideSchema,
+  tiles: serializedGameSchema.shape.tiles.max(LIMITS.mapMax * LIMITS.mapMax),
+});
+export const loadSaveSchema = z.strictObject({ state: lobbySaveSchema });
 export const clientGameActionSchema = clientActionSchema;
 
 /** Every inbound event with its payload schema. */
@@ -120,11 +129,20 @@ export type Ack = { readonly ok: true; readonly seq?: number } | AckError;
 /** The lobby part of a full state: everything of `LobbyState` but the game. */
 export type LobbySnapshot = Omit<LobbyState, 'game'>;
 
-/** A full state at `seq`: the lobby and the SPEC.md §3 serialized game. */
+/**
+ * A full state at `seq`: the lobby and the SPEC.md §3 serialized game, or `state: null` before a map
+ * exists (fewer than 2 countries seated and no save loaded: the game is then the seated countries alone).
+ */
 export interface StateSnapshot {
   readonly seq: number;
   readonly lobby: LobbySnapshot;
-  readonly state: SerializedGame;
+  readonly state: SerializedGame | null;
+}
+
+/** The serialized game of a folded lobby, or null before a map exists (every answer says it the same way). */
+export function serializedGameOf(state: LobbyState): SerializedGame | null {
+  const g = state.game;
+  return g.tiles.length === 0 && !g.running && !state.loaded ? null : serializeGame(g);
 }
 
 /** The answer to `client-sync-state` (DESIGN.md §5.1 "Resync answer"). */
@@ -187,6 +205,7 @@ export interface LobbyUpdatePayload extends Logged {
     readonly seed?: number;
     readonly adminId?: string;
     readonly online?: boolean;
+    readonly reason?: CloseReason;
   };
 }
 export interface ChangeCountryPayload extends Logged {
@@ -202,6 +221,7 @@ export interface ChatPayload extends Logged {
  * (its `state` is the event's payload); otherwise it is a sync (a join, or a resync).
  */
 export interface SyncStatePayload extends StateSnapshot {
+  /** Set when this is the logged `state-loaded` event; its `state` is then never null. */
   readonly event?: 'state-loaded';
   readonly actor?: string;
   readonly at?: string;
@@ -251,6 +271,9 @@ export interface HandshakeAuth {
   readonly playerId?: string;
   readonly token?: string;
 }
+
+/** A returning client's handshake `auth`; anything else (absent, malformed) means "a new player". */
+export const handshakeAuthSchema = z.object({ playerId: idSchema, token: z.string().min(1).max(256) });
 
 // ---- helpers for clients that fold ----
 
@@ -319,7 +342,7 @@ export function broadcastToEvent<E extends keyof ServerToClientEvents>(
     }
     case 'server-sync-state': {
       const p = payload as SyncStatePayload;
-      if (p.event !== 'state-loaded') return null;
+      if (p.event !== 'state-loaded' || p.state === null) return null;
       return {
         seq: p.seq,
         kind: 'state-loaded',
@@ -364,12 +387,16 @@ export function lobbySnapshotOf(state: LobbyState): LobbySnapshot {
 
 /**
  * Rebuilds a `LobbyState` from a full state (a sync, or a resync snapshot) so the client can fold
- * the events after it with `foldFrom`. Throws only if the server sent an impossible game (a bug).
+ * the events after it with `foldFrom`; `state: null` is the seated countries without a map, exactly as
+ * the fold holds them. Throws only if the server sent an impossible game (a bug).
  */
 export function lobbyStateFromSnapshot(snapshot: StateSnapshot): LobbyState {
-  const game = parseGame(snapshot.state);
-  if (!game.ok) throw new Error(`server sent an invalid game: ${game.error.message}`);
   const { lobby } = snapshot;
+  const game =
+    snapshot.state === null
+      ? { ok: true as const, value: seatedGame(lobby.players, lobby.w, lobby.h, lobby.seed) }
+      : parseGame(snapshot.state);
+  if (!game.ok) throw new Error(`server sent an invalid game: ${game.error.message}`);
   return {
     lobbyId: lobby.lobbyId,
     adminId: lobby.adminId,

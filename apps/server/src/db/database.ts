@@ -1,11 +1,12 @@
 /** Opens the SQLite file (WAL, synchronous=NORMAL, foreign keys) and applies the drizzle migrations. */
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { mkdirSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { Inject, Injectable, Optional, type OnApplicationShutdown } from '@nestjs/common';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { CONFIG, type ServerConfig } from '../config.js';
+import { AppLogger } from '../logger.js';
 import { startCheckpointer, type Checkpointer } from './checkpointer.js';
 import * as schema from './schema.js';
 
@@ -36,18 +37,52 @@ export class DatabaseService implements OnApplicationShutdown {
   readonly db: Db;
   private readonly checkpointer: Checkpointer | null;
   private readonly runInTransaction: Database.Transaction<(fn: () => unknown) => unknown>;
+  /** The WAL file beside the database (null: in memory). */
+  private readonly walPath: string | null;
+  private forced = 0;
 
-  constructor(@Inject(CONFIG) config: ServerConfig) {
+  constructor(@Inject(CONFIG) config: ServerConfig, @Optional() @Inject(AppLogger) logger?: AppLogger) {
     const opened = openDatabase(config.databasePath, config.migrationsDir);
     this.sqlite = opened.sqlite;
     this.db = opened.db;
     this.runInTransaction = this.sqlite.transaction((fn: () => unknown) => fn());
-    this.checkpointer = config.databasePath === ':memory:' ? null : startCheckpointer(this.sqlite, config.databasePath);
+    const inMemory = config.databasePath === ':memory:';
+    this.walPath = inMemory ? null : `${resolve(config.databasePath)}-wal`;
+    this.checkpointer = inMemory
+      ? null
+      : startCheckpointer(this.sqlite, config.databasePath, {
+          walMaxBytes: config.walMaxBytes,
+          onForced: (forced) => {
+            this.forced += 1;
+            logger?.info('wal-checkpoint-forced', {
+              walBytes: forced.walBytes,
+              ms: Math.round(forced.ms),
+              busy: forced.busy,
+            });
+          },
+          onError: (error) => logger?.error('wal-checkpointer-failed', { error }),
+        });
   }
 
   /** Runs `fn` in one transaction (BEGIN IMMEDIATE … COMMIT; ROLLBACK if it throws). */
   transaction<T>(fn: () => T): T {
+    this.checkpointer?.beforeWrite();
     return this.runInTransaction.immediate(fn) as T;
+  }
+
+  /** The WAL file's current size in bytes (0 when there is none, or the database is in memory). */
+  walBytes(): number {
+    if (this.walPath === null) return 0;
+    try {
+      return statSync(this.walPath).size;
+    } catch {
+      return 0;
+    }
+  }
+
+  /** How many TRUNCATE checkpoints the WAL's size has forced since the database was opened. */
+  forcedCheckpoints(): number {
+    return this.forced;
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -17,11 +17,17 @@ export const lobbies = sqliteTable(
     /** The seats as JSON, for listings without folding. */
     players: text('players').notNull().default('[]'),
     updatedAt: text('updated_at').notNull(),
+    /** When the game started (null: never started); lobbies closed before a start are deleted after a while. */
+    startedAt: text('started_at'),
   },
-  (t) => [index('lobbies_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('lobbies_status_idx').on(t.status, t.createdAt),
+    // The retention sweep: closed, never started, idle since before a date.
+    index('lobbies_retention_idx').on(t.status, t.startedAt, t.updatedAt),
+  ],
 );
 
-/** The append-only log: seq contiguous from 1 per lobby; never updated or deleted. */
+/** The append-only log: seq contiguous from 1 per lobby; never updated, deleted only whole (retention). */
 export const lobbyEvents = sqliteTable(
   'lobby_events',
   {
@@ -40,13 +46,26 @@ export const lobbyEvents = sqliteTable(
 );
 
 /** Identities that survive reconnects and restarts; `lobby_id` is the open lobby the player sits in. */
-export const players = sqliteTable('players', {
-  id: text('id').primaryKey(),
-  tokenHash: text('token_hash').notNull(),
-  name: text('name').notNull().default(''),
-  createdAt: text('created_at').notNull(),
-  lobbyId: text('lobby_id').references(() => lobbies.id),
-});
+export const players = sqliteTable(
+  'players',
+  {
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    name: text('name').notNull().default(''),
+    createdAt: text('created_at').notNull(),
+    lobbyId: text('lobby_id').references(() => lobbies.id),
+  },
+  (t) => [
+    // Deleting a lobby checks that no player points at it (foreign keys are on): without this, a scan of all.
+    index('players_lobby_idx')
+      .on(t.lobbyId)
+      .where(sql`lobby_id IS NOT NULL`),
+    // The retention sweep: identities that never sat anywhere (no name, no seat), oldest first.
+    index('players_unseated_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`name = '' AND lobby_id IS NULL`),
+  ],
+);
 
 /** Folded states every K events, so long logs restore and answer "state at seq" quickly. */
 export const lobbySnapshots = sqliteTable(

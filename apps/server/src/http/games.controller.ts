@@ -1,5 +1,5 @@
-/** Public read API (DESIGN.md §6): health, recent games, a game's log for replays and saves. */
-import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+/** Public read API (DESIGN.md §6): health, recent games, a started game's log for replays and saves. */
+import { Controller, Get, Headers, Inject, Param, Query } from '@nestjs/common';
 import { RULES_VERSION } from '@four-banners/engine';
 import type { EventsPage, GamesPage, HealthResponse } from '@four-banners/protocol';
 import { SERVER_VERSION } from '../version.js';
@@ -17,13 +17,21 @@ export class GamesController {
   /** Recent started games (running or finished), newest first: `?limit&offset`. */
   @Get('games')
   list(@Query() query: unknown): GamesPage {
-    const page = this.games.list(query, ['running', 'finished']);
+    const page = this.games.listStarted(query);
     return { games: page.items, nextOffset: page.nextOffset };
   }
 
-  /** A game's log: `?from&to` inclusive, at most 1,000 events a page. */
+  /**
+   * A started game's log: `?from&to` inclusive, a page capped in count and bytes. Chat text is shown
+   * only to a player seated in the game (`X-Player-Id` + `X-Player-Token`).
+   */
   @Get('games/:id/events')
-  events(@Param('id') id: string, @Query() query: unknown): EventsPage {
-    return this.games.events(id, query);
+  events(
+    @Param('id') id: string,
+    @Query() query: unknown,
+    @Headers('x-player-id') playerId: string | undefined,
+    @Headers('x-player-token') token: string | undefined,
+  ): EventsPage {
+    return this.games.publicEvents(id, query, { playerId, token });
   }
 }

@@ -1,18 +1,26 @@
-/** Read side of the HTTP API: listings, event pages and the state at any seq (DESIGN.md §6). */
+/**
+ * Read side of the HTTP API: listings, event pages and the state at any seq (DESIGN.md §6). The public
+ * side shows what a spectator may see: started games only, and chat text only to the players seated
+ * in that lobby. Event pages are capped in bytes as well as in count.
+ */
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { serializeGame, type Player } from '@four-banners/engine';
+import type { LobbyEvent, Player } from '@four-banners/engine';
 import {
   EVENTS_PAGE_MAX,
   eventsQuerySchema,
   lobbySnapshotOf,
   pageQuerySchema,
+  serializedGameOf,
   stateQuerySchema,
   type EventsPage,
   type GameSummary,
   type StateAtSeq,
 } from '@four-banners/protocol';
-import { LobbyLogRepository, type LobbyRow, type LobbyStatus } from '../lobby/lobby-log.repository.js';
+import { CONFIG, type ServerConfig } from '../config.js';
+import { hashToken, secretsEqual } from '../lobby/ids.js';
+import { LobbyLogRepository, isStarted, type LobbyRow, type LobbyStatus } from '../lobby/lobby-log.repository.js';
 import { LobbyStore } from '../lobby/lobby.store.js';
+import { PlayerRepository } from '../lobby/player.repository.js';
 import { httpError } from './http-errors.js';
 
 function summary(row: LobbyRow): GameSummary {
@@ -26,6 +34,23 @@ function summary(row: LobbyRow): GameSummary {
     winner: row.winner,
     players: (JSON.parse(row.players) as Player[]).map((p) => ({ ...p })),
   };
+}
+
+/** What a reader of a public log presents to prove who they are (`X-Player-Id`, `X-Player-Token`). */
+export interface ReaderCredentials {
+  readonly playerId: string | undefined;
+  readonly token: string | undefined;
+}
+
+/** Whether `playerId` sits in the lobby as a person: their own seat, or as the owner of a hot-seat seat. */
+function seatedHuman(row: LobbyRow, playerId: string): boolean {
+  const seats = JSON.parse(row.players) as Player[];
+  return seats.some((p) => (p.local ? p.local.ownerId === playerId : !p.bot && p.id === playerId));
+}
+
+/** A chat event with its text blanked; kept in the log so seqs stay contiguous and the log still folds. */
+function withoutChatText(event: LobbyEvent): LobbyEvent {
+  return event.kind === 'chat' ? { ...event, payload: { ...event.payload, msg: '' } } : event;
 }
 
 function parse<T>(
@@ -43,8 +68,10 @@ function parse<T>(
 @Injectable()
 export class GamesService {
   constructor(
+    @Inject(CONFIG) private readonly config: ServerConfig,
     @Inject(LobbyLogRepository) private readonly log: LobbyLogRepository,
     @Inject(LobbyStore) private readonly lobbies: LobbyStore,
+    @Inject(PlayerRepository) private readonly players: PlayerRepository,
   ) {}
 
   /** A page of lobbies, newest first; `statuses` filters. */
@@ -54,11 +81,31 @@ export class GamesService {
     return { items: rows.slice(0, limit).map(summary), nextOffset: rows.length > limit ? offset + limit : null };
   }
 
-  /** Events `from..to` inclusive, at most EVENTS_PAGE_MAX. */
+  /** The public listing: recent started games (running or finished), newest first. */
+  listStarted(query: unknown): { items: GameSummary[]; nextOffset: number | null } {
+    const { limit = 20, offset = 0 } = parse(pageQuerySchema, query);
+    const rows = this.log.listLobbies({ statuses: ['running', 'finished'], limit: limit + 1, offset });
+    // The status filter narrows the query; `isStarted` has the last word on what a spectator may see.
+    const items = rows.slice(0, limit).filter(isStarted).map(summary);
+    return { items, nextOffset: rows.length > limit ? offset + limit : null };
+  }
+
+  /** Any lobby's events `from..to` inclusive, one capped page (the admin API). */
   events(lobbyId: string, query: unknown): EventsPage {
-    const { from = 1, to = Number.MAX_SAFE_INTEGER } = parse(eventsQuerySchema, query);
-    const row = this.row(lobbyId);
-    return { events: this.log.readEvents(lobbyId, Math.max(1, from), to, EVENTS_PAGE_MAX), lastSeq: row.lastSeq };
+    return this.page(this.row(lobbyId), query);
+  }
+
+  /**
+   * A started game's events for a spectator (404 for a lobby that has not started): one capped page,
+   * chat text blanked unless `reader` proves to be a player seated in that lobby.
+   */
+  publicEvents(lobbyId: string, query: unknown, reader: ReaderCredentials): EventsPage {
+    const row = this.log.getLobby(lobbyId);
+    if (!row || !isStarted(row)) throw httpError(HttpStatus.NOT_FOUND, 'not_found', `There is no started game ${lobbyId}.`);
+    const page = this.page(row, query);
+    // Proving an identity costs a lookup and two hashes: only pages with chat need it.
+    if (!page.events.some((e) => e.kind === 'chat') || this.isSeated(row, reader)) return page;
+    return { events: page.events.map(withoutChatText), lastSeq: page.lastSeq };
   }
 
   /** The state at `seq` (the latest without it); a seq beyond the log is 404. */
@@ -72,8 +119,22 @@ export class GamesService {
     return {
       seq: state.seq,
       lobby: lobbySnapshotOf(state),
-      state: state.game.tiles.length === 0 ? null : serializeGame(state.game),
+      state: serializedGameOf(state),
     };
+  }
+
+  /** Events `from..to` inclusive: at most EVENTS_PAGE_MAX and `bytes.eventsPage` of payloads, but at least one if any. */
+  private page(row: LobbyRow, query: unknown): EventsPage {
+    const { from = 1, to = Number.MAX_SAFE_INTEGER } = parse(eventsQuerySchema, query);
+    const events = this.log.readEventsPage(row.id, Math.max(1, from), to, EVENTS_PAGE_MAX, this.config.bytes.eventsPage);
+    return { events, lastSeq: row.lastSeq };
+  }
+
+  /** Whether `reader` is a player seated in the lobby, proven by their token (as a socket handshake is). */
+  private isSeated(row: LobbyRow, { playerId, token }: ReaderCredentials): boolean {
+    if (!playerId || !token || playerId.length > 64 || token.length > 256 || !seatedHuman(row, playerId)) return false;
+    const player = this.players.find(playerId);
+    return player !== undefined && secretsEqual(player.tokenHash, hashToken(token));
   }
 
   private row(lobbyId: string): LobbyRow {

@@ -1,14 +1,19 @@
 /** Which SPEC.md §7 event announces each logged event, and with what payload (DESIGN.md §5.1 Broadcasts). */
-import { serializeGame, type LobbyEvent, type LobbyState } from '@four-banners/engine';
-import { lobbySnapshotOf, type ServerToClientEvents, type StateSnapshot } from '@four-banners/protocol';
+import type { LobbyEvent, LobbyState } from '@four-banners/engine';
+import {
+  lobbySnapshotOf,
+  serializedGameOf,
+  type ServerToClientEvents,
+  type StateSnapshot,
+} from '@four-banners/protocol';
 
 export type Broadcast = {
   [E in keyof ServerToClientEvents]: { name: E; payload: Parameters<ServerToClientEvents[E]>[0] };
 }[keyof ServerToClientEvents];
 
-/** The full state a joining or resyncing client replaces its own with. */
+/** The full state a joining or resyncing client replaces its own with (`state: null` before a map exists). */
 export function snapshotOf(state: LobbyState): StateSnapshot {
-  return { seq: state.seq, lobby: lobbySnapshotOf(state), state: serializeGame(state.game) };
+  return { seq: state.seq, lobby: lobbySnapshotOf(state), state: serializedGameOf(state) };
 }
 
 /** The broadcast of `event`; `after` is the state right after it, `final` after the whole request. */

@@ -1,5 +1,6 @@
 /** Who is on the other end of a socket (DESIGN.md §5 Identity, §5.1 Greeting). */
 import { Inject, Injectable } from '@nestjs/common';
+import { handshakeAuthSchema } from '@four-banners/protocol';
 import { hashToken, newPlayerId, newToken, secretsEqual } from './ids.js';
 import { PlayerRepository } from './player.repository.js';
 
@@ -14,15 +15,17 @@ export interface Identity {
 export class IdentityService {
   constructor(@Inject(PlayerRepository) private readonly players: PlayerRepository) {}
 
-  /** The player of a valid handshake `auth {playerId, token}`; a fresh identity for anything else. */
-  resolve(auth: unknown): Identity {
-    if (typeof auth === 'object' && auth !== null) {
-      const { playerId, token } = auth as Record<string, unknown>;
-      if (typeof playerId === 'string' && typeof token === 'string' && playerId.length <= 64 && token.length <= 256) {
-        const row = this.players.find(playerId);
-        if (row && secretsEqual(row.tokenHash, hashToken(token))) return { playerId, token, restored: true };
-      }
-    }
+  /** The player of a valid handshake `auth {playerId, token}`, or null (missing, malformed or wrong). */
+  restore(auth: unknown): Identity | null {
+    const parsed = handshakeAuthSchema.safeParse(auth);
+    if (!parsed.success) return null;
+    const { playerId, token } = parsed.data;
+    const row = this.players.find(playerId);
+    return row && secretsEqual(row.tokenHash, hashToken(token)) ? { playerId, token, restored: true } : null;
+  }
+
+  /** A fresh identity, stored (hashed). Each costs a row: callers rate-limit it per address. */
+  create(): Identity {
     const playerId = newPlayerId();
     const token = newToken();
     this.players.create(playerId, hashToken(token), new Date().toISOString());

@@ -1,7 +1,12 @@
 /**
- * The bots (SPEC.md §4 Bot behaviour, DESIGN.md §3 Bots): whenever a turn passes to a bot, the server
- * plays the bot's turn — one turn per event-loop tick — and logs each of its actions as its own event,
- * with the action's seed (and the bot's bonus on attacks), so a replay never runs bot code.
+ * The bots (SPEC.md §4 Bot behaviour, DESIGN.md §3 Bots): when a turn passes to a bot, the server plays
+ * the bot's turn and logs each of its actions as its own event, with the action's seed (and the bot's
+ * bonus on attacks), so a replay never runs bot code.
+ *
+ * Bots never run unattended: they play only while at least one person seated in the lobby is connected
+ * (after a restart they wait for one to come back), and their turns are paced like the offline "normal"
+ * speed — a turn waits `actionMs` per action of the bot's previous turn plus `turnMs` — so people can
+ * follow them and a lobby's write rate stays bounded.
  */
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import {
@@ -13,26 +18,42 @@ import {
   type LobbyState,
   type Player,
 } from '@four-banners/engine';
+import { CONFIG, type ServerConfig } from '../config.js';
 import { AppLogger } from '../logger.js';
+import { MetricsService } from '../ops/metrics.service.js';
 import { newSeed } from './ids.js';
-import { Draft, LobbyStore } from './lobby.store.js';
+import { LobbyHub } from './lobby.hub.js';
+import { Draft, LobbyStore, isHuman } from './lobby.store.js';
 
 type BotSeat = Player & { readonly bot: { readonly difficulty: Difficulty } };
 
 @Injectable()
 export class LobbyBots implements OnModuleDestroy {
-  private readonly pending = new Set<string>();
+  /** Lobbies with a bot turn scheduled. */
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** lobbyId → the earliest time (ms) its next bot turn may be played. */
+  private readonly notBefore = new Map<string, number>();
   private closing = false;
 
   constructor(
+    @Inject(CONFIG) private readonly config: ServerConfig,
     @Inject(LobbyStore) private readonly store: LobbyStore,
+    @Inject(LobbyHub) private readonly hub: LobbyHub,
+    @Inject(MetricsService) private readonly metrics: MetricsService,
     @Inject(AppLogger) private readonly logger: AppLogger,
   ) {
     store.onChange((lobbyId) => this.schedule(lobbyId));
+    // A person coming back wakes the bots of their lobby.
+    hub.onPresence((playerId, online) => {
+      const lobbyId = online ? store.seatOf(playerId)?.lobbyId : undefined;
+      if (lobbyId) this.schedule(lobbyId);
+    });
   }
 
   onModuleDestroy(): void {
     this.closing = true;
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
   }
 
   /** The bot seat to move in `state`, if a bot is to move in a game that goes on. */
@@ -44,27 +65,49 @@ export class LobbyBots implements OnModuleDestroy {
     return seat?.bot ? (seat as BotSeat) : undefined;
   }
 
+  /** Whether a person seated in the lobby is connected (bots play only for them). */
+  attended(state: LobbyState): boolean {
+    return state.players.some((p) => isHuman(p) && this.hub.isOnline(p.id));
+  }
+
+  /** Whether a bot turn is waiting to be played in the lobby. */
+  scheduled(lobbyId: string): boolean {
+    return this.timers.has(lobbyId);
+  }
+
   private schedule(lobbyId: string): void {
-    if (this.closing || this.pending.has(lobbyId) || !this.botToMove(this.store.cached(lobbyId))) return;
-    this.pending.add(lobbyId);
-    setImmediate(() => {
-      this.pending.delete(lobbyId);
+    if (this.closing || this.timers.has(lobbyId)) return;
+    const state = this.store.cached(lobbyId);
+    if (!state?.online) this.notBefore.delete(lobbyId);
+    if (!state || !this.botToMove(state) || !this.attended(state)) return;
+    const now = performance.now();
+    const at = Math.max(now + this.config.bots.turnMs, this.notBefore.get(lobbyId) ?? 0);
+    const timer = setTimeout(() => {
+      this.timers.delete(lobbyId);
       if (this.closing) return;
       try {
         this.playTurn(lobbyId);
       } catch (e) {
         this.logger.error('bot-failed', { lobby: lobbyId, error: e instanceof Error ? e.stack : String(e) });
       }
-    });
+    }, at - now);
+    this.timers.set(lobbyId, timer);
   }
 
-  /** Plays one bot turn; its commit schedules the next bot, if any. */
+  /** Plays one bot turn if still due and attended; its commit schedules the next bot, if any. */
   private playTurn(lobbyId: string): void {
     const state = this.store.cached(lobbyId);
     const bot = this.botToMove(state);
-    if (!state || !bot || bot.country === -1) return;
+    if (!state || !bot || bot.country === -1) {
+      this.notBefore.delete(lobbyId);
+      return;
+    }
+    // Nobody is watching any more: the bots pause until a person of the lobby connects.
+    if (!this.attended(state)) return;
     const actions = playBotTurn(state.game, bot.country, bot.bot.difficulty, newSeed());
     if (actions.length === 0) return;
+    this.metrics.botTurn();
+    this.notBefore.set(lobbyId, performance.now() + actions.length * this.config.bots.actionMs + this.config.bots.turnMs);
     const draft = new Draft(state, new Date().toISOString());
     for (const { action, seed } of actions) draft.add({ kind: 'game-action', actor: bot.id, seed, payload: action });
     this.store.commit(draft, {});

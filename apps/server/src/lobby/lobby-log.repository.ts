@@ -2,12 +2,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { LobbyEvent } from '@four-banners/engine';
 import type { Statement } from 'better-sqlite3';
-import { and, asc, desc, eq, getTableName, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, gte, inArray, lte, sql } from 'drizzle-orm';
 import { DatabaseService } from '../db/database.js';
 import { lobbies, lobbyEvents, lobbySnapshots } from '../db/schema.js';
 
 export type LobbyRow = typeof lobbies.$inferSelect;
 export type LobbyStatus = LobbyRow['status'];
+
+/** Whether the lobby's game has started (a spectator may then see it), even if it was closed since. */
+export function isStarted(row: LobbyRow): boolean {
+  return row.startedAt !== null;
+}
 
 /** What a lobby row says about the folded state after an append. */
 export interface LobbyFacts {
@@ -17,6 +22,8 @@ export interface LobbyFacts {
   readonly winner: number | null;
   readonly players: string;
   readonly updatedAt: string;
+  /** When the game is running (or over), the time of this append; null before a start. */
+  readonly startedAt: string | null;
 }
 
 @Injectable()
@@ -34,8 +41,10 @@ export class LobbyLogRepository {
       `INSERT INTO ${getTableName(e)} (${[e.lobbyId, e.seq, e.kind, e.actor, e.payload, e.seed, e.at].map((c) => c.name).join(', ')})
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     );
+    // started_at keeps the first start's time.
     this.updateFacts = database.sqlite.prepare(
-      `UPDATE ${getTableName(l)} SET ${[l.adminId, l.status, l.lastSeq, l.winner, l.players, l.updatedAt].map((c) => `${c.name} = ?`).join(', ')}
+      `UPDATE ${getTableName(l)} SET ${[l.adminId, l.status, l.lastSeq, l.winner, l.players, l.updatedAt].map((c) => `${c.name} = ?`).join(', ')},
+       ${l.startedAt.name} = coalesce(${l.startedAt.name}, ?)
        WHERE ${l.id.name} = ?`,
     );
   }
@@ -62,6 +71,7 @@ export class LobbyLogRepository {
       facts.winner,
       facts.players,
       facts.updatedAt,
+      facts.startedAt,
       lobbyId,
     );
   }
@@ -99,6 +109,16 @@ export class LobbyLogRepository {
       );
   }
 
+  /** The size in bytes of the payloads of the events with `seq ≥ from` (what answering with them costs). */
+  payloadBytes(lobbyId: string, from: number): number {
+    const row = this.database.db
+      .select({ bytes: sql<number>`coalesce(sum(length(CAST(${lobbyEvents.payload} AS BLOB))), 0)` })
+      .from(lobbyEvents)
+      .where(and(eq(lobbyEvents.lobbyId, lobbyId), gte(lobbyEvents.seq, from)))
+      .get();
+    return row?.bytes ?? 0;
+  }
+
   saveSnapshot(lobbyId: string, seq: number, state: string): void {
     this.database.db.insert(lobbySnapshots).values({ lobbyId, seq, state }).onConflictDoNothing().run();
   }
@@ -112,5 +132,35 @@ export class LobbyLogRepository {
       .orderBy(desc(lobbySnapshots.seq))
       .limit(1)
       .get();
+  }
+
+  /**
+   * One page of events `from ≤ seq ≤ to`, in order: at most `maxCount`, and no more payload bytes than
+   * `maxBytes` — except that the first event is always included, so a reader always progresses. Rows
+   * are read one at a time and the read stops at the cap, so a long range is never loaded whole.
+   */
+  readEventsPage(lobbyId: string, from: number, to: number, maxCount: number, maxBytes: number): LobbyEvent[] {
+    const e = lobbyEvents;
+    const columns = { seq: e.seq, kind: e.kind, actor: e.actor, payload: e.payload, seed: e.seed, at: e.at };
+    const statement = this.database.sqlite.prepare<
+      [string, number, number, number],
+      { seq: number; kind: string; actor: string; payload: string; seed: number | null; at: string; bytes: number }
+    >(
+      `SELECT ${Object.entries(columns)
+        .map(([key, c]) => `${c.name} AS ${key}`)
+        .join(', ')}, length(CAST(${e.payload.name} AS BLOB)) AS bytes
+       FROM ${getTableName(e)}
+       WHERE ${e.lobbyId.name} = ? AND ${e.seq.name} >= ? AND ${e.seq.name} <= ?
+       ORDER BY ${e.seq.name} LIMIT ?`,
+    );
+    const page: LobbyEvent[] = [];
+    let bytes = 0;
+    for (const row of statement.iterate(lobbyId, from, to, maxCount)) {
+      if (page.length > 0 && bytes + row.bytes > maxBytes) break;
+      bytes += row.bytes;
+      const { seq, kind, actor, payload, seed, at } = row;
+      page.push({ seq, kind, actor, payload: JSON.parse(payload), seed, at } as LobbyEvent);
+    }
+    return page;
   }
 }

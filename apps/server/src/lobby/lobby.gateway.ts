@@ -1,7 +1,8 @@
 /**
- * The socket.io edge (DESIGN.md §5): greets each connection, then for every client event parses the
- * payload with the shared zod schema, applies the rate limit, calls one service method and returns
- * the acknowledgement.
+ * The socket.io edge (DESIGN.md §5): the connection guard admits each connection and greets it; then
+ * for every client event the payload is parsed with the shared zod schema, the player's rate limit is
+ * applied, one service method is called and the acknowledgement returned. Invalid and over-the-limit
+ * frames count against the socket (slowed, then dropped).
  */
 import { Inject } from '@nestjs/common';
 import {
@@ -29,23 +30,18 @@ import {
   syncStateSchema,
   type Ack,
   type AckError,
+  type ClientEventName,
   type SyncAck,
-} from '@four-banners/protocol';
+} from '@four-banners/protocol'
+;
 import type { z } from 'zod';
-import { CONFIG, type ServerConfig } from '../config.js';
+import { ConnectionGuard, socketData } from '../limits/connection-guard.service.js';
+import { LimitsService, REFUSAL_MESSAGES, type PlayerLimit } from '../limits/limits.service.js';
 import { AppLogger } from '../logger.js';
-import { IdentityService } from './identity.service.js';
+import { MetricsService } from '../ops/metrics.service.js';
 import { LobbyHub, type GameServer, type GameSocket } from './lobby.hub.js';
 import { LobbyService, fail } from './lobby.service.js';
-import { TokenBucket } from './rate-limit.js';
 
-interface SocketData {
-  playerId: string;
-  chat: TokenBucket;
-  actions: TokenBucket;
-}
-
-const data = (socket: GameSocket) => socket.data as SocketData;
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(CLIENT_EVENT_NAMES);
 
 /** The first issue of a failed parse, as "path: message". */
@@ -60,33 +56,36 @@ function describe(error: z.ZodError): string {
   transports: ['websocket'],
   serveClient: false,
   maxHttpBufferSize: LIMITS.maxMessageBytes,
+  // A connection that never joins the namespace (no socket.io handshake) is closed after this long.
+  connectTimeout: 10_000,
 })
 export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
   constructor(
     @Inject(LobbyService) private readonly lobbies: LobbyService,
-    @Inject(IdentityService) private readonly identity: IdentityService,
     @Inject(LobbyHub) private readonly hub: LobbyHub,
+    @Inject(ConnectionGuard) private readonly guard: ConnectionGuard,
+    @Inject(LimitsService) private readonly limits: LimitsService,
+    @Inject(MetricsService) private readonly metrics: MetricsService,
     @Inject(AppLogger) private readonly logger: AppLogger,
-    @Inject(CONFIG) private readonly config: ServerConfig,
-  ) {}
+  ) {
+    metrics.gauge('fb_connections', 'Open socket connections.', () => hub.connectionCount);
+  }
 
   afterInit(server: GameServer): void {
     this.hub.attachServer(server);
+    this.guard.install(server);
   }
 
   /** Greets with `server-hello`, puts the socket in its lobby's room and tells the lobby it is online. */
   handleConnection(socket: GameSocket): void {
-    const who = this.identity.resolve(socket.handshake.auth);
-    Object.assign(socket.data, {
-      playerId: who.playerId,
-      chat: new TokenBucket(this.config.chatLimit),
-      actions: new TokenBucket(this.config.actionLimit),
-    } satisfies SocketData);
-    // An event nobody handles still gets an answer, so a client's ack never hangs.
+    const who = socketData(socket);
+    // An event nobody handles still gets an answer, so a client's ack never hangs; it counts as invalid.
     socket.onAny((event: string, ...args: unknown[]) => {
+      if (KNOWN_EVENTS.has(event)) return;
+      const answer = this.guard.strike(socket) ?? fail('invalid_payload', `Unknown event "${event.slice(0, 64)}".`);
+      this.metrics.acked('unknown', answer.error.code);
       const ack = args.at(-1);
-      if (!KNOWN_EVENTS.has(event) && typeof ack === 'function')
-        ack(fail('invalid_payload', `Unknown event "${event}".`));
+      if (typeof ack === 'function') ack(answer);
     });
     const cameOnline = this.hub.attach(socket, who.playerId);
     const lobby = this.lobbies.seatOf(who.playerId);
@@ -109,7 +108,7 @@ export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
 
   /** Keeps the seat; tells the lobby the player is offline once their last connection is gone. */
   handleDisconnect(socket: GameSocket): void {
-    const playerId = data(socket).playerId;
+    const playerId = socketData(socket).playerId;
     if (!playerId || !this.hub.detach(socket, playerId)) return;
     const lobby = this.lobbies.seatOf(playerId);
     if (lobby) this.hub.toLobby(lobby.lobbyId, { name: 'server-presence', payload: { playerId, online: false } });
@@ -117,76 +116,104 @@ export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
 
   @SubscribeMessage('client-create-lobby')
   createLobby(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Ack {
-    return this.handle(socket, body, createLobbySchema, 'actions', (me, p) => this.lobbies.createLobby(me, p));
+    return this.handle(socket, 'client-create-lobby', body, createLobbySchema, ['lobby'], (me, p) =>
+      this.lobbies.createLobby(me, p),
+    );
   }
 
   @SubscribeMessage('client-join-lobby')
   joinLobby(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Ack {
-    return this.handle(socket, body, joinLobbySchema, 'actions', (me, p) => this.lobbies.joinLobby(me, p));
+    return this.handle(socket, 'client-join-lobby', body, joinLobbySchema, ['lobby'], (me, p) => this.lobbies.joinLobby(me, p));
   }
 
   @SubscribeMessage('client-leave-lobby')
   leaveLobby(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Ack {
-    return this.handle(socket, body, leaveLobbySchema, 'actions', (me, p) => this.lobbies.leaveLobby(me, p));
+    return this.handle(socket, 'client-leave-lobby', body, leaveLobbySchema, ['lobby'], (me, p) => this.lobbies.leaveLobby(me, p));
   }
 
   @SubscribeMessage('client-lobby-update')
   updateLobby(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Ack {
-    return this.handle(socket, body, lobbyUpdateSchema, 'actions', (me, p) => this.lobbies.updateLobby(me, p));
+    return this.handle(socket, 'client-lobby-update', body, lobbyUpdateSchema, ['actions'], (me, p) =>
+      this.lobbies.updateLobby(me, p),
+    );
   }
 
   @SubscribeMessage('client-change-country')
   changeCountry(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Ack {
-    return this.handle(socket, body, changeCountrySchema, 'actions', (me, p) => this.lobbies.changeCountry(me, p));
+    return this.handle(socket, 'client-change-country', body, changeCountrySchema, ['actions'], (me, p) =>
+      this.lobbies.changeCountry(me, p),
+    );
   }
 
   @SubscribeMessage('client-add-bot')
   addBot(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Ack {
-    return this.handle(socket, body, addBotSchema, 'actions', (me, p) => this.lobbies.addBot(me, p));
+    return this.handle(socket, 'client-add-bot', body, addBotSchema, ['actions'], (me, p) => this.lobbies.addBot(me, p));
   }
 
   @SubscribeMessage('client-add-local')
   addLocal(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Ack {
-    return this.handle(socket, body, addLocalSchema, 'actions', (me, p) => this.lobbies.addLocal(me, p));
+    return this.handle(socket, 'client-add-local', body, addLocalSchema, ['actions'], (me, p) => this.lobbies.addLocal(me, p));
   }
 
   @SubscribeMessage('client-chat-message')
   chat(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Ack {
-    return this.handle(socket, body, chatMessageSchema, 'chat', (me, p) => this.lobbies.chat(me, p.message));
+    return this.handle(socket, 'client-chat-message', body, chatMessageSchema, ['chat'], (me, p) =>
+      this.lobbies.chat(me, p.message),
+    );
   }
 
   @SubscribeMessage('client-sync-state')
   sync(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): SyncAck {
-    return this.handle(socket, body, syncStateSchema, 'actions', (me, p) => this.lobbies.sync(me, p));
+    return this.handle(socket, 'client-sync-state', body, syncStateSchema, ['sync'], (me, p) => this.lobbies.sync(me, p));
   }
 
   @SubscribeMessage('client-load-save')
   loadSave(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Ack {
-    return this.handle(socket, body, loadSaveSchema, 'actions', (me, p) => this.lobbies.loadSave(me, p));
+    return this.handle(socket, 'client-load-save', body, loadSaveSchema, ['saves'], (me, p) => this.lobbies.loadSave(me, p));
   }
 
   @SubscribeMessage('client-game-action')
   gameAction(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Ack {
-    return this.handle(socket, body, clientGameActionSchema, 'actions', (me, p) => this.lobbies.gameAction(me, p));
+    return this.handle(socket, 'client-game-action', body, clientGameActionSchema, ['actions'], (me, p) =>
+      this.lobbies.gameAction(me, p),
+    );
   }
 
-  /** invalid_payload → rate_limited → the service's decision (DESIGN.md §5.1 precedence). */
+  /**
+   * invalid_payload → rate_limited → the service's decision (DESIGN.md §5.1 precedence). Every limit in
+   * `limits` is the player's own, shared by all their connections; an invalid or over-the-limit frame
+   * also counts against this socket.
+   */
   private handle<S extends z.ZodType, R extends Ack | SyncAck>(
+    socket: GameSocket,
+    event: ClientEventName,
+    body: unknown,
+    schema: S,
+    limits: readonly PlayerLimit[],
+    run: (playerId: string, payload: z.output<S>) => R,
+  ): R | AckError {
+    const answer = this.decide(socket, body, schema, limits, run);
+    this.metrics.acked(event, answer.ok ? 'ok' : answer.error.code);
+    return answer;
+  }
+
+  private decide<S extends z.ZodType, R extends Ack | SyncAck>(
     socket: GameSocket,
     body: unknown,
     schema: S,
-    bucket: 'chat' | 'actions',
+    limits: readonly PlayerLimit[],
     run: (playerId: string, payload: z.output<S>) => R,
   ): R | AckError {
     const parsed = schema.safeParse(body);
-    if (!parsed.success) return fail('invalid_payload', describe(parsed.error));
-    const d = data(socket);
-    if (!d[bucket].take()) return fail('rate_limited', 'Too many requests: slow down.');
+    if (!parsed.success) return this.guard.strike(socket) ?? fail('invalid_payload', describe(parsed.error));
+    const { playerId } = socketData(socket);
+    const refused = limits.find((limit) => !this.limits.allowPlayer(limit, playerId));
+    if (refused) return this.guard.strike(socket) ?? fail('rate_limited', REFUSAL_MESSAGES[refused]);
     try {
-      return run(d.playerId, parsed.data);
+      return run(playerId, parsed.data);
     } catch (e) {
       // Only a bug gets here; nothing was written (the transaction rolled back or never began).
-      this.logger.error('request-failed', { player: d.playerId, error: e instanceof Error ? e.stack : String(e) });
+      this.logger.error('request-failed', { player: playerId, error: e instanceof Error ? e.stack : String(e) });
       return fail('not_actable', 'The server could not do that.');
     }
   }

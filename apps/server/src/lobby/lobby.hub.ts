@@ -13,9 +13,16 @@ const room = (lobbyId: string) => `lobby:${lobbyId}`;
 export class LobbyHub {
   private server: GameServer | null = null;
   private readonly sockets = new Map<string, Set<GameSocket>>();
+  private readonly presenceListeners: ((playerId: string, online: boolean) => void)[] = [];
+  private connections = 0;
 
   attachServer(server: GameServer): void {
     this.server = server;
+  }
+
+  /** Calls `listener` when a player's first connection opens (online) or their last one closes (offline). */
+  onPresence(listener: (playerId: string, online: boolean) => void): void {
+    this.presenceListeners.push(listener);
   }
 
   /** Registers a connection; true when the player just came online. */
@@ -24,21 +31,39 @@ export class LobbyHub {
     const cameOnline = !set || set.size === 0;
     if (!set) this.sockets.set(playerId, (set = new Set()));
     set.add(socket);
+    this.connections += 1;
+    if (cameOnline) for (const listener of this.presenceListeners) listener(playerId, true);
     return cameOnline;
   }
 
   /** Forgets a connection; true when it was the player's last one. */
   detach(socket: GameSocket, playerId: string): boolean {
     const set = this.sockets.get(playerId);
-    if (!set) return false;
-    set.delete(socket);
+    if (!set?.delete(socket)) return false;
+    this.connections -= 1;
     if (set.size > 0) return false;
     this.sockets.delete(playerId);
+    for (const listener of this.presenceListeners) listener(playerId, false);
     return true;
   }
 
   isOnline(playerId: string): boolean {
     return (this.sockets.get(playerId)?.size ?? 0) > 0;
+  }
+
+  /** The player's open connections. */
+  socketCount(playerId: string): number {
+    return this.sockets.get(playerId)?.size ?? 0;
+  }
+
+  /** Every open connection, counted once. */
+  get connectionCount(): number {
+    return this.connections;
+  }
+
+  /** Every attached connection (for the slow-reader watch). */
+  *allSockets(): IterableIterator<GameSocket> {
+    for (const set of this.sockets.values()) yield* set;
   }
 
   /** Puts every connection of the player in the lobby's room. */

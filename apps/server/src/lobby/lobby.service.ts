@@ -38,6 +38,7 @@ import {
 } from '@four-banners/protocol';
 import type { z } from 'zod';
 import { CONFIG, type ServerConfig } from '../config.js';
+import { LimitsService, REFUSAL_MESSAGES } from '../limits/limits.service.js';
 import { snapshotOf } from './broadcasts.js';
 import { newLobbyId, newSeatId, newSeed } from './ids.js';
 import { LobbyHub } from './lobby.hub.js';
@@ -46,6 +47,9 @@ import { Draft, LobbyStore, isHuman } from './lobby.store.js';
 import { PlayerRepository } from './player.repository.js';
 
 type In<S extends z.ZodType> = z.output<S>;
+
+/** About what an event's fields other than its payload weigh in JSON (seq, kind, actor, seed, at). */
+const EVENT_ENVELOPE_BYTES = 120;
 
 export const fail = (code: ErrorCode, message: string): AckError => ({ ok: false, error: { code, message } });
 const done = (seq?: number): Ack => (seq === undefined ? { ok: true } : { ok: true, seq });
@@ -62,6 +66,7 @@ export class LobbyService implements OnModuleInit, OnModuleDestroy {
     @Inject(LobbyLogRepository) private readonly log: LobbyLogRepository,
     @Inject(PlayerRepository) private readonly players: PlayerRepository,
     @Inject(LobbyHub) private readonly hub: LobbyHub,
+    @Inject(LimitsService) private readonly limits: LimitsService,
   ) {}
 
   onModuleInit(): void {
@@ -103,10 +108,7 @@ export class LobbyService implements OnModuleInit, OnModuleDestroy {
       if (since === undefined) {
         this.lastAttended.set(lobbyId, now);
       } else if (now - since >= this.config.idleCloseMs) {
-        const draft = new Draft(state, new Date().toISOString());
-        draft.add({ kind: 'lobby-updated', actor: SERVER_ACTOR, seed: null, payload: { online: false } });
-        const humans = state.players.filter(isHuman).map((s) => s.id);
-        this.store.commit(draft, { seats: humans.map((id) => [id, null] as const), exit: humans });
+        this.store.close(state, 'idle');
         closed.push(lobbyId);
       }
     }
@@ -130,6 +132,8 @@ export class LobbyService implements OnModuleInit, OnModuleDestroy {
 
   createLobby(caller: string, p: In<typeof createLobbySchema>): Ack {
     if (this.currentSeat(caller)) return fail('not_actable', 'You are already in a lobby: leave it first.');
+    // Counted when a lobby is really made, so refused attempts cost nothing of the hourly allowance.
+    if (!this.limits.allowPlayer('lobbies_created', caller)) return fail('rate_limited', REFUSAL_MESSAGES.lobbies_created);
     let lobbyId = newLobbyId();
     while (this.log.getLobby(lobbyId)) lobbyId = newLobbyId();
     const draft = new Draft(null, new Date().toISOString());
@@ -296,6 +300,11 @@ export class LobbyService implements OnModuleInit, OnModuleDestroy {
   chat(caller: string, message: string): Ack {
     const state = this.seatOf(caller);
     if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
+    // A lobby's chat is part of its state (and of every full sync): it stays bounded.
+    if (state.messages.length >= this.config.lobbyChatMax) {
+      this.limits.refused('lobby_chat_full');
+      return fail('rate_limited', `${REFUSAL_MESSAGES.lobby_chat_full} (${this.config.lobbyChatMax} messages)`);
+    }
     const draft = new Draft(state, new Date().toISOString());
     draft.add({ kind: 'chat', actor: caller, seed: null, payload: { playerId: caller, msg: message } });
     return done(this.store.commit(draft, {}));
@@ -305,14 +314,6 @@ export class LobbyService implements OnModuleInit, OnModuleDestroy {
     const parsed = deserializeGame(p.state);
     if (!parsed.ok) return fail('invalid_payload', parsed.error.message);
     const game = parsed.value;
-    if (
-      game.width < LIMITS.mapMin ||
-      game.width > LIMITS.mapMax ||
-      game.height < LIMITS.mapMin ||
-      game.height > LIMITS.mapMax
-    ) {
-      return fail('invalid_payload', `Lobby maps are ${LIMITS.mapMin} to ${LIMITS.mapMax} tiles a side.`);
-    }
     if (game.tiles.length === 0) return fail('invalid_payload', 'The save has no map.');
     if (game.countries.length < 2) return fail('invalid_payload', 'The save has fewer than 2 countries left.');
     const state = this.seatOf(caller);
@@ -380,19 +381,35 @@ export class LobbyService implements OnModuleInit, OnModuleDestroy {
     if (action.id === 'start') {
       const unseated = game.countries.find((c) => !playerOfCountry(state, c.id));
       if (unseated) return fail('not_actable', `Country ${unseated.id} has no player: add a bot or pick it.`);
+      // Bots play only for people watching: a bots-only match is what offline play is for.
+      if (!game.countries.some((c) => !playerOfCountry(state, c.id)!.bot)) {
+        return fail('not_actable', 'An online game needs at least one person playing a country: play bots-only games offline.');
+      }
     }
     const draft = new Draft(state, new Date().toISOString());
     draft.add({ kind: 'game-action', actor, seed: newSeed(), payload: action });
     return done(this.store.commit(draft, {}));
   }
 
-  /** The events after `afterSeq`, or a snapshot when the gap is over the limit (DESIGN.md §5.1 Resync answer). */
+  /**
+   * The events after `afterSeq`, or a snapshot of the current state when that tail is too long in
+   * events or in bytes (DESIGN.md §5.1 Resync answer): an answer is never larger than a snapshot or the cap.
+   */
   sync(caller: string, p: In<typeof syncStateSchema>): SyncAck {
     const state = this.getLobby(p.lobbyId);
     if (!state) return fail('not_found', `There is no open lobby ${p.lobbyId}.`);
     if (!state.players.some((s) => s.id === caller)) return fail('not_in_lobby', 'You are not in that lobby.');
-    if (state.seq - p.afterSeq > LIMITS.resyncSnapshotGap) return { ok: true, snapshot: snapshotOf(state), events: [] };
-    return { ok: true, events: p.afterSeq >= state.seq ? [] : this.log.readEvents(state.lobbyId, p.afterSeq + 1) };
+    if (p.afterSeq >= state.seq) return { ok: true, events: [] };
+    const count = state.seq - p.afterSeq;
+    const tail = count > LIMITS.resyncSnapshotGap ? Infinity : this.log.payloadBytes(state.lobbyId, p.afterSeq + 1);
+    if (tail > this.config.bytes.resyncTail) {
+      const snapshot = snapshotOf(state);
+      this.limits.chargePlayer('sync', caller, JSON.stringify(snapshot).length / 1024);
+      return { ok: true, snapshot, events: [] };
+    }
+    // What the answer weighs: the payloads plus each event's envelope.
+    this.limits.chargePlayer('sync', caller, (tail + count * EVENT_ENVELOPE_BYTES) / 1024);
+    return { ok: true, events: this.log.readEvents(state.lobbyId, p.afterSeq + 1) };
   }
 
   // ---- checks shared by requests ----

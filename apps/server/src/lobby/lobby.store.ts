@@ -4,10 +4,13 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  SERVER_ACTOR,
   applyEvent,
   foldFrom,
+  isGameOver,
   lobbyStatus,
   lobbyWinner,
+  type CloseReason,
   type LobbyEvent,
   type LobbyState,
   type NewLobbyEvent,
@@ -17,12 +20,16 @@ import { lobbyStateFromSnapshot, type StateSnapshot } from '@four-banners/protoc
 import { CONFIG, type ServerConfig } from '../config.js';
 import { DatabaseService } from '../db/database.js';
 import { AppLogger } from '../logger.js';
+import { MetricsService } from '../ops/metrics.service.js';
 import { broadcastOf, snapshotOf } from './broadcasts.js';
 import { LobbyHub } from './lobby.hub.js';
 import { LobbyLogRepository, type LobbyFacts } from './lobby-log.repository.js';
 import { PlayerRepository } from './player.repository.js';
 
 export const isHuman = (p: Player): boolean => !p.bot && !p.local;
+
+/** How many closed lobby ids are remembered to answer "not found" without a query. */
+const CLOSED_REMEMBERED = 10_000;
 
 /** Events being built on a state: each is folded as it is added, so later checks see its effect. */
 export class Draft {
@@ -64,7 +71,7 @@ export class LobbyStore {
   private readonly lobbies = new Map<string, LobbyState>();
   /** playerId → the open lobby they sit in (null: none); a cache of `players.lobby_id`. */
   private readonly seats = new Map<string, string | null>();
-  /** Lobbies found closed when restoring, so asking again costs nothing. */
+  /** Lobbies known to be closed (or unknown), so asking again costs nothing; bounded, oldest forgotten first. */
   private readonly closed = new Set<string>();
   private readonly listeners: ((lobbyId: string) => void)[] = [];
 
@@ -75,7 +82,16 @@ export class LobbyStore {
     @Inject(PlayerRepository) private readonly players: PlayerRepository,
     @Inject(LobbyHub) private readonly hub: LobbyHub,
     @Inject(AppLogger) private readonly logger: AppLogger,
-  ) {}
+    @Inject(MetricsService) private readonly metrics: MetricsService,
+  ) {
+    metrics.gauge('fb_open_lobbies', 'Open lobbies held in memory (waiting or playing).', () => this.lobbies.size);
+    metrics.gauge('fb_wal_bytes', 'Size of the SQLite write-ahead log file.', () => database.walBytes());
+    metrics.gauge(
+      'fb_wal_forced_checkpoints',
+      'TRUNCATE checkpoints forced by the WAL passing WAL_MAX_MB since the start (cumulative).',
+      () => database.forcedCheckpoints(),
+    );
+  }
 
   /** Calls `listener` with the lobby's id after every commit and restore (the bots use it). */
   onChange(listener: (lobbyId: string) => void): void {
@@ -101,7 +117,7 @@ export class LobbyStore {
     if (!row || row.status === 'closed') return undefined;
     const state = this.restore(lobbyId);
     if (!state || !state.online) {
-      this.closed.add(lobbyId);
+      this.rememberClosed(lobbyId);
       return undefined;
     }
     this.lobbies.set(lobbyId, state);
@@ -144,8 +160,15 @@ export class LobbyStore {
     return state?.players.some((p) => p.id === playerId) ? state : undefined;
   }
 
+  /** Closes an open lobby on the server's own decision (idle, or a game past the turn cap); the log stays. */
+  close(state: LobbyState, reason: CloseReason): number {
+    const draft = new Draft(state, new Date().toISOString());
+    return this.commit(draft, closing(draft, reason));
+  }
+
   /** Appends the draft's events in one transaction, then updates memory, logs and broadcasts. Returns the last seq. */
-  commit(draft: Draft, opts: CommitOptions): number {
+  commit(draft: Draft, options: CommitOptions): number {
+    const opts = this.withTurnCap(draft, options);
     const state = draft.current;
     const lobbyId = state.lobbyId;
     const events = draft.steps.map((s) => s.event);
@@ -158,21 +181,25 @@ export class LobbyStore {
       winner: status === 'finished' ? lobbyWinner(state) : null,
       players: JSON.stringify(state.players),
       updatedAt: draft.at,
+      startedAt: state.game.running ? draft.at : null,
     };
     const every = this.config.snapshotEvery;
     const snapshotDue = every > 0 && Math.floor((firstSeq - 1) / every) !== Math.floor(state.seq / every);
 
-    this.database.transaction(() => {
-      if (opts.created) this.log.createLobby(lobbyId, draft.at, state.rulesVersion, facts);
-      this.log.append(lobbyId, events, facts);
-      for (const [playerId, seat] of opts.seats ?? []) this.players.setLobby(playerId, seat);
-      if (snapshotDue) this.log.saveSnapshot(lobbyId, state.seq, JSON.stringify(snapshotOf(state)));
-    });
+    this.metrics.timeAppend(() =>
+      this.database.transaction(() => {
+        if (opts.created) this.log.createLobby(lobbyId, draft.at, state.rulesVersion, facts);
+        this.log.append(lobbyId, events, facts);
+        for (const [playerId, seat] of opts.seats ?? []) this.players.setLobby(playerId, seat);
+        if (snapshotDue) this.log.saveSnapshot(lobbyId, state.seq, JSON.stringify(snapshotOf(state)));
+      }),
+    );
+    for (const e of events) this.metrics.appended(e.kind);
 
     if (state.online) this.lobbies.set(lobbyId, state);
     else {
       this.lobbies.delete(lobbyId);
-      this.closed.add(lobbyId);
+      this.rememberClosed(lobbyId);
     }
     for (const [playerId, seat] of opts.seats ?? []) this.seats.set(playerId, seat);
     for (const e of events)
@@ -188,4 +215,30 @@ export class LobbyStore {
     for (const listener of this.listeners) listener(lobbyId);
     return state.seq;
   }
+
+  private rememberClosed(lobbyId: string): void {
+    if (this.closed.size >= CLOSED_REMEMBERED) this.closed.delete(this.closed.values().next().value!);
+    this.closed.add(lobbyId);
+  }
+
+  /**
+   * A game still running at the turn cap ends in the same commit: the lobby closes (its log stays a
+   * replay), so a game nobody finishes cannot grow for ever.
+   */
+  private withTurnCap(draft: Draft, opts: CommitOptions): CommitOptions {
+    const cap = this.config.maxTurns;
+    const { game, online } = draft.current;
+    if (cap <= 0 || !online || !game.running || isGameOver(game) || game.turn.count < cap) return opts;
+    this.metrics.turnCapped();
+    this.logger.info('turn-cap', { lobby: draft.current.lobbyId, turn: game.turn.count });
+    const closed = closing(draft, 'turn_limit');
+    return { ...opts, seats: [...(opts.seats ?? []), ...closed.seats], exit: [...(opts.exit ?? []), ...closed.exit] };
+  }
+}
+
+/** Adds the server's closing event to `draft`; every person seated loses the seat and leaves the room. */
+function closing(draft: Draft, reason: CloseReason): { seats: (readonly [string, null])[]; exit: string[] } {
+  draft.add({ kind: 'lobby-updated', actor: SERVER_ACTOR, seed: null, payload: { online: false, reason } });
+  const humans = draft.current.players.filter(isHuman).map((s) => s.id);
+  return { seats: humans.map((id) => [id, null] as const), exit: humans };
 }

@@ -5,7 +5,7 @@
  * changes nothing. The game in progress is an `OnlineSession` in the session store, so the board,
  * header and dialogs work as offline.
  */
-import type { CountryId, Difficulty, LobbyEvent, LobbyState, PlayableCountry } from '@four-banners/engine';
+import type { CloseReason, CountryId, Difficulty, LobbyEvent, LobbyState, PlayableCountry } from '@four-banners/engine';
 import {
   applyBroadcast,
   type Ack,
@@ -167,7 +167,7 @@ function afterFold(events: readonly LobbyEvent[], before: LobbyState | null): vo
       return;
     }
     if (e.kind === 'lobby-updated' && e.payload.online === false) {
-      leftLobby(me === state.adminId && e.actor === me ? null : 'The lobby was closed.', false);
+      leftLobby(me === state.adminId && e.actor === me ? null : closedMessage(e.payload.reason), false);
       return;
     }
   }
@@ -208,6 +208,18 @@ function afterFold(events: readonly LobbyEvent[], before: LobbyState | null): vo
     redirectTo('/lobby');
   }
   if (firstSight) entering = false;
+}
+
+/** What a person is told when the lobby closes under them, by the server's reason. */
+function closedMessage(reason: CloseReason | undefined): string {
+  switch (reason) {
+    case 'turn_limit':
+      return 'The game reached the turn limit and ended: the lobby is closed.';
+    case 'idle':
+      return 'The lobby was closed: nobody was online in it for a long time.';
+    case undefined:
+      return 'The lobby was closed.';
+  }
 }
 
 function sessionOf(): OnlineSession | null {

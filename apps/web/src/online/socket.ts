@@ -7,6 +7,7 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@four-banners/protocol';
 import type { Socket } from 'socket.io-client';
 import { readIdentity } from './identity';
+import { showToast } from '../app/toasts';
 import { setSocketStatus } from './lobby-store';
 
 export type GameSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -22,6 +23,9 @@ export const SOCKET_OPTIONS = {
   randomizationFactor: 0.5,
 } as const;
 
+/** After the server refused the handshake with `rate_limited`, the next attempt waits this long. */
+const REFUSED_RETRY_MS = 15_000;
+
 let socket: GameSocket | null = null;
 let opening: Promise<GameSocket> | null = null;
 
@@ -36,7 +40,16 @@ export function getSocket(setup?: (s: GameSocket) => void): Promise<GameSocket> 
       auth: (cb) => cb({ ...readIdentity() }),
     });
     s.on('connect', () => setSocketStatus(true));
-    s.on('connect_error', () => setSocketStatus(false));
+    s.on('connect_error', (error: Error & { data?: { code?: string; message?: string } }) => {
+      setSocketStatus(false);
+      // The server refused the handshake (a limit): socket.io does not retry that by itself.
+      if (error.data?.code === 'rate_limited') {
+        showToast(error.data.message ?? 'The server is busy: trying again shortly.');
+        setTimeout(() => {
+          if (socket === s && !s.connected) s.connect();
+        }, REFUSED_RETRY_MS);
+      }
+    });
     s.on('disconnect', () => setSocketStatus(false));
     setup?.(s);
     s.connect();

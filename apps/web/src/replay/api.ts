@@ -13,14 +13,31 @@ export class ApiError extends Error {
   }
 }
 
+/** The online identity a request may carry, so the server shows a seated player their lobby's chat. */
+export interface PlayerCredentials {
+  readonly playerId: string;
+  readonly token: string;
+}
+
+export interface GetJsonInit {
+  /** The admin API's bearer token. */
+  readonly token?: string;
+  /** Sent as `X-Player-Id` / `X-Player-Token`. */
+  readonly player?: PlayerCredentials;
+  readonly signal?: AbortSignal;
+}
+
 /** GETs `path` as JSON; throws an `ApiError` with the server's own message on a non-2xx answer. */
-export async function getJson<T>(path: string, init: { token?: string; signal?: AbortSignal } = {}): Promise<T> {
+export async function getJson<T>(path: string, init: GetJsonInit = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (init.token !== undefined) headers.Authorization = `Bearer ${init.token}`;
+  if (init.player) {
+    headers['X-Player-Id'] = init.player.playerId;
+    headers['X-Player-Token'] = init.player.token;
+  }
   let res: Response;
   try {
-    res = await fetch(path, {
-      headers: init.token !== undefined ? { Authorization: `Bearer ${init.token}` } : undefined,
-      signal: init.signal,
-    });
+    res = await fetch(path, { headers, signal: init.signal });
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     throw new ApiError(0, 'unreachable', 'The game server could not be reached.');

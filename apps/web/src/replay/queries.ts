@@ -5,7 +5,8 @@
 import type { LobbyEvent } from '@four-banners/engine';
 import type { AdminLobbiesPage, EventsPage, GamesPage, StateAtSeq } from '@four-banners/protocol';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { getJson, retryOnce } from './api';
+import { readIdentity } from '../online/identity';
+import { ApiError, getJson, retryOnce, type PlayerCredentials } from './api';
 
 export const GAMES_PAGE_SIZE = 10;
 /** The server's page limit (protocol EVENTS_PAGE_MAX; a value import would pull zod into the first bundle). */
@@ -30,18 +31,32 @@ export const gamesQueryOptions = (offset: number) =>
     placeholderData: keepPreviousData,
   });
 
-/** Every event of a game's log, fetched page by page (at most EVENTS_PAGE_MAX a request). */
+/** The stored online identity, when there is one: the server then shows chat to a player seated in the game. */
+function storedPlayer(): PlayerCredentials | undefined {
+  const { playerId, token } = readIdentity();
+  return playerId && token ? { playerId, token } : undefined;
+}
+
+/**
+ * Every event of a game's log, fetched page by page. The server caps a page in count (EVENTS_PAGE_MAX)
+ * and in bytes, so a page may hold fewer events than asked: each next page starts after the last seq
+ * received, until `lastSeq`. A page that brings nothing new before `lastSeq` is an error, never a loop.
+ */
 export async function fetchGameLog(id: string, signal?: AbortSignal): Promise<LobbyEvent[]> {
+  const player = storedPlayer();
   const events: LobbyEvent[] = [];
-  let from = 0;
+  let from = 1;
   for (;;) {
     const page = await getJson<EventsPage>(
       `/api/games/${encodeURIComponent(id)}/events?from=${from}&to=${from + EVENTS_PAGE_MAX - 1}`,
-      { signal },
+      { signal, player },
     );
     events.push(...page.events);
-    const last = events[events.length - 1]?.seq ?? -1;
-    if (page.events.length === 0 || last >= page.lastSeq) return events;
+    const last = events[events.length - 1]?.seq ?? 0;
+    if (last >= page.lastSeq) return events;
+    if (page.events.length === 0 || last < from) {
+      throw new ApiError(502, 'unknown', `The server's log of game ${id} stops at seq ${last} of ${page.lastSeq}.`);
+    }
     from = last + 1;
   }
 }

@@ -13,6 +13,9 @@ export function AdminLobby({ token, lobbyId, from, seq }: { token: string; lobby
   const [seqDraft, setSeqDraft] = useState<string | number>(seq ?? '');
   useEffect(() => setSeqDraft(seq ?? ''), [seq]);
   const lastSeq = events.data?.lastSeq ?? 0;
+  // The server caps a page in bytes too, so it may hold fewer events than asked: Next starts after the last one shown.
+  const shownLast = events.data?.events.at(-1)?.seq ?? null;
+  const nextFrom = shownLast === null ? null : shownLast + 1;
   const go = (next: { from?: number; seq?: number | null }) =>
     void navigate({
       search: (s) => ({ lobby: lobbyId, from: (next.from ?? s.from) || undefined, seq: next.seq === null ? undefined : (next.seq ?? s.seq) }),
@@ -69,7 +72,7 @@ export function AdminLobby({ token, lobbyId, from, seq }: { token: string; lobby
               <Text size="sm" c="dimmed" data-testid="admin-events-range">
                 {events.data.events.length > 0 ? `${events.data.events[0]!.seq}–${events.data.events[events.data.events.length - 1]!.seq}` : 'none'} of {lastSeq}
               </Text>
-              <Button size="xs" variant="default" disabled={from + ADMIN_EVENTS_PAGE_SIZE > lastSeq} onClick={() => go({ from: from + ADMIN_EVENTS_PAGE_SIZE })} data-testid="admin-events-next">
+              <Button size="xs" variant="default" disabled={nextFrom === null || nextFrom > lastSeq} onClick={() => go({ from: nextFrom ?? from })} data-testid="admin-events-next">
                 Next
               </Button>
             </Group>

@@ -206,6 +206,8 @@ export function OnlineLobby() {
   // Once the game runs, seats and the map are fixed: nobody gets buttons the server would refuse.
   const isAdmin = lobby.adminId === me && !game.running;
   const startCheck = actable(game, { id: 'start', info: {} });
+  // The server plays bots only for people: an online game needs a person on a colour.
+  const personPlays = lobby.players.some((p) => !p.bot && p.country !== -1);
   const spectators = lobby.players.filter((p) => p.country === -1);
   const invite = `${window.location.origin}/join-lobby?id=${encodeURIComponent(lobby.lobbyId)}`;
   const admin = lobby.players.find((p) => p.id === lobby.adminId);
@@ -324,8 +326,12 @@ export function OnlineLobby() {
                 <Alert color="yellow" variant="light">
                   A game needs at least two colours taken (people or bots).
                 </Alert>
+              ) : !personPlays ? (
+                <Alert color="yellow" variant="light" data-testid="needs-person">
+                  An online game needs at least one person on a colour: take one, or play against bots offline.
+                </Alert>
               ) : null}
-              <Button size="lg" mt="sm" disabled={!startCheck.ok} loading={busy === 'start'} onClick={() => run('start', async () => (await online()).startGame())} data-testid="online-start">
+              <Button size="lg" mt="sm" disabled={!startCheck.ok || !personPlays} loading={busy === 'start'} onClick={() => run('start', async () => (await online()).startGame())} data-testid="online-start">
                 Start game
               </Button>
             </>

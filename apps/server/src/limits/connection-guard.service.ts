@@ -1,0 +1,149 @@
+/**
+ * Who may connect to the socket, and what happens to connections that abuse it:
+ * - at the websocket upgrade (engine.io `allowRequest`): a foreign `Origin` is refused, and so is an
+ *   address over its open-connection cap or its connection-attempt rate;
+ * - at the socket.io handshake: the identity (a fresh one costs a token of the address's new-identity
+ *   rate) and the player's own connection cap; refusals reach the client as `connect_error` with
+ *   `data: {code: 'rate_limited', message}`;
+ * - afterwards: a socket that keeps sending invalid or over-the-limit frames is slowed (its input
+ *   paused), then dropped, and one that stops reading while its output piles up is dropped.
+ */
+import type { IncomingMessage } from 'node:http';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import type { AckError } from '@four-banners/protocol';
+import type { ExtendedError } from 'socket.io';
+import { CONFIG, type ServerConfig } from '../config.js';
+import { IdentityService } from '../lobby/identity.service.js';
+import { LobbyHub, type GameServer, type GameSocket } from '../lobby/lobby.hub.js';
+import { MetricsService, type LimitName } from '../ops/metrics.service.js';
+import { clientAddress } from './client-address.js';
+import { backlogBytes, dropConnection, pauseInput } from './connection.js';
+import { LimitsService, REFUSAL_MESSAGES, type Strikes } from './limits.service.js';
+import { originAllowed } from './origin.js';
+
+/** What the server keeps on each socket. */
+export interface SocketData {
+  playerId: string;
+  token: string;
+  address: string;
+  strikes: Strikes;
+}
+
+export const socketData = (socket: GameSocket): SocketData => socket.data as SocketData;
+
+/** How often every connection's unsent output is looked at. */
+const BACKLOG_CHECK_MS = 1000;
+
+type WithAddress = IncomingMessage & { fbAddress?: string };
+
+/** A refusal of the handshake, as socket.io hands it to the client's `connect_error`. */
+function handshakeRefusal(limit: LimitName): ExtendedError {
+  const message = REFUSAL_MESSAGES[limit];
+  return Object.assign(new Error(message), { data: { code: 'rate_limited', message } });
+}
+
+@Injectable()
+export class ConnectionGuard implements OnModuleDestroy {
+  private backlogTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    @Inject(CONFIG) private readonly config: ServerConfig,
+    @Inject(LimitsService) private readonly limits: LimitsService,
+    @Inject(MetricsService) private readonly metrics: MetricsService,
+    @Inject(IdentityService) private readonly identity: IdentityService,
+    @Inject(LobbyHub) private readonly hub: LobbyHub,
+  ) {}
+
+  onModuleDestroy(): void {
+    if (this.backlogTimer) clearInterval(this.backlogTimer);
+  }
+
+  /** Installs the checks on the socket.io server. */
+  install(server: GameServer): void {
+    const engine = server.engine;
+    engine.opts.allowRequest = (req, callback) => {
+      const refusal = this.upgradeRefusal(req as WithAddress);
+      callback(refusal, refusal === null);
+    };
+    engine.on('connection', (conn: { request: WithAddress; once(event: 'close', fn: () => void): void }) => {
+      const address = conn.request.fbAddress ?? this.addressOf(conn.request);
+      this.limits.connectionOpened(address);
+      conn.once('close', () => this.limits.connectionClosed(address));
+    });
+    server.use((socket, next) => {
+      const refusal = this.admit(socket);
+      if (!refusal) return next();
+      next(refusal);
+      // The refusal is sent first (engine.io flushes before it closes); the connection is not kept.
+      process.nextTick(() => socket.conn.close());
+    });
+    this.backlogTimer = setInterval(() => this.dropStalledReaders(), BACKLOG_CHECK_MS).unref();
+  }
+
+  /**
+   * Counts a frame that was invalid or over a rate limit. Within the socket's allowance nothing
+   * happens (null); past it the socket is slowed and the frame is refused with `rate_limited`, and after
+   * `disconnectAfter` such strikes the connection is dropped.
+   */
+  strike(socket: GameSocket): AckError | null {
+    const strikes = socketData(socket).strikes;
+    if (!strikes.record()) return null;
+    this.limits.refused('invalid_frames');
+    if (strikes.over >= this.config.strikes.disconnectAfter) {
+      this.metrics.dropped('invalid_frames');
+      dropConnection(socket);
+    } else {
+      pauseInput(socket, this.config.strikes.pauseMs);
+    }
+    return { ok: false, error: { code: 'rate_limited', message: REFUSAL_MESSAGES.invalid_frames } };
+  }
+
+  private addressOf(req: IncomingMessage): string {
+    return clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], this.config.trustProxy);
+  }
+
+  /** Why a websocket upgrade is refused (its HTTP answer's body), or null. */
+  private upgradeRefusal(req: WithAddress): string | null {
+    if (!originAllowed(req.headers.origin, req.headers.host, this.config.allowedOrigins)) {
+      return 'This origin may not connect to the game server.';
+    }
+    const address = (req.fbAddress = this.addressOf(req));
+    if (!this.limits.connectionFits(address)) return REFUSAL_MESSAGES.connections_per_address;
+    if (!this.limits.allowAddress('connects_per_address', address)) return REFUSAL_MESSAGES.connects_per_address;
+    return null;
+  }
+
+  /** Resolves the socket's player, or says why it may not connect. */
+  private admit(socket: GameSocket): ExtendedError | null {
+    const req = socket.request as WithAddress;
+    const address = req.fbAddress ?? this.addressOf(req);
+    let who = this.identity.restore(socket.handshake.auth);
+    if (!who) {
+      if (!this.limits.allowAddress('new_identities_per_address', address)) {
+        return handshakeRefusal('new_identities_per_address');
+      }
+      who = this.identity.create();
+    } else if (this.hub.socketCount(who.playerId) >= this.config.socketsPerPlayer) {
+      this.limits.refused('sockets_per_player');
+      return handshakeRefusal('sockets_per_player');
+    }
+    Object.assign(socket.data, {
+      playerId: who.playerId,
+      token: who.token,
+      address,
+      strikes: this.limits.strikes(),
+    } satisfies SocketData);
+    return null;
+  }
+
+  /** Drops every connection whose unsent output passed the cap: its reader stopped reading. */
+  private dropStalledReaders(): void {
+    const cap = this.config.bytes.socketBuffer;
+    for (const socket of [...this.hub.allSockets()]) {
+      if (backlogBytes(socket) > cap) {
+        this.metrics.dropped('slow_reader');
+        dropConnection(socket);
+      }
+    }
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * Prometheus metrics (`GET /api/metrics`): what an operator watches and alerts on. One registry per app
+ * (tests boot several servers in one process), the process defaults (RSS, event-loop lag, GC) plus the
+ * game's own: connections, open lobbies, appended events, acknowledgements by code, refusals by limit,
+ * dropped connections, bot turns, append latency and the WAL's size.
+ */
+import { Injectable } from '@nestjs/common';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** The limits that refuse with `rate_limited`, as the `limit` label. */
+export type LimitName =
+  | 'chat'
+  | 'actions'
+  | 'lobby'
+  | 'saves'
+  | 'lobbies_created'
+  | 'sync'
+  | 'sockets_per_player'
+  | 'connections_per_address'
+  | 'connects_per_address'
+  | 'new_identities_per_address'
+  | 'invalid_frames'
+  | 'http'
+  | 'lobby_chat_full';
+
+/** Why the server dropped a connection, as the `reason` label. */
+export type DropReason = 'invalid_frames' | 'slow_reader';
+
+@Injectable()
+export class MetricsService {
+  readonly registry = new Registry();
+  private readonly events = new Counter({
+    name: 'fb_events_appended_total',
+    help: 'Lobby log events appended, by kind.',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+  private readonly acks = new Counter({
+    name: 'fb_acks_total',
+    help: 'Socket acknowledgements sent, by client event and code (ok for success).',
+    labelNames: ['event', 'code'] as const,
+    registers: [this.registry],
+  });
+  private readonly refusals = new Counter({
+    name: 'fb_rate_limited_total',
+    help: 'Requests and connections refused by a limit, by limit.',
+    labelNames: ['limit'] as const,
+    registers: [this.registry],
+  });
+  private readonly drops = new Counter({
+    name: 'fb_connections_dropped_total',
+    help: 'Connections the server closed itself, by reason.',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+  private readonly botTurns = new Counter({
+    name: 'fb_bot_turns_total',
+    help: 'Bot turns played on the server.',
+    registers: [this.registry],
+  });
+  private readonly gamesCapped = new Counter({
+    name: 'fb_games_turn_capped_total',
+    help: 'Games ended because they reached the turn cap.',
+    registers: [this.registry],
+  });
+  private readonly appendSeconds = new Histogram({
+    name: 'fb_append_seconds',
+    help: 'Time to append one request’s events in its transaction.',
+    buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+    registers: [this.registry],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** A gauge read when scraped (connections, open lobbies, WAL bytes…). */
+  gauge(name: string, help: string, read: () => number): void {
+    new Gauge({
+      name,
+      help,
+      registers: [this.registry],
+      collect() {
+        this.set(read());
+      },
+    });
+  }
+
+  appended(kind: string, count = 1): void {
+    this.events.inc({ kind }, count);
+  }
+
+  acked(event: string, code: string): void {
+    this.acks.inc({ event, code });
+  }
+
+  rateLimited(limit: LimitName): void {
+    this.refusals.inc({ limit });
+  }
+
+  dropped(reason: DropReason): void {
+    this.drops.inc({ reason });
+  }
+
+  botTurn(): void {
+    this.botTurns.inc();
+  }
+
+  turnCapped(): void {
+    this.gamesCapped.inc();
+  }
+
+  /** Times `fn` as one append. */
+  timeAppend<T>(fn: () => T): T {
+    const end = this.appendSeconds.startTimer();
+    try {
+      return fn();
+    } finally {
+      end();
+    }
+  }
+
+  /** The exposition text and its content type. */
+  async render(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+}

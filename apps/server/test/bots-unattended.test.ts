@@ -1,0 +1,183 @@
+/**
+ * Bots never run unattended (docs/OPERATIONS.md "Bots"): an online game needs a person playing a
+ * country; bots play only while a person seated in the lobby is connected, pause otherwise (also after a
+ * restart), are paced like the offline "normal" speed, and a game past the turn cap ends cleanly.
+ */
+import { fold, whoseTurn, type LobbyEvent, type LobbyState } from '@four-banners/engine';
+import type { Ack, LobbyUpdatePayload } from '@four-banners/protocol';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ServerConfig } from '../src/config.js';
+import { LobbyHub } from '../src/lobby/lobby.hub.js';
+import { LobbyService } from '../src/lobby/lobby.service.js';
+import { ADMIN_TOKEN, TestClient, bootServer, getJson, removeDir, type TestServer } from './harness.js';
+
+let server: TestServer | null = null;
+const open: TestClient[] = [];
+const dirs: string[] = [];
+
+afterEach(async () => {
+  for (const c of open.splice(0)) c.close();
+  if (server) await server.stop();
+  server = null;
+  for (const d of dirs.splice(0)) removeDir(d);
+});
+
+async function boot(overrides: Partial<ServerConfig>, dir?: string): Promise<TestServer> {
+  server = await bootServer(overrides, dir);
+  if (!dirs.includes(server.dir)) dirs.push(server.dir);
+  return server;
+}
+
+async function client(auth?: { playerId: string; token: string }): Promise<TestClient> {
+  const c = await TestClient.connect(server!.url, auth);
+  open.push(c);
+  return c;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const serverState = (lobbyId: string): LobbyState => server!.app.get(LobbyService).getLobby(lobbyId)!;
+
+async function ok(ack: Promise<Ack>): Promise<number> {
+  const res = await ack;
+  expect(res, JSON.stringify(res)).toMatchObject({ ok: true });
+  return res.ok ? (res.seq ?? 0) : 0;
+}
+
+/** Alice (admin, green) and bots on the other colours, on a 6×6 map; not started. */
+async function lobbyWithBots(alice: TestClient, bots: (1 | 2 | 3)[]): Promise<string> {
+  await ok(alice.emit('client-create-lobby', { playerName: 'Alice' }));
+  await alice.untilSeq(2);
+  const lobbyId = alice.state!.lobbyId;
+  await ok(alice.emit('client-change-country', { country: 0 }));
+  for (const country of bots) await ok(alice.emit('client-add-bot', { country, difficulty: 'easy' }));
+  await ok(alice.emit('client-lobby-update', { w: 6, h: 6, seed: 7 }));
+  return lobbyId;
+}
+
+async function waitFor(check: () => boolean, what: string, ms = 20_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+describe('an online game needs a person (SPEC.md §4 Turn flow)', () => {
+  it('a bots-only start is refused and changes nothing', async () => {
+    await boot({});
+    const alice = await client();
+    await ok(alice.emit('client-create-lobby', { playerName: 'Alice' }));
+    await alice.untilSeq(2);
+    const lobbyId = alice.state!.lobbyId;
+    // Alice sits with no colour: only bots would play.
+    for (const country of [1, 2, 3] as const) await ok(alice.emit('client-add-bot', { country, difficulty: 'hard' }));
+    const seq = serverState(lobbyId).seq;
+    expect(await alice.emit('client-game-action', { id: 'start', info: {} })).toMatchObject({
+      ok: false,
+      error: { code: 'not_actable', message: expect.stringMatching(/offline/) },
+    });
+    expect(serverState(lobbyId).seq).toBe(seq);
+    expect(serverState(lobbyId).game.running).toBe(false);
+    // With Alice on a colour it starts.
+    await ok(alice.emit('client-change-country', { country: 0 }));
+    await ok(alice.emit('client-game-action', { id: 'start', info: {} }));
+  });
+});
+
+describe('bots play only for people connected to the lobby', () => {
+  it('pause when the last person goes offline, and play on when one reconnects', async () => {
+    await boot({ bots: { actionMs: 0, turnMs: 400 } });
+    const alice = await client();
+    const lobbyId = await lobbyWithBots(alice, [1]);
+    await ok(alice.emit('client-game-action', { id: 'start', info: {} }));
+    expect(whoseTurn(serverState(lobbyId).game)).toBe(0);
+    // Alice passes to the bot and leaves before its turn is due.
+    await ok(alice.emit('client-game-action', { id: 'next_turn', info: { country: 0 } }));
+    alice.close();
+    const hub = server!.app.get(LobbyHub);
+    await waitFor(() => !hub.isOnline(alice.playerId), 'alice offline');
+    const paused = serverState(lobbyId).seq;
+    await sleep(1000);
+    expect(serverState(lobbyId).seq).toBe(paused);
+    expect(whoseTurn(serverState(lobbyId).game)).toBe(1);
+
+    await client({ playerId: alice.playerId, token: alice.hello.token });
+    await waitFor(() => whoseTurn(serverState(lobbyId).game) === 0, 'the bot to play and pass back');
+    expect(serverState(lobbyId).seq).toBeGreaterThan(paused);
+  });
+
+  it('after a restart they wait for a person to come back', async () => {
+    const first = await boot({ bots: { actionMs: 0, turnMs: 300 } });
+    const dir = first.dir;
+    const alice = await client();
+    const lobbyId = await lobbyWithBots(alice, [1, 2]);
+    await ok(alice.emit('client-game-action', { id: 'start', info: {} }));
+    await ok(alice.emit('client-game-action', { id: 'next_turn', info: { country: 0 } }));
+    alice.close();
+    open.splice(0);
+    await first.stop();
+    server = null;
+
+    await boot({ bots: { actionMs: 0, turnMs: 0 } }, dir);
+    const restored = serverState(lobbyId).seq;
+    expect(whoseTurn(serverState(lobbyId).game)).toBe(1);
+    await sleep(800);
+    expect(serverState(lobbyId).seq).toBe(restored);
+
+    await client({ playerId: alice.playerId, token: alice.hello.token });
+    await waitFor(() => whoseTurn(serverState(lobbyId).game) === 0, 'both bots to play');
+  });
+
+  it('a bot turn waits actionMs per action of the previous bot turn plus turnMs', async () => {
+    const actionMs = 60;
+    const turnMs = 150;
+    await boot({ bots: { actionMs, turnMs } });
+    const alice = await client();
+    const lobbyId = await lobbyWithBots(alice, [1, 2]);
+    await ok(alice.emit('client-game-action', { id: 'start', info: {} }));
+    const passed = Date.parse(new Date().toISOString());
+    const seq = await ok(alice.emit('client-game-action', { id: 'next_turn', info: { country: 0 } }));
+    await alice.until((c) => whoseTurn(c.state!.game) === 0, 'both bots to play');
+    const after = alice.events.filter(
+      (e): e is Extract<LobbyEvent, { kind: 'game-action' }> => e.seq > seq && e.kind === 'game-action',
+    );
+    const ofBot = (country: number) => after.filter((e) => 'country' in e.payload.info && e.payload.info.country === country);
+    const first = ofBot(1);
+    const second = ofBot(2);
+    expect(first.length).toBeGreaterThan(0);
+    expect(second.length).toBeGreaterThan(0);
+    // Lower bounds only (a timer never fires early); `at` has millisecond precision.
+    expect(Date.parse(first[0]!.at) - passed).toBeGreaterThanOrEqual(turnMs - 5);
+    const gap = Date.parse(second[0]!.at) - Date.parse(first.at(-1)!.at);
+    expect(gap).toBeGreaterThanOrEqual(first.length * actionMs + turnMs - 5);
+  });
+});
+
+describe('a turn cap ends a runaway game cleanly', () => {
+  it('at maxTurns the lobby closes with reason turn_limit; seats are freed and the log stays a replay', async () => {
+    await boot({ maxTurns: 12 });
+    const alice = await client();
+    const lobbyId = await lobbyWithBots(alice, [1]);
+    await ok(alice.emit('client-game-action', { id: 'start', info: {} }));
+    while (alice.state!.online) {
+      const turn = whoseTurn(alice.state!.game);
+      if (turn === 0) {
+        const ack = await alice.emit('client-game-action', { id: 'next_turn', info: { country: 0 } });
+        if (ack.ok) await alice.untilSeq(ack.seq!);
+      } else {
+        await alice.until((c) => !c.state!.online || whoseTurn(c.state!.game) === 0, 'the bot to pass');
+      }
+    }
+    const closing = alice.received.filter((r) => r.name === 'server-lobby-update').at(-1)!.payload as LobbyUpdatePayload;
+    expect(closing).toMatchObject({ online: false, actor: 'server', changed: { online: false, reason: 'turn_limit' } });
+    expect(alice.state!.game.turn.count).toBeGreaterThanOrEqual(12);
+    expect(server!.app.get(LobbyService).seatOf(alice.playerId)).toBeUndefined();
+    // Nothing more is accepted; the log folds to what Alice holds.
+    expect((await alice.emit('client-game-action', { id: 'next_turn', info: { country: 0 } })).ok).toBe(false);
+    const page = await getJson(`${server!.url}/api/admin/lobbies/${lobbyId}/events`, ADMIN_TOKEN);
+    const folded = fold(page.body.events);
+    expect(folded.ok && folded.value.online).toBe(false);
+    const lobbies = await getJson(`${server!.url}/api/admin/lobbies`, ADMIN_TOKEN);
+    expect(lobbies.body.lobbies.find((l: { id: string }) => l.id === lobbyId)).toMatchObject({ status: 'closed' });
+  });
+});

@@ -1,0 +1,324 @@
+/**
+ * Abuse limits against the real server (docs/OPERATIONS.md "Limits"): every rate is the player's own,
+ * shared by all their connections; caps per address and per player; invalid frames slow a socket, then
+ * drop it; a reader that stops reading is dropped; foreign origins are refused. Each limit refuses past
+ * its threshold with `rate_limited` and a message, changes nothing, and recovers.
+ */
+import type { Ack } from '@four-banners/protocol';
+import { io } from 'socket.io-client';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ServerConfig } from '../src/config.js';
+import { DatabaseService } from '../src/db/database.js';
+import { LobbyHub } from '../src/lobby/lobby.hub.js';
+import { LobbyService } from '../src/lobby/lobby.service.js';
+import { MetricsService } from '../src/ops/metrics.service.js';
+import { LENIENT, TestClient, bootServer, removeDir, type TestServer } from './harness.js';
+
+let server: TestServer | null = null;
+const open: TestClient[] = [];
+
+afterEach(async () => {
+  for (const c of open.splice(0)) c.close();
+  if (server) {
+    await server.stop();
+    removeDir(server.dir);
+    server = null;
+  }
+});
+
+async function boot(overrides: Partial<ServerConfig>): Promise<TestServer> {
+  server = await bootServer(overrides);
+  return server;
+}
+
+async function client(auth?: { playerId: string; token: string }): Promise<TestClient> {
+  const c = await TestClient.connect(server!.url, auth);
+  open.push(c);
+  return c;
+}
+
+/** Another connection of the same player. */
+const sameIdentity = (c: TestClient) => client({ playerId: c.playerId, token: c.hello.token });
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A connection attempt's outcome (the connection is closed again): ok, or the connect_error (message + data). */
+async function tryConnect(
+  auth?: { playerId: string; token: string },
+  extraHeaders?: Record<string, string>,
+): Promise<{ ok: true } | { ok: false; message: string; data: unknown }> {
+  try {
+    const socket = io(server!.url, {
+      path: '/api/socket',
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+      ...(auth ? { auth } : {}),
+      ...(extraHeaders ? { extraHeaders } : {}),
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('server-hello', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    socket.close();
+    return { ok: true };
+  } catch (e) {
+    const err = e as Error & { data?: unknown };
+    return { ok: false, message: err.message, data: err.data };
+  }
+}
+
+const codes = (acks: Ack[]) => acks.map((a) => (a.ok ? 'ok' : a.error.code));
+const countOf = (acks: Ack[], code: string) => codes(acks).filter((c) => c === code).length;
+
+/** The lines of the server's metrics that start with `name`. */
+async function metric(name: string): Promise<string> {
+  const { body } = await server!.app.get(MetricsService).render();
+  return body
+    .split('\n')
+    .filter((l) => l.startsWith(name))
+    .join('\n');
+}
+
+async function lobbyWithAdmin(admin: TestClient): Promise<string> {
+  const ack = await admin.emit('client-create-lobby', { playerName: 'Admin' });
+  expect(ack.ok).toBe(true);
+  await admin.untilSeq(2);
+  return admin.state!.lobbyId;
+}
+
+describe('rates are per player, whatever the number of connections', () => {
+  it('chat: three connections of one player share one bucket; it refills', async () => {
+    await boot({ rates: { ...LENIENT.rates, chat: { capacity: 3, refillPerSecond: 2 } } });
+    const a = await client();
+    const lobbyId = await lobbyWithAdmin(a);
+    const b = await sameIdentity(a);
+    const c = await sameIdentity(a);
+    const seq = server!.app.get(LobbyService).getLobby(lobbyId)!.seq;
+    const acks = await Promise.all([a, b, c, a, b, c].map((s, i) => s.emit('client-chat-message', { message: `m${i}` })));
+    expect(countOf(acks, 'ok')).toBe(3);
+    expect(countOf(acks, 'rate_limited')).toBe(3);
+    const refusal = acks.find((x) => !x.ok);
+    expect(refusal).toMatchObject({ ok: false, error: { code: 'rate_limited', message: expect.stringMatching(/chat/i) } });
+    // Refused messages changed nothing.
+    expect(server!.app.get(LobbyService).getLobby(lobbyId)!.seq).toBe(seq + 3);
+    await sleep(700);
+    expect((await b.emit('client-chat-message', { message: 'again' })).ok).toBe(true);
+  });
+
+  it('another player keeps their own allowance', async () => {
+    await boot({ rates: { ...LENIENT.rates, chat: { capacity: 2, refillPerSecond: 0 } } });
+    const a = await client();
+    const lobbyId = await lobbyWithAdmin(a);
+    const b = await client();
+    expect((await b.emit('client-join-lobby', { lobbyId, playerName: 'B' })).ok).toBe(true);
+    const spent = await Promise.all([1, 2, 3].map((i) => a.emit('client-chat-message', { message: `a${i}` })));
+    expect(codes(spent)).toEqual(['ok', 'ok', 'rate_limited']);
+    expect((await b.emit('client-chat-message', { message: 'b' })).ok).toBe(true);
+  });
+
+  it('actions (every other request): shared across connections, refilled', async () => {
+    await boot({ rates: { ...LENIENT.rates, actions: { capacity: 4, refillPerSecond: 2 } } });
+    const a = await client();
+    await lobbyWithAdmin(a);
+    const b = await sameIdentity(a);
+    const acks = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).emit('client-lobby-update', { seed: i })),
+    );
+    expect(countOf(acks, 'ok')).toBe(4);
+    expect(countOf(acks, 'rate_limited')).toBe(4);
+    await sleep(700);
+    expect((await a.emit('client-lobby-update', { seed: 99 })).ok).toBe(true);
+  });
+
+  it('lobby create/join/leave share the lobby bucket', async () => {
+    await boot({ rates: { ...LENIENT.rates, lobby: { capacity: 3, refillPerSecond: 2 } } });
+    const a = await client();
+    const b = await sameIdentity(a);
+    expect((await a.emit('client-create-lobby', { playerName: 'A' })).ok).toBe(true);
+    expect((await b.emit('client-leave-lobby', { playerId: a.playerId })).ok).toBe(true);
+    expect((await a.emit('client-create-lobby', { playerName: 'A' })).ok).toBe(true);
+    const refused = await b.emit('client-leave-lobby', { playerId: a.playerId });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'rate_limited' } });
+    // Still seated: the refused leave changed nothing.
+    expect(server!.app.get(LobbyService).seatOf(a.playerId)).toBeDefined();
+    await sleep(700);
+    expect((await b.emit('client-leave-lobby', { playerId: a.playerId })).ok).toBe(true);
+  });
+
+  it('saves: loading saves has its own bucket', async () => {
+    await boot({ rates: { ...LENIENT.rates, saves: { capacity: 1, refillPerSecond: 2 } } });
+    const a = await client();
+    await lobbyWithAdmin(a);
+    expect(await a.emit('client-load-save', { state: 'not a save' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_payload' },
+    });
+    const save = { w: 5, h: 5, mapSeed: 1, rngSeed: 1, turnCount: 0, turnType: -1, running: false, countries: [], tiles: [] };
+    const first = await a.emit('client-load-save', { state: save });
+    expect(first).toMatchObject({ ok: false, error: { code: 'invalid_payload' } }); // a save with no map
+    expect(await a.emit('client-load-save', { state: save })).toMatchObject({ ok: false, error: { code: 'rate_limited' } });
+    await sleep(700);
+    expect(await a.emit('client-load-save', { state: save })).toMatchObject({ ok: false, error: { code: 'invalid_payload' } });
+  });
+
+  it('resync answers are charged by the KiB they send: a big answer uses up the allowance, then it refills', async () => {
+    await boot({
+      rates: { ...LENIENT.rates, chat: { capacity: 1000, refillPerSecond: 0 }, syncKiB: { capacity: 8, refillPerSecond: 16 } },
+    });
+    const a = await client();
+    const lobbyId = await lobbyWithAdmin(a);
+    // About 10 KiB of chat.
+    expect(await postChat(a, 50)).toBe(true);
+    expect((await a.emit('client-sync-state', { lobbyId, afterSeq: 0 })).ok).toBe(true);
+    expect(await a.emit('client-sync-state', { lobbyId, afterSeq: 0 })).toMatchObject({
+      ok: false,
+      error: { code: 'rate_limited', message: expect.stringMatching(/resync/) },
+    });
+    await sleep(1200);
+    expect((await a.emit('client-sync-state', { lobbyId, afterSeq: 0 })).ok).toBe(true);
+  });
+
+  it('lobbies created per hour: counted on creation only', async () => {
+    await boot({ rates: { ...LENIENT.rates, lobbiesCreated: { capacity: 2, refillPerSecond: 2 } } });
+    const a = await client();
+    for (let i = 0; i < 2; i++) {
+      expect((await a.emit('client-create-lobby', { playerName: 'A' })).ok).toBe(true);
+      // A create refused for another reason costs nothing of the allowance.
+      expect(await a.emit('client-create-lobby', { playerName: 'A' })).toMatchObject({ ok: false, error: { code: 'not_actable' } });
+      expect((await a.emit('client-leave-lobby', { playerId: a.playerId })).ok).toBe(true);
+    }
+    expect(await a.emit('client-create-lobby', { playerName: 'A' })).toMatchObject({
+      ok: false,
+      error: { code: 'rate_limited', message: expect.stringMatching(/lobbies/) },
+    });
+    expect(server!.app.get(LobbyService).seatOf(a.playerId)).toBeUndefined();
+    await sleep(700);
+    expect((await a.emit('client-create-lobby', { playerName: 'A' })).ok).toBe(true);
+  });
+});
+
+describe('caps on connections', () => {
+  it('a player may hold socketsPerPlayer connections; the next is refused with rate_limited until one closes', async () => {
+    await boot({ socketsPerPlayer: 2 });
+    const a = await client();
+    const b = await sameIdentity(a);
+    const third = await tryConnect({ playerId: a.playerId, token: a.hello.token });
+    expect(third).toMatchObject({ ok: false, data: { code: 'rate_limited', message: expect.stringMatching(/connections/) } });
+    b.close();
+    const hub = server!.app.get(LobbyHub);
+    while (hub.socketCount(a.playerId) > 1) await sleep(10);
+    expect((await tryConnect({ playerId: a.playerId, token: a.hello.token })).ok).toBe(true);
+  });
+
+  it('new identities per address: refused past the rate without writing a player row, then allowed again', async () => {
+    await boot({ address: { ...LENIENT.address, newIdentities: { capacity: 3, refillPerSecond: 2 } } });
+    const players = () =>
+      (server!.app.get(DatabaseService).sqlite.prepare('SELECT count(*) AS n FROM players').get() as { n: number }).n;
+    for (let i = 0; i < 3; i++) await client();
+    expect(players()).toBe(3);
+    const refused = await tryConnect();
+    expect(refused).toMatchObject({ ok: false, data: { code: 'rate_limited', message: expect.stringMatching(/new players/) } });
+    expect(players()).toBe(3);
+    // A known identity is not a new one: it still connects.
+    const known = open[0]!;
+    expect((await tryConnect({ playerId: known.playerId, token: known.hello.token })).ok).toBe(true);
+    await sleep(700);
+    expect((await tryConnect()).ok).toBe(true);
+  });
+
+  it('open connections per address are capped at the websocket upgrade, and freed on close', async () => {
+    await boot({ address: { ...LENIENT.address, connections: 3 } });
+    const first = await client();
+    await client();
+    await client();
+    const refused = await tryConnect();
+    expect(refused.ok).toBe(false);
+    first.close();
+    await sleep(200);
+    expect((await tryConnect()).ok).toBe(true);
+  });
+
+  it('connection attempts per address are rate-limited', async () => {
+    await boot({ address: { ...LENIENT.address, connects: { capacity: 3, refillPerSecond: 2 } } });
+    for (let i = 0; i < 3; i++) (await client()).close();
+    expect((await tryConnect()).ok).toBe(false);
+    await sleep(700);
+    expect((await tryConnect()).ok).toBe(true);
+  });
+
+  it('a foreign Origin is refused; the server’s own origin and a configured one connect', async () => {
+    await boot({ allowedOrigins: ['https://friends.example'] });
+    expect((await tryConnect(undefined, { Origin: 'https://evil.example' })).ok).toBe(false);
+    expect((await tryConnect(undefined, { Origin: 'null' })).ok).toBe(false);
+    expect((await tryConnect(undefined, { Origin: server!.url })).ok).toBe(true);
+    expect((await tryConnect(undefined, { Origin: 'https://friends.example' })).ok).toBe(true);
+  });
+});
+
+describe('invalid frames slow a socket down, then drop it', () => {
+  it('within the allowance each gets invalid_payload; past it rate_limited and a pause; then a disconnect', async () => {
+    await boot({
+      strikes: { allowance: { capacity: 3, refillPerSecond: 0 }, pauseMs: 300, disconnectAfter: 3 },
+    });
+    const a = await client();
+    const bad = () => a.emit('client-chat-message', { message: '' });
+    expect(codes([await bad(), await bad(), await bad()])).toEqual(['invalid_payload', 'invalid_payload', 'invalid_payload']);
+    const started = performance.now();
+    expect(await bad()).toMatchObject({ ok: false, error: { code: 'rate_limited', message: expect.stringMatching(/invalid/) } });
+    // The socket's input was paused: the next frame is read only after the pause.
+    expect(await a.emitRaw('client-teleport', {})).toMatchObject({ ok: false, error: { code: 'rate_limited' } });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(250);
+    const disconnected = new Promise<string>((resolve) => a.socket.once('disconnect', resolve));
+    void bad().catch(() => undefined);
+    expect(await disconnected).toBe('io server disconnect');
+    expect(await metric('fb_connections_dropped_total')).toMatch(/reason="invalid_frames"} 1/);
+    expect(await metric('fb_rate_limited_total{limit="invalid_frames"}')).toMatch(/ 3$/);
+  });
+
+  it('requests refused by a rate limit count too', async () => {
+    await boot({
+      rates: { ...LENIENT.rates, chat: { capacity: 1, refillPerSecond: 0 } },
+      strikes: { allowance: { capacity: 2, refillPerSecond: 0 }, pauseMs: 0, disconnectAfter: 2 },
+    });
+    const a = await client();
+    await lobbyWithAdmin(a);
+    const disconnected = new Promise<string>((resolve) => a.socket.once('disconnect', resolve));
+    const acks: Ack[] = [];
+    for (let i = 0; i < 4; i++) acks.push(await a.emit('client-chat-message', { message: `m${i}` }));
+    expect(codes(acks)).toEqual(['ok', 'rate_limited', 'rate_limited', 'rate_limited']);
+    void a.emit('client-chat-message', { message: 'last' }).catch(() => undefined);
+    expect(await disconnected).toBe('io server disconnect');
+  });
+});
+
+describe('a reader that stops reading is dropped (bounded memory per connection)', () => {
+  it('its unsent output passing socketBuffer closes the connection', async () => {
+    await boot({
+      rates: { ...LENIENT.rates, chat: { capacity: 1000, refillPerSecond: 0 } },
+      bytes: { eventsPage: 1 << 20, resyncTail: 1 << 30, socketBuffer: 256 * 1024 },
+    });
+    const a = await client();
+    const lobbyId = await lobbyWithAdmin(a);
+    // A lobby whose resync answer is large: many chat messages.
+    expect(await postChat(a, 60)).toBe(true);
+    const hub = server!.app.get(LobbyHub);
+    // Stop reading: the client's TCP socket no longer takes data, so the server's output piles up.
+    const engine = (a.socket.io as unknown as { engine: { transport: { ws: { _socket: { pause(): void } } } } }).engine;
+    engine.transport.ws._socket.pause();
+    for (let i = 0; i < 400; i++) a.socket.emit('client-sync-state', { lobbyId, afterSeq: 0 }, () => undefined);
+    const deadline = Date.now() + 20_000;
+    while (hub.isOnline(a.playerId) && Date.now() < deadline) await sleep(100);
+    expect(hub.isOnline(a.playerId)).toBe(false);
+    expect(await metric('fb_connections_dropped_total')).toMatch(/reason="slow_reader"} 1/);
+  });
+});
+
+/** Posts `n` long chat messages in the client's lobby (the chat limit is out of the way). */
+async function postChat(a: TestClient, n: number): Promise<boolean> {
+  for (let i = 0; i < n; i++) {
+    const ack = await a.emit('client-chat-message', { message: `${i} ${'x'.repeat(190)}` });
+    if (!ack.ok) return false;
+  }
+  return true;
+}

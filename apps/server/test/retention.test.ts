@@ -1,0 +1,206 @@
+/**
+ * Retention (RetentionService): lobbies closed before their game ever started, and identities that never sat
+ * in a lobby, are deleted `retentionDays` after their last change; everything that is or was a game stays.
+ * A real server on a temp SQLite file; time is stepped through `sweep(now)`.
+ */
+import { RULES_VERSION } from '@four-banners/engine';
+import type { Ack } from '@four-banners/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DatabaseService } from '../src/db/database.js';
+import { LobbyLogRepository, type LobbyStatus } from '../src/lobby/lobby-log.repository.js';
+import { LobbyHub } from '../src/lobby/lobby.hub.js';
+import { AppLogger } from '../src/logger.js';
+import { RetentionRepository } from '../src/ops/retention.repository.js';
+import { RETENTION_LIMITS, RetentionService } from '../src/ops/retention.service.js';
+import { TestClient, bootServer, removeDir, type TestServer } from './harness.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+let server: TestServer;
+const open: TestClient[] = [];
+
+beforeAll(async () => {
+  server = await bootServer({ retentionDays: 7, snapshotEvery: 3 });
+});
+afterAll(async () => {
+  for (const c of open) c.close();
+  await server.stop();
+  removeDir(server.dir);
+});
+
+async function client(): Promise<TestClient> {
+  const c = await TestClient.connect(server.url);
+  open.push(c);
+  return c;
+}
+
+async function ok(ack: Promise<Ack>): Promise<void> {
+  const res = await ack;
+  expect(res, JSON.stringify(res)).toMatchObject({ ok: true });
+}
+
+/** A lobby created by `admin` over the socket protocol; returns its id. */
+async function createLobby(admin: TestClient): Promise<string> {
+  await ok(admin.emit('client-create-lobby', { playerName: 'Admin' }));
+  await admin.untilSeq(2);
+  return admin.state!.lobbyId;
+}
+
+/** Starts the admin's lobby: the admin plays country 0 against an easy bot. */
+async function start(admin: TestClient): Promise<void> {
+  await ok(admin.emit('client-change-country', { country: 0 }));
+  await ok(admin.emit('client-add-bot', { country: 1, difficulty: 'easy' }));
+  await ok(admin.emit('client-game-action', { id: 'start', info: {} }));
+}
+
+const close = (admin: TestClient) => ok(admin.emit('client-lobby-update', { online: false }));
+
+/** Disconnects and waits until the server has seen it. */
+async function disconnect(c: TestClient): Promise<void> {
+  c.close();
+  const hub = server.app.get(LobbyHub);
+  while (hub.isOnline(c.playerId)) await new Promise((r) => setTimeout(r, 10));
+}
+
+const sqlite = () => server.app.get(DatabaseService).sqlite;
+const countOf = (table: string, lobbyId: string) =>
+  (sqlite().prepare(`SELECT count(*) AS n FROM ${table} WHERE lobby_id = ?`).get(lobbyId) as { n: number }).n;
+const lobbyRow = (id: string) => server.app.get(LobbyLogRepository).getLobby(id);
+const playerRow = (id: string) =>
+  sqlite().prepare('SELECT name, lobby_id AS lobbyId FROM players WHERE id = ?').get(id) as
+    { name: string; lobbyId: string | null } | undefined;
+
+/** A lobby row written directly, for states the protocol takes long to reach (a finished game). */
+function insertLobby(id: string, status: LobbyStatus, updatedAt: string, startedAt: string | null = null): void {
+  server.app.get(LobbyLogRepository).createLobby(id, updatedAt, RULES_VERSION, {
+    adminId: 'someone',
+    status,
+    lastSeq: 0,
+    winner: null,
+    players: '[]',
+    updatedAt,
+    startedAt,
+  });
+}
+
+describe('retention of lobbies that never started', () => {
+  it('deletes a closed, never-started lobby past the window with its events, snapshots and seats; keeps every game', async () => {
+    const retention = server.app.get(RetentionService);
+    const [idle, waiting, played, abandoned] = [await client(), await client(), await client(), await client()];
+
+    const idleLobby = await createLobby(idle);
+    await ok(idle.emit('client-chat-message', { message: 'anyone?' }));
+    await close(idle);
+    const waitingLobby = await createLobby(waiting); // still open
+    const playedLobby = await createLobby(played);
+    await start(played); // running
+    const abandonedLobby = await createLobby(abandoned);
+    await start(abandoned);
+    await close(abandoned); // closed after its game started
+    const old = new Date(Date.now() - 30 * DAY).toISOString();
+    insertLobby('finished-game', 'finished', old, old);
+    expect(countOf('lobby_events', idleLobby)).toBe(4);
+    expect(countOf('lobby_snapshots', idleLobby)).toBe(1);
+    // A stale seat pointing at the lobby (the close cleared the real ones) is cleared with it.
+    sqlite().prepare('UPDATE players SET lobby_id = ? WHERE id = ?').run(idleLobby, idle.playerId);
+
+    // Within the window nothing goes.
+    expect(await retention.sweep(Date.now() + 6 * DAY)).toMatchObject({ lobbies: 0, events: 0 });
+    expect(lobbyRow(idleLobby)).toBeDefined();
+
+    const swept = await retention.sweep(Date.now() + 8 * DAY);
+    expect(swept).toMatchObject({ lobbies: 1, events: 4, snapshots: 1, complete: true });
+    expect(lobbyRow(idleLobby)).toBeUndefined();
+    expect(countOf('lobby_events', idleLobby)).toBe(0);
+    expect(countOf('lobby_snapshots', idleLobby)).toBe(0);
+    expect(playerRow(idle.playerId)).toEqual({ name: 'Admin', lobbyId: null });
+    for (const kept of [waitingLobby, playedLobby, abandonedLobby, 'finished-game']) {
+      expect(lobbyRow(kept), kept).toBeDefined();
+    }
+    expect(countOf('lobby_events', abandonedLobby)).toBeGreaterThan(4);
+    // However the started lobby got its start time (the write path, or the sweep finding `start` in its
+    // log), it is a replay from now on.
+    expect(lobbyRow(abandonedLobby)!.startedAt).not.toBeNull();
+    expect(await retention.sweep(Date.now() + 8 * DAY)).toMatchObject({ lobbies: 0, markedStarted: 0 });
+  });
+
+  it('a lobby whose log holds a start is kept even when its started_at was never set', async () => {
+    const old = new Date(Date.now() - 30 * DAY).toISOString();
+    insertLobby('unmarked', 'closed', old);
+    const facts = { adminId: 'someone', status: 'closed' as const, winner: null, players: '[]', updatedAt: old };
+    const log = server.app.get(LobbyLogRepository);
+    server.app.get(DatabaseService).transaction(() =>
+      log.append(
+        'unmarked',
+        [
+          { seq: 1, kind: 'game-action', actor: 'someone', seed: 5, at: old, payload: { id: 'start', info: {} } },
+          { seq: 2, kind: 'lobby-updated', actor: 'someone', seed: null, at: old, payload: { online: false } },
+        ],
+        { ...facts, lastSeq: 2, startedAt: null },
+      ),
+    );
+    expect(await server.app.get(RetentionService).sweep()).toMatchObject({ lobbies: 0, markedStarted: 1 });
+    expect(lobbyRow('unmarked')).toMatchObject({ startedAt: old });
+    expect(countOf('lobby_events', 'unmarked')).toBe(2);
+  });
+
+  it('a sweep stops at its batch cap, and the next one goes on', async () => {
+    const old = new Date(Date.now() - 30 * DAY).toISOString();
+    for (let i = 0; i < 5; i++) insertLobby(`stale-${i}`, 'closed', old);
+    const retention = server.app.get(RetentionService);
+    const limits = { ...RETENTION_LIMITS, lobbiesPerBatch: 2, batchesPerSweep: 2 };
+    expect(await retention.sweep(Date.now(), limits)).toMatchObject({ lobbies: 4, complete: false });
+    expect(await retention.sweep(Date.now(), limits)).toMatchObject({ lobbies: 1, complete: true });
+    for (let i = 0; i < 5; i++) expect(lobbyRow(`stale-${i}`)).toBeUndefined();
+  });
+});
+
+describe('retention of identities that never sat in a lobby', () => {
+  it('deletes old identities without a name or seat; keeps named, seated and connected ones', async () => {
+    const passerBy = await client(); // connects, does nothing, leaves
+    const stillHere = await client(); // connects, does nothing, stays connected
+    const seated = await client();
+    const former = await client();
+    await createLobby(seated);
+    await createLobby(former);
+    await close(former); // named, no seat any more
+    await Promise.all([disconnect(passerBy), disconnect(seated), disconnect(former)]);
+
+    const retention = server.app.get(RetentionService);
+    expect(await retention.sweep(Date.now() + 6 * DAY)).toMatchObject({ identities: 0 });
+    const swept = await retention.sweep(Date.now() + 8 * DAY);
+    expect(swept.identities).toBeGreaterThanOrEqual(1);
+    expect(playerRow(passerBy.playerId)).toBeUndefined();
+    expect(playerRow(stillHere.playerId)).toEqual({ name: '', lobbyId: null });
+    expect(playerRow(seated.playerId)).toMatchObject({ name: 'Admin' });
+    expect(playerRow(seated.playerId)!.lobbyId).not.toBeNull();
+    expect(playerRow(former.playerId)).toEqual({ name: 'Admin', lobbyId: null });
+  });
+});
+
+describe('retentionDays 0 keeps everything', () => {
+  it('a sweep with retention off deletes nothing, however old', async () => {
+    const admin = await client();
+    const lobbyId = await createLobby(admin);
+    await close(admin);
+    const passerBy = await client();
+    await disconnect(passerBy);
+    const app = server.app;
+    const off = new RetentionService(
+      { ...server.config, retentionDays: 0 },
+      app.get(DatabaseService),
+      app.get(RetentionRepository),
+      app.get(LobbyHub),
+      app.get(AppLogger),
+    );
+    expect(await off.sweep(Date.now() + 10_000 * DAY)).toEqual({
+      lobbies: 0,
+      events: 0,
+      snapshots: 0,
+      identities: 0,
+      markedStarted: 0,
+      complete: true,
+    });
+    expect(lobbyRow(lobbyId)).toBeDefined();
+    expect(playerRow(passerBy.playerId)).toBeDefined();
+  });
+});
