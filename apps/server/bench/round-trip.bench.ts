@@ -188,6 +188,11 @@ export async function runRoundTripBench(): Promise<void> {
       HOST: '127.0.0.1',
       DATABASE_PATH: join(dir, 'bench.db'),
       LOG: 'off',
+      // Every simulated player connects from 127.0.0.1: the per-address caps are lifted for them.
+      CONNECTIONS_PER_ADDRESS: String(SOCKETS * 2),
+      CONNECT_BURST: String(SOCKETS * 2),
+      NEW_IDENTITY_BURST: String(SOCKETS * 2),
+      HTTP_BURST: String(SOCKETS * 2),
     });
     children.push(game.child);
     const bare = await startChild(['--import', 'tsx', join(here, 'bare-echo-server.ts')], {});

@@ -179,5 +179,8 @@ describe('a turn cap ends a runaway game cleanly', () => {
     expect(folded.ok && folded.value.online).toBe(false);
     const lobbies = await getJson(`${server!.url}/api/admin/lobbies`, ADMIN_TOKEN);
     expect(lobbies.body.lobbies.find((l: { id: string }) => l.id === lobbyId)).toMatchObject({ status: 'closed' });
+    // It started, so it stays a public replay.
+    const games = await getJson(`${server!.url}/api/games`);
+    expect(games.body.games.find((g: { id: string }) => g.id === lobbyId)).toMatchObject({ status: 'closed' });
   });
 });

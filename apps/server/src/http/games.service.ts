@@ -18,7 +18,7 @@ import {
 } from '@four-banners/protocol';
 import { CONFIG, type ServerConfig } from '../config.js';
 import { hashToken, secretsEqual } from '../lobby/ids.js';
-import { LobbyLogRepository, isStarted, type LobbyRow, type LobbyStatus } from '../lobby/lobby-log.repository.js';
+import { LobbyLogRepository, isStarted, type LobbyRow } from '../lobby/lobby-log.repository.js';
 import { LobbyStore } from '../lobby/lobby.store.js';
 import { PlayerRepository } from '../lobby/player.repository.js';
 import { httpError } from './http-errors.js';
@@ -74,20 +74,16 @@ export class GamesService {
     @Inject(PlayerRepository) private readonly players: PlayerRepository,
   ) {}
 
-  /** A page of lobbies, newest first; `statuses` filters. */
-  list(query: unknown, statuses?: readonly LobbyStatus[]): { items: GameSummary[]; nextOffset: number | null } {
+  /** A page of lobbies, newest first (every lobby for the admin; `started` only those a spectator may see). */
+  list(query: unknown, started = false): { items: GameSummary[]; nextOffset: number | null } {
     const { limit = 20, offset = 0 } = parse(pageQuerySchema, query);
-    const rows = this.log.listLobbies({ statuses, limit: limit + 1, offset });
+    const rows = this.log.listLobbies({ started, limit: limit + 1, offset });
     return { items: rows.slice(0, limit).map(summary), nextOffset: rows.length > limit ? offset + limit : null };
   }
 
-  /** The public listing: recent started games (running or finished), newest first. */
+  /** The public listing: recent started games (running, finished, or closed after they started), newest first. */
   listStarted(query: unknown): { items: GameSummary[]; nextOffset: number | null } {
-    const { limit = 20, offset = 0 } = parse(pageQuerySchema, query);
-    const rows = this.log.listLobbies({ statuses: ['running', 'finished'], limit: limit + 1, offset });
-    // The status filter narrows the query; `isStarted` has the last word on what a spectator may see.
-    const items = rows.slice(0, limit).filter(isStarted).map(summary);
-    return { items, nextOffset: rows.length > limit ? offset + limit : null };
+    return this.list(query, true);
   }
 
   /** Any lobby's events `from..to` inclusive, one capped page (the admin API). */

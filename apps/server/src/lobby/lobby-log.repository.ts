@@ -2,7 +2,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { LobbyEvent } from '@four-banners/engine';
 import type { Statement } from 'better-sqlite3';
-import { and, asc, desc, eq, getTableName, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { DatabaseService } from '../db/database.js';
 import { lobbies, lobbyEvents, lobbySnapshots } from '../db/schema.js';
 
@@ -80,11 +80,20 @@ export class LobbyLogRepository {
     return this.database.db.select().from(lobbies).where(eq(lobbies.id, id)).get();
   }
 
-  /** Lobbies newest first, optionally only some statuses. */
-  listLobbies(opts: { statuses?: readonly LobbyStatus[]; limit: number; offset: number }): LobbyRow[] {
-    const q = this.database.db.select().from(lobbies);
-    const filtered = opts.statuses ? q.where(inArray(lobbies.status, [...opts.statuses])) : q;
-    return filtered.orderBy(desc(lobbies.createdAt), desc(lobbies.id)).limit(opts.limit).offset(opts.offset).all();
+  /** Lobbies newest first, optionally only some statuses, or only those whose game started. */
+  listLobbies(opts: { statuses?: readonly LobbyStatus[]; started?: boolean; limit: number; offset: number }): LobbyRow[] {
+    const filters = [
+      ...(opts.statuses ? [inArray(lobbies.status, [...opts.statuses])] : []),
+      ...(opts.started ? [isNotNull(lobbies.startedAt)] : []),
+    ];
+    return this.database.db
+      .select()
+      .from(lobbies)
+      .where(and(...filters))
+      .orderBy(desc(lobbies.createdAt), desc(lobbies.id))
+      .limit(opts.limit)
+      .offset(opts.offset)
+      .all();
   }
 
   /** Events with `from ≤ seq ≤ to`, in order, at most `limit`. */

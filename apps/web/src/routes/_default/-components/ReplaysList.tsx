@@ -36,6 +36,10 @@ function ReplayRow({ game }: { game: GameSummary }) {
             <Badge variant="light" color={game.winner !== null ? 'gray' : 'dark'} leftSection={game.winner !== null ? <EmblemDot country={game.winner} size={12} /> : null}>
               {game.winner !== null ? `${countryLabel(game.winner)} won` : 'Finished'}
             </Badge>
+          ) : game.status === 'closed' ? (
+            <Badge variant="outline" color="dark">
+              Ended unfinished
+            </Badge>
           ) : (
             <Badge variant="outline" color="gray">
               In progress
