@@ -13,7 +13,9 @@ import { LobbyGateway } from './lobby/lobby.gateway.js';
 import { LobbyHub } from './lobby/lobby.hub.js';
 import { LobbyBots } from './lobby/lobby-bots.service.js';
 import { LobbyService } from './lobby/lobby.service.js';
+import { LobbyIdleSweep } from './lobby/lobby-idle.service.js';
 import { LobbyStore } from './lobby/lobby.store.js';
+import { ResyncService } from './lobby/resync.service.js';
 import { PlayerRepository } from './lobby/player.repository.js';
 import { ConnectionGuard } from './limits/connection-guard.service.js';
 import { LimitsService } from './limits/limits.service.js';
@@ -42,6 +44,8 @@ export class AppModule {
         LobbyStore,
         LobbyBots,
         LobbyService,
+        LobbyIdleSweep,
+        ResyncService,
         LobbyGateway,
         GamesService,
         AdminGuard,

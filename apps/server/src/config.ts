@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PRIVATE_NETWORKS, parseNetworks, type TrustedNetworks } from './limits/client-address.js';
 
 /** apps/server, whether this file runs from src/ (tsx, vitest) or dist/ (node). */
 const SERVER_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -89,6 +90,8 @@ export interface ServerConfig {
   readonly allowedOrigins: readonly string[];
   /** How many reverse proxies in front of the server to trust for `X-Forwarded-For` (0: none). */
   readonly trustProxy: number;
+  /** Peers whose `X-Forwarded-For` is believed (the proxies' networks; default loopback and private ranges). */
+  readonly trustedProxies: TrustedNetworks;
   readonly bots: BotSettings;
   /** A game still running at this turn count is ended (its lobby closes); 0: no cap. */
   readonly maxTurns: number;
@@ -157,6 +160,9 @@ export function configFromEnv(
       .map((o) => o.trim().replace(/\/+$/, ''))
       .filter((o) => o.length > 0),
     trustProxy: int('TRUST_PROXY', 0),
+    trustedProxies: parseNetworks(
+      env.TRUSTED_PROXIES ? env.TRUSTED_PROXIES.split(',').filter((c) => c.trim() !== '') : PRIVATE_NETWORKS,
+    ),
     bots: { actionMs: int('BOT_ACTION_MS', 420), turnMs: int('BOT_TURN_MS', 350) },
     maxTurns: int('MAX_TURNS', 2000),
     rates: {

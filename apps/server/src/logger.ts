@@ -18,7 +18,8 @@ export class AppLogger {
   }
 
   private write(level: string, msg: string, fields: LogFields): void {
-    if (!this.config.log) return;
+    // LOG=off quiets the routine lines; errors are always written (they are what an operator alerts on).
+    if (!this.config.log && level !== 'error') return;
     process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`);
   }
 }

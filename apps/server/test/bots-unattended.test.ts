@@ -3,7 +3,7 @@
  * country; bots play only while a person seated in the lobby is connected, pause otherwise (also after a
  * restart), are paced like the offline "normal" speed, and a game past the turn cap ends cleanly.
  */
-import { fold, whoseTurn, type LobbyEvent, type LobbyState } from '@four-banners/engine';
+import { applyLegal, fold, newGame, serializeGame, whoseTurn, type LobbyEvent, type LobbyState } from '@four-banners/engine';
 import type { Ack, LobbyUpdatePayload } from '@four-banners/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../src/config.js';
@@ -86,7 +86,8 @@ describe('an online game needs a person (SPEC.md §4 Turn flow)', () => {
 
 describe('bots play only for people connected to the lobby', () => {
   it('pause when the last person goes offline, and play on when one reconnects', async () => {
-    await boot({ bots: { actionMs: 0, turnMs: 400 } });
+    // The bot's turn is due long after Alice has gone (a slow machine included).
+    await boot({ bots: { actionMs: 0, turnMs: 2000 } });
     const alice = await client();
     const lobbyId = await lobbyWithBots(alice, [1]);
     await ok(alice.emit('client-game-action', { id: 'start', info: {} }));
@@ -97,7 +98,7 @@ describe('bots play only for people connected to the lobby', () => {
     const hub = server!.app.get(LobbyHub);
     await waitFor(() => !hub.isOnline(alice.playerId), 'alice offline');
     const paused = serverState(lobbyId).seq;
-    await sleep(1000);
+    await sleep(2500);
     expect(serverState(lobbyId).seq).toBe(paused);
     expect(whoseTurn(serverState(lobbyId).game)).toBe(1);
 
@@ -107,7 +108,7 @@ describe('bots play only for people connected to the lobby', () => {
   });
 
   it('after a restart they wait for a person to come back', async () => {
-    const first = await boot({ bots: { actionMs: 0, turnMs: 300 } });
+    const first = await boot({ bots: { actionMs: 0, turnMs: 2000 } });
     const dir = first.dir;
     const alice = await client();
     const lobbyId = await lobbyWithBots(alice, [1, 2]);
@@ -154,6 +155,24 @@ describe('bots play only for people connected to the lobby', () => {
 });
 
 describe('a turn cap ends a runaway game cleanly', () => {
+  it('a save already at the cap cannot be loaded', async () => {
+    await boot({ maxTurns: 12 });
+    let game = newGame(6, 6, 3);
+    for (const country of [0, 1] as const) game = applyLegal(game, { id: 'add_country', info: { country } }, 0);
+    game = applyLegal(game, { id: 'generate', info: { w: 6, h: 6, seed: 3 } }, 0);
+    game = applyLegal(game, { id: 'start', info: {} }, 1);
+    for (let i = 0; game.turn.count < 12; i++) game = applyLegal(game, { id: 'next_turn', info: { country: whoseTurn(game)! } }, i);
+    const alice = await client();
+    await ok(alice.emit('client-create-lobby', { playerName: 'Alice' }));
+    await alice.untilSeq(2);
+    const seq = serverState(alice.state!.lobbyId).seq;
+    expect(await alice.emit('client-load-save', { state: serializeGame(game) })).toMatchObject({
+      ok: false,
+      error: { code: 'not_actable', message: expect.stringMatching(/turn 12/) },
+    });
+    expect(serverState(alice.state!.lobbyId).seq).toBe(seq);
+  });
+
   it('at maxTurns the lobby closes with reason turn_limit; seats are freed and the log stays a replay', async () => {
     await boot({ maxTurns: 12 });
     const alice = await client();

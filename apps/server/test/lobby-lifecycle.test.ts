@@ -18,12 +18,13 @@ import {
 import { lobbyStateFromSnapshot, type Ack, type PresencePayload, type SyncAck } from '@four-banners/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LobbyLogRepository } from '../src/lobby/lobby-log.repository.js';
+import { LobbyIdleSweep } from '../src/lobby/lobby-idle.service.js';
 import { LobbyHub } from '../src/lobby/lobby.hub.js';
 import { LobbyStore } from '../src/lobby/lobby.store.js';
 import { PlayerRepository } from '../src/lobby/player.repository.js';
 import { LobbyService } from '../src/lobby/lobby.service.js';
 import { asClientAction } from './drive.js';
-import { LENIENT, TestClient, bootServer, removeDir, type TestServer } from './harness.js';
+import { ADMIN_TOKEN, LENIENT, TestClient, bootServer, getJson, removeDir, type TestServer } from './harness.js';
 
 let server: TestServer;
 const open: TestClient[] = [];
@@ -114,7 +115,11 @@ describe('reconnect and resync (DESIGN.md §5 Identity, Resync, Presence)', () =
     if (!res.ok || !res.snapshot) return;
     const rebuilt = foldFrom(lobbyStateFromSnapshot(res.snapshot), res.events);
     expect(rebuilt.ok && stateHash(rebuilt.value)).toBe(stateHash(serverState(lobbyId)));
-    // Snapshots were stored on the way (every 500 events) and restoring from one + its tail agrees with a full fold.
+    // An events page holds at most 1,000 events, whatever the byte cap allows; lastSeq says there is more.
+    const page = await getJson(`${server.url}/api/admin/lobbies/${lobbyId}/events`, ADMIN_TOKEN);
+    expect(page.body.events).toHaveLength(1000);
+    expect(page.body.lastSeq).toBeGreaterThan(1000);
+    // Snapshots were stored on the way (every SNAPSHOT_EVERY events) and restoring from one + its tail agrees with a full fold.
     const store = server.app.get(LobbyStore);
     const repo = server.app.get(LobbyLogRepository);
     expect(repo.latestSnapshot(lobbyId)?.seq).toBeGreaterThanOrEqual(1000);
@@ -272,15 +277,19 @@ describe('lobbies end (DESIGN.md §5 Presence, §5.1 seats)', () => {
     const lobbyId = await lobbyOf(alice);
     await ok(alice.emit('client-add-bot', { country: 1, difficulty: 'easy' }));
     const service = server.app.get(LobbyService);
+    const idleSweep = server.app.get(LobbyIdleSweep);
     const t = Date.now();
-    expect(service.sweepIdle(t)).not.toContain(lobbyId);
+    expect(idleSweep.sweep(t)).not.toContain(lobbyId);
     alice.close();
     const hub = server.app.get(LobbyHub);
     while (hub.isOnline(alice.playerId)) await new Promise((r) => setTimeout(r, 10));
     const idle = server.config.idleCloseMs;
-    expect(service.sweepIdle(t + 1)).not.toContain(lobbyId);
-    expect(service.sweepIdle(t + 1 + idle)).toContain(lobbyId);
+    expect(idleSweep.sweep(t + 1)).not.toContain(lobbyId);
+    expect(idleSweep.sweep(t + 1 + idle)).toContain(lobbyId);
     expect(service.getLobby(lobbyId)).toBeUndefined();
+    // Closed by the server for idleness, and said so in the log.
+    const closing = server.app.get(LobbyLogRepository).readEvents(lobbyId).at(-1)!;
+    expect(closing).toMatchObject({ kind: 'lobby-updated', actor: 'server', payload: { online: false, reason: 'idle' } });
     const again = await client({ playerId: alice.playerId, token: alice.hello.token });
     expect(again.hello.lobbyId).toBeNull();
   });

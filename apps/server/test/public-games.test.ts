@@ -128,7 +128,7 @@ describe('byte-capped event pages', () => {
     expect(admin.lastSeq).toBe(server.app.get(LobbyService).getLobby(gameId)!.seq);
   });
 
-  it('a page is still capped in count: from/to inclusive', async () => {
+  it('from and to bound a page, both inclusive', async () => {
     const page = await getJson(`${server.url}/api/games/${gameId}/events?from=2&to=4`);
     expect(page.body.events.map((e: LobbyEvent) => e.seq)).toEqual([2, 3, 4]);
   });

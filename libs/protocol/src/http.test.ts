@@ -11,6 +11,8 @@ describe('HTTP queries (DESIGN.md §6)', () => {
     expect(stateQuerySchema.parse({ seq: '7' })).toEqual({ seq: 7 });
     expect(pageQuerySchema.safeParse({ limit: '101' }).success).toBe(false);
     expect(pageQuerySchema.parse({ limit: '5', offset: '10' })).toEqual({ limit: 5, offset: 10 });
+    // Listings are bounded in depth as well as in page size.
+    expect(pageQuerySchema.safeParse({ offset: '10001' }).success).toBe(false);
   });
 
   it('pages at most 1,000 events and names the admin API being off', () => {

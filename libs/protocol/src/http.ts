@@ -93,5 +93,6 @@ export const stateQuerySchema = z.object({ seq: seqParam.optional() });
 /** Query of the listings. */
 export const pageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
+  // Deep pages cost a scan of everything before them: listings go back 10,000 games.
+  offset: z.coerce.number().int().min(0).max(10_000).optional(),
 });

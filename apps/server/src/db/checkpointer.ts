@@ -136,8 +136,11 @@ export interface Checkpointer {
 const WANTED = 0;
 const PARKED = 1;
 
-/** The longest a write waits for a forced checkpoint at the gate (the main connection's busy_timeout). */
-const MAX_PARK_MS = 5000;
+/**
+ * The longest a write waits for a forced checkpoint at the gate. Parking blocks the whole event loop (every
+ * player), so it is short: past it the write goes ahead and the checkpoint waits on its busy handler.
+ */
+const MAX_PARK_MS = 1000;
 
 /** Starts checkpointing `path` from a worker thread, with the main connection's autocheckpoint off. */
 export function startCheckpointer(main: Database.Database, path: string, options: CheckpointerOptions): Checkpointer {
@@ -164,6 +167,7 @@ export function startCheckpointer(main: Database.Database, path: string, options
     // A worker that died while asking for the lock must not leave writers parking.
     running = false;
     Atomics.store(gate, WANTED, 0);
+    Atomics.notify(gate, WANTED);
   });
   worker.on('message', (m: WorkerMessage) => {
     if ('error' in m) fallBack(m.error);

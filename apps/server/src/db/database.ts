@@ -7,6 +7,7 @@ import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { CONFIG, type ServerConfig } from '../config.js';
 import { AppLogger } from '../logger.js';
+import { MetricsService } from '../ops/metrics.service.js';
 import { startCheckpointer, type Checkpointer } from './checkpointer.js';
 import * as schema from './schema.js';
 
@@ -41,7 +42,11 @@ export class DatabaseService implements OnApplicationShutdown {
   private readonly walPath: string | null;
   private forced = 0;
 
-  constructor(@Inject(CONFIG) config: ServerConfig, @Optional() @Inject(AppLogger) logger?: AppLogger) {
+  constructor(
+    @Inject(CONFIG) config: ServerConfig,
+    @Optional() @Inject(AppLogger) logger?: AppLogger,
+    @Optional() @Inject(MetricsService) metrics?: MetricsService,
+  ) {
     const opened = openDatabase(config.databasePath, config.migrationsDir);
     this.sqlite = opened.sqlite;
     this.db = opened.db;
@@ -62,6 +67,12 @@ export class DatabaseService implements OnApplicationShutdown {
           },
           onError: (error) => logger?.error('wal-checkpointer-failed', { error }),
         });
+    metrics?.gauge('fb_wal_bytes', 'Size of the SQLite write-ahead log file.', () => this.walBytes());
+    metrics?.counterFrom(
+      'fb_wal_forced_checkpoints_total',
+      'TRUNCATE checkpoints forced by the WAL passing WAL_MAX_MB.',
+      () => this.forced,
+    );
   }
 
   /** Runs `fn` in one transaction (BEGIN IMMEDIATE … COMMIT; ROLLBACK if it throws). */

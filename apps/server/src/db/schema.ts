@@ -24,6 +24,9 @@ export const lobbies = sqliteTable(
     index('lobbies_status_idx').on(t.status, t.createdAt),
     // The retention sweep: closed, never started, idle since before a date.
     index('lobbies_retention_idx').on(t.status, t.startedAt, t.updatedAt),
+    // The listings, newest first: every lobby (admin) and the started games (public), without a sort.
+    index('lobbies_list_idx').on(t.createdAt, t.id),
+    index('lobbies_started_list_idx').on(t.createdAt, t.id).where(sql`${t.startedAt} IS NOT NULL`),
   ],
 );
 

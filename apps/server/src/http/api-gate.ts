@@ -45,7 +45,7 @@ export function apiGate(config: ServerConfig, limits: LimitsService): RequestHan
       res.setHeader('Access-Control-Expose-Headers', 'Retry-After');
     }
     // Counted first, so refused origins are rate-limited too; a 429 carries CORS headers so a page can read it.
-    const address = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustProxy);
+    const address = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustProxy, config.trustedProxies);
     if (!limits.allowAddress('http', address)) {
       res.setHeader('Retry-After', retryAfter);
       return refuse(res, 429, 'rate_limited', REFUSAL_MESSAGES.http);

@@ -27,6 +27,8 @@ export interface SocketData {
   token: string;
   address: string;
   strikes: Strikes;
+  /** Frees the player's connection slot held since the handshake (once the hub counts the socket, or it fails). */
+  settle: () => void;
 }
 
 export const socketData = (socket: GameSocket): SocketData => socket.data as SocketData;
@@ -42,9 +44,15 @@ function handshakeRefusal(limit: LimitName): ExtendedError {
   return Object.assign(new Error(message), { data: { code: 'rate_limited', message } });
 }
 
+const SECOND_SOCKET = 'This connection already carries a socket: open another connection instead.';
+
 @Injectable()
 export class ConnectionGuard implements OnModuleDestroy {
   private backlogTimer: NodeJS.Timeout | null = null;
+  /** Engine.io connections that already carry a socket (the server has one namespace). */
+  private readonly carrying = new WeakSet<object>();
+  /** Sockets admitted at the handshake that the hub does not count yet, by player. */
+  private readonly admitting = new Map<string, number>();
 
   constructor(
     @Inject(CONFIG) private readonly config: ServerConfig,
@@ -99,7 +107,7 @@ export class ConnectionGuard implements OnModuleDestroy {
   }
 
   private addressOf(req: IncomingMessage): string {
-    return clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], this.config.trustProxy);
+    return clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], this.config.trustProxy, this.config.trustedProxies);
   }
 
   /** Why a websocket upgrade is refused (its HTTP answer's body), or null. */
@@ -113,8 +121,15 @@ export class ConnectionGuard implements OnModuleDestroy {
     return null;
   }
 
-  /** Resolves the socket's player, or says why it may not connect. */
+  /**
+   * Resolves the socket's player, or says why it may not connect. Several handshakes can arrive in one
+   * read (frames queued on one connection) before any socket is counted by the hub, so a connection may
+   * carry one socket only and a player's slot is held from here until the hub counts it.
+   */
   private admit(socket: GameSocket): ExtendedError | null {
+    if (this.carrying.has(socket.client)) {
+      return Object.assign(new Error(SECOND_SOCKET), { data: { code: 'invalid_payload', message: SECOND_SOCKET } });
+    }
     const req = socket.request as WithAddress;
     const address = req.fbAddress ?? this.addressOf(req);
     let who = this.identity.restore(socket.handshake.auth);
@@ -123,15 +138,29 @@ export class ConnectionGuard implements OnModuleDestroy {
         return handshakeRefusal('new_identities_per_address');
       }
       who = this.identity.create();
-    } else if (this.hub.socketCount(who.playerId) >= this.config.socketsPerPlayer) {
+    } else if (this.hub.socketCount(who.playerId) + (this.admitting.get(who.playerId) ?? 0) >= this.config.socketsPerPlayer) {
       this.limits.refused('sockets_per_player');
       return handshakeRefusal('sockets_per_player');
     }
+    this.carrying.add(socket.client);
+    const playerId = who.playerId;
+    this.admitting.set(playerId, (this.admitting.get(playerId) ?? 0) + 1);
+    let held = true;
+    const settle = () => {
+      if (!held) return;
+      held = false;
+      const n = (this.admitting.get(playerId) ?? 1) - 1;
+      if (n > 0) this.admitting.set(playerId, n);
+      else this.admitting.delete(playerId);
+    };
+    // A handshake that never completes (the connection closed first) frees the slot too.
+    socket.conn.once('close', settle);
     Object.assign(socket.data, {
-      playerId: who.playerId,
+      playerId,
       token: who.token,
       address,
       strikes: this.limits.strikes(),
+      settle,
     } satisfies SocketData);
     return null;
   }

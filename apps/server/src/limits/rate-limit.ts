@@ -32,7 +32,8 @@ interface Held {
 
 /**
  * Buckets by key, made on first use. Memory stays bounded: buckets that have refilled are forgotten
- * by `sweep` (a full bucket is the same as none), and past `maxKeys` the oldest are dropped.
+ * by `sweep` (a full bucket is the same as none), and past `maxKeys` the least recently used are dropped
+ * (a Map keeps insertion order, and every use moves a key to the end).
  */
 export class KeyedBuckets {
   private readonly held = new Map<string, Held>();
@@ -44,18 +45,9 @@ export class KeyedBuckets {
 
   /** Takes one token from `key`'s bucket; false when it is empty. */
   take(key: string, now = performance.now()): boolean {
-    const h = this.held.get(key);
-    const tokens = h ? refilled(this.limit, h.tokens, h.at, now) : this.limit.capacity;
-    if (tokens < 1) {
-      if (h) Object.assign(h, { tokens, at: now });
-      return false;
-    }
-    if (h) Object.assign(h, { tokens: tokens - 1, at: now });
-    else {
-      if (this.held.size >= this.maxKeys) this.dropOldest();
-      this.held.set(key, { tokens: tokens - 1, at: now });
-    }
-    return true;
+    const tokens = this.tokens(key, now);
+    this.hold(key, tokens < 1 ? tokens : tokens - 1, now);
+    return tokens >= 1;
   }
 
   /**
@@ -64,20 +56,12 @@ export class KeyedBuckets {
    */
   charge(key: string, amount: number, now = performance.now()): void {
     if (amount <= 0) return;
-    const h = this.held.get(key);
-    const tokens = (h ? refilled(this.limit, h.tokens, h.at, now) : this.limit.capacity) - amount;
-    const held = { tokens: Math.max(-this.limit.capacity, tokens), at: now };
-    if (h) Object.assign(h, held);
-    else {
-      if (this.held.size >= this.maxKeys) this.dropOldest();
-      this.held.set(key, held);
-    }
+    this.hold(key, Math.max(-this.limit.capacity, this.tokens(key, now) - amount), now);
   }
 
   /** Whether `key` could take a token now (without taking it). */
   has(key: string, now = performance.now()): boolean {
-    const h = this.held.get(key);
-    return !h || refilled(this.limit, h.tokens, h.at, now) >= 1;
+    return this.tokens(key, now) >= 1;
   }
 
   /** Forgets the buckets that are full again. */
@@ -91,12 +75,19 @@ export class KeyedBuckets {
     return this.held.size;
   }
 
-  private dropOldest(): void {
-    this.sweep();
-    // Map iteration is insertion order: the first keys are the longest-held.
-    for (const key of this.held.keys()) {
-      if (this.held.size < this.maxKeys) break;
-      this.held.delete(key);
+  private tokens(key: string, now: number): number {
+    const h = this.held.get(key);
+    return h ? refilled(this.limit, h.tokens, h.at, now) : this.limit.capacity;
+  }
+
+  /** Stores `key`'s bucket as the most recently used, dropping the least recently used past `maxKeys`. */
+  private hold(key: string, tokens: number, now: number): void {
+    this.held.delete(key);
+    this.held.set(key, { tokens, at: now });
+    if (this.held.size <= this.maxKeys) return;
+    for (const oldest of this.held.keys()) {
+      this.held.delete(oldest);
+      if (this.held.size <= this.maxKeys) break;
     }
   }
 }

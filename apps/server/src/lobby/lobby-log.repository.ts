@@ -9,6 +9,17 @@ import { lobbies, lobbyEvents, lobbySnapshots } from '../db/schema.js';
 export type LobbyRow = typeof lobbies.$inferSelect;
 export type LobbyStatus = LobbyRow['status'];
 
+/** One row of an events page: the event's columns and its payload's size in bytes. */
+interface PageRow {
+  readonly seq: number;
+  readonly kind: string;
+  readonly actor: string;
+  readonly payload: string;
+  readonly seed: number | null;
+  readonly at: string;
+  readonly bytes: number;
+}
+
 /** Whether the lobby's game has started (a spectator may then see it), even if it was closed since. */
 export function isStarted(row: LobbyRow): boolean {
   return row.startedAt !== null;
@@ -30,6 +41,7 @@ export interface LobbyFacts {
 export class LobbyLogRepository {
   private readonly insertEvent: Statement;
   private readonly updateFacts: Statement;
+  private readonly pageStatement: Statement<[string, number, number, number], PageRow>;
 
   constructor(@Inject(DatabaseService) private readonly database: DatabaseService) {
     // The hot path (one insert per event, one update per append) runs better-sqlite3 statements directly:
@@ -40,6 +52,16 @@ export class LobbyLogRepository {
     this.insertEvent = database.sqlite.prepare(
       `INSERT INTO ${getTableName(e)} (${[e.lobbyId, e.seq, e.kind, e.actor, e.payload, e.seed, e.at].map((c) => c.name).join(', ')})
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    );
+    // A page of events with each payload's size in bytes, read row by row until the byte cap.
+    const columns = { seq: e.seq, kind: e.kind, actor: e.actor, payload: e.payload, seed: e.seed, at: e.at };
+    this.pageStatement = database.sqlite.prepare(
+      `SELECT ${Object.entries(columns)
+        .map(([key, c]) => `${c.name} AS ${key}`)
+        .join(', ')}, length(CAST(${e.payload.name} AS BLOB)) AS bytes
+       FROM ${getTableName(e)}
+       WHERE ${e.lobbyId.name} = ? AND ${e.seq.name} >= ? AND ${e.seq.name} <= ?
+       ORDER BY ${e.seq.name} LIMIT ?`,
     );
     // started_at keeps the first start's time.
     this.updateFacts = database.sqlite.prepare(
@@ -149,22 +171,9 @@ export class LobbyLogRepository {
    * are read one at a time and the read stops at the cap, so a long range is never loaded whole.
    */
   readEventsPage(lobbyId: string, from: number, to: number, maxCount: number, maxBytes: number): LobbyEvent[] {
-    const e = lobbyEvents;
-    const columns = { seq: e.seq, kind: e.kind, actor: e.actor, payload: e.payload, seed: e.seed, at: e.at };
-    const statement = this.database.sqlite.prepare<
-      [string, number, number, number],
-      { seq: number; kind: string; actor: string; payload: string; seed: number | null; at: string; bytes: number }
-    >(
-      `SELECT ${Object.entries(columns)
-        .map(([key, c]) => `${c.name} AS ${key}`)
-        .join(', ')}, length(CAST(${e.payload.name} AS BLOB)) AS bytes
-       FROM ${getTableName(e)}
-       WHERE ${e.lobbyId.name} = ? AND ${e.seq.name} >= ? AND ${e.seq.name} <= ?
-       ORDER BY ${e.seq.name} LIMIT ?`,
-    );
     const page: LobbyEvent[] = [];
     let bytes = 0;
-    for (const row of statement.iterate(lobbyId, from, to, maxCount)) {
+    for (const row of this.pageStatement.iterate(lobbyId, from, to, maxCount)) {
       if (page.length > 0 && bytes + row.bytes > maxBytes) break;
       bytes += row.bytes;
       const { seq, kind, actor, payload, seed, at } = row;

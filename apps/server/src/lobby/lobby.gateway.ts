@@ -32,8 +32,7 @@ import {
   type AckError,
   type ClientEventName,
   type SyncAck,
-} from '@four-banners/protocol'
-;
+} from '@four-banners/protocol';
 import type { z } from 'zod';
 import { ConnectionGuard, socketData } from '../limits/connection-guard.service.js';
 import { LimitsService, REFUSAL_MESSAGES, type PlayerLimit } from '../limits/limits.service.js';
@@ -41,6 +40,7 @@ import { AppLogger } from '../logger.js';
 import { MetricsService } from '../ops/metrics.service.js';
 import { LobbyHub, type GameServer, type GameSocket } from './lobby.hub.js';
 import { LobbyService, fail } from './lobby.service.js';
+import { ResyncService } from './resync.service.js';
 
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(CLIENT_EVENT_NAMES);
 
@@ -62,6 +62,7 @@ function describe(error: z.ZodError): string {
 export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
   constructor(
     @Inject(LobbyService) private readonly lobbies: LobbyService,
+    @Inject(ResyncService) private readonly resync: ResyncService,
     @Inject(LobbyHub) private readonly hub: LobbyHub,
     @Inject(ConnectionGuard) private readonly guard: ConnectionGuard,
     @Inject(LimitsService) private readonly limits: LimitsService,
@@ -80,14 +81,17 @@ export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
   handleConnection(socket: GameSocket): void {
     const who = socketData(socket);
     // An event nobody handles still gets an answer, so a client's ack never hangs; it counts as invalid.
-    socket.onAny((event: string, ...args: unknown[]) => {
-      if (KNOWN_EVENTS.has(event)) return;
-      const answer = this.guard.strike(socket) ?? fail('invalid_payload', `Unknown event "${event.slice(0, 64)}".`);
+    // The parser also lets numbers through as event names: never assume a string.
+    socket.onAny((event: unknown, ...args: unknown[]) => {
+      if (typeof event === 'string' && KNOWN_EVENTS.has(event)) return;
+      const name = String(event).slice(0, 64);
+      const answer = this.guard.strike(socket) ?? fail('invalid_payload', `Unknown event "${name}".`);
       this.metrics.acked('unknown', answer.error.code);
       const ack = args.at(-1);
       if (typeof ack === 'function') ack(answer);
     });
     const cameOnline = this.hub.attach(socket, who.playerId);
+    who.settle();
     const lobby = this.lobbies.seatOf(who.playerId);
     if (lobby) this.hub.joinSocket(socket, lobby.lobbyId);
     socket.emit('server-hello', {
@@ -109,9 +113,11 @@ export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
   /** Keeps the seat; tells the lobby the player is offline once their last connection is gone. */
   handleDisconnect(socket: GameSocket): void {
     const playerId = socketData(socket).playerId;
-    if (!playerId || !this.hub.detach(socket, playerId)) return;
-    const lobby = this.lobbies.seatOf(playerId);
-    if (lobby) this.hub.toLobby(lobby.lobbyId, { name: 'server-presence', payload: { playerId, online: false } });
+    if (!playerId) return;
+    // Looked up before detaching: going offline drops the player from the seat cache.
+    const lobbyId = this.lobbies.seatOf(playerId)?.lobbyId;
+    if (!this.hub.detach(socket, playerId) || !lobbyId) return;
+    this.hub.toLobby(lobbyId, { name: 'server-presence', payload: { playerId, online: false } });
   }
 
   @SubscribeMessage('client-create-lobby')
@@ -164,7 +170,7 @@ export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
 
   @SubscribeMessage('client-sync-state')
   sync(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): SyncAck {
-    return this.handle(socket, 'client-sync-state', body, syncStateSchema, ['sync'], (me, p) => this.lobbies.sync(me, p));
+    return this.handle(socket, 'client-sync-state', body, syncStateSchema, ['sync'], (me, p) => this.resync.sync(me, p));
   }
 
   @SubscribeMessage('client-load-save')

@@ -3,7 +3,7 @@
  * seat and turn → engine check — then committed by the store (append in a transaction → update
  * memory → broadcast).
  */
-import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   BOT_NAMES,
   COUNTRY,
@@ -29,12 +29,10 @@ import {
   leaveLobbySchema,
   loadSaveSchema,
   lobbyUpdateSchema,
-  syncStateSchema,
   type Ack,
   type AckError,
   type ClientAction,
   type ErrorCode,
-  type SyncAck,
 } from '@four-banners/protocol';
 import type { z } from 'zod';
 import { CONFIG, type ServerConfig } from '../config.js';
@@ -48,18 +46,11 @@ import { PlayerRepository } from './player.repository.js';
 
 type In<S extends z.ZodType> = z.output<S>;
 
-/** About what an event's fields other than its payload weigh in JSON (seq, kind, actor, seed, at). */
-const EVENT_ENVELOPE_BYTES = 120;
-
 export const fail = (code: ErrorCode, message: string): AckError => ({ ok: false, error: { code, message } });
 const done = (seq?: number): Ack => (seq === undefined ? { ok: true } : { ok: true, seq });
 
 @Injectable()
-export class LobbyService implements OnModuleInit, OnModuleDestroy {
-  /** lobbyId → when a human of it was last seen online (by the idle sweep). */
-  private readonly lastAttended = new Map<string, number>();
-  private sweepTimer: NodeJS.Timeout | null = null;
-
+export class LobbyService implements OnModuleInit {
   constructor(
     @Inject(CONFIG) private readonly config: ServerConfig,
     @Inject(LobbyStore) private readonly store: LobbyStore,
@@ -70,17 +61,10 @@ export class LobbyService implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    // Open and running lobbies come back at start, so bots play on and the idle sweep sees them;
-    // finished ones (replays) are restored on first use.
+    // Open and running lobbies come back at start, so the idle sweep sees them (and their bots wait for
+    // a person); finished ones (replays) are restored on first use.
     for (const row of this.log.listLobbies({ statuses: ['open', 'running'], limit: -1, offset: 0 }))
       this.store.getLobby(row.id);
-    if (this.config.idleCloseMs > 0) {
-      this.sweepTimer = setInterval(() => this.sweepIdle(), Math.min(60_000, this.config.idleCloseMs)).unref();
-    }
-  }
-
-  onModuleDestroy(): void {
-    if (this.sweepTimer) clearInterval(this.sweepTimer);
   }
 
   /** An open lobby's folded state (restored from its log on first use). */
@@ -91,29 +75,6 @@ export class LobbyService implements OnModuleInit, OnModuleDestroy {
   /** The open lobby the player sits in. */
   seatOf(playerId: string): LobbyState | undefined {
     return this.store.seatOf(playerId);
-  }
-
-  /**
-   * Closes open lobbies whose humans have all been offline for `idleCloseMs` (the log stays as a replay).
-   * `now` is a parameter so tests can step time instead of waiting for it.
-   */
-  sweepIdle(now = Date.now()): string[] {
-    const closed: string[] = [];
-    for (const [lobbyId, state] of [...this.store.openLobbies()]) {
-      if (state.players.some((s) => isHuman(s) && this.hub.isOnline(s.id))) {
-        this.lastAttended.set(lobbyId, now);
-        continue;
-      }
-      const since = this.lastAttended.get(lobbyId);
-      if (since === undefined) {
-        this.lastAttended.set(lobbyId, now);
-      } else if (now - since >= this.config.idleCloseMs) {
-        this.store.close(state, 'idle');
-        closed.push(lobbyId);
-      }
-    }
-    for (const id of closed) this.lastAttended.delete(id);
-    return closed;
   }
 
   // ---- reading ----
@@ -321,6 +282,9 @@ export class LobbyService implements OnModuleInit, OnModuleDestroy {
     if (state.adminId !== caller) return fail('not_admin', 'Only the lobby admin loads a save.');
     const refusal = this.notBeforeStart(state);
     if (refusal) return refusal;
+    if (this.config.maxTurns > 0 && game.turn.count >= this.config.maxTurns) {
+      return fail('not_actable', `This save is at turn ${game.turn.count}: games on this server end at turn ${this.config.maxTurns}.`);
+    }
 
     const draft = new Draft(state, new Date().toISOString());
     // A loaded game waits for start, which lets the save's current country play on (DESIGN.md rule 6).
@@ -389,27 +353,6 @@ export class LobbyService implements OnModuleInit, OnModuleDestroy {
     const draft = new Draft(state, new Date().toISOString());
     draft.add({ kind: 'game-action', actor, seed: newSeed(), payload: action });
     return done(this.store.commit(draft, {}));
-  }
-
-  /**
-   * The events after `afterSeq`, or a snapshot of the current state when that tail is too long in
-   * events or in bytes (DESIGN.md §5.1 Resync answer): an answer is never larger than a snapshot or the cap.
-   */
-  sync(caller: string, p: In<typeof syncStateSchema>): SyncAck {
-    const state = this.getLobby(p.lobbyId);
-    if (!state) return fail('not_found', `There is no open lobby ${p.lobbyId}.`);
-    if (!state.players.some((s) => s.id === caller)) return fail('not_in_lobby', 'You are not in that lobby.');
-    if (p.afterSeq >= state.seq) return { ok: true, events: [] };
-    const count = state.seq - p.afterSeq;
-    const tail = count > LIMITS.resyncSnapshotGap ? Infinity : this.log.payloadBytes(state.lobbyId, p.afterSeq + 1);
-    if (tail > this.config.bytes.resyncTail) {
-      const snapshot = snapshotOf(state);
-      this.limits.chargePlayer('sync', caller, JSON.stringify(snapshot).length / 1024);
-      return { ok: true, snapshot, events: [] };
-    }
-    // What the answer weighs: the payloads plus each event's envelope.
-    this.limits.chargePlayer('sync', caller, (tail + count * EVENT_ENVELOPE_BYTES) / 1024);
-    return { ok: true, events: this.log.readEvents(state.lobbyId, p.afterSeq + 1) };
   }
 
   // ---- checks shared by requests ----

@@ -69,7 +69,7 @@ export interface CommitOptions {
 export class LobbyStore {
   /** Open lobbies, folded; restored lazily from their logs. */
   private readonly lobbies = new Map<string, LobbyState>();
-  /** playerId → the open lobby they sit in (null: none); a cache of `players.lobby_id`. */
+  /** playerId → the open lobby they sit in (null: none); a cache of `players.lobby_id` for players online. */
   private readonly seats = new Map<string, string | null>();
   /** Lobbies known to be closed (or unknown), so asking again costs nothing; bounded, oldest forgotten first. */
   private readonly closed = new Set<string>();
@@ -85,12 +85,10 @@ export class LobbyStore {
     @Inject(MetricsService) private readonly metrics: MetricsService,
   ) {
     metrics.gauge('fb_open_lobbies', 'Open lobbies held in memory (waiting or playing).', () => this.lobbies.size);
-    metrics.gauge('fb_wal_bytes', 'Size of the SQLite write-ahead log file.', () => database.walBytes());
-    metrics.gauge(
-      'fb_wal_forced_checkpoints',
-      'TRUNCATE checkpoints forced by the WAL passing WAL_MAX_MB since the start (cumulative).',
-      () => database.forcedCheckpoints(),
-    );
+    // The seat cache follows the players online: anyone can make identities, so it must not keep them all.
+    hub.onPresence((playerId, online) => {
+      if (!online) this.seats.delete(playerId);
+    });
   }
 
   /** Calls `listener` with the lobby's id after every commit and restore (the bots use it). */
@@ -168,7 +166,8 @@ export class LobbyStore {
 
   /** Appends the draft's events in one transaction, then updates memory, logs and broadcasts. Returns the last seq. */
   commit(draft: Draft, options: CommitOptions): number {
-    const opts = this.withTurnCap(draft, options);
+    const capped = this.turnCapReached(draft);
+    const opts = capped ? withClosing(options, closing(draft, 'turn_limit')) : options;
     const state = draft.current;
     const lobbyId = state.lobbyId;
     const events = draft.steps.map((s) => s.event);
@@ -195,6 +194,10 @@ export class LobbyStore {
       }),
     );
     for (const e of events) this.metrics.appended(e.kind);
+    if (capped) {
+      this.metrics.turnCapped();
+      this.logger.info('turn-cap', { lobby: lobbyId, turn: state.game.turn.count });
+    }
 
     if (state.online) this.lobbies.set(lobbyId, state);
     else {
@@ -222,18 +225,19 @@ export class LobbyStore {
   }
 
   /**
-   * A game still running at the turn cap ends in the same commit: the lobby closes (its log stays a
-   * replay), so a game nobody finishes cannot grow for ever.
+   * Whether the draft leaves a game still running at the turn cap: it then ends in the same commit (the
+   * lobby closes, its log stays a replay), so a game nobody finishes cannot grow for ever.
    */
-  private withTurnCap(draft: Draft, opts: CommitOptions): CommitOptions {
+  private turnCapReached(draft: Draft): boolean {
     const cap = this.config.maxTurns;
     const { game, online } = draft.current;
-    if (cap <= 0 || !online || !game.running || isGameOver(game) || game.turn.count < cap) return opts;
-    this.metrics.turnCapped();
-    this.logger.info('turn-cap', { lobby: draft.current.lobbyId, turn: game.turn.count });
-    const closed = closing(draft, 'turn_limit');
-    return { ...opts, seats: [...(opts.seats ?? []), ...closed.seats], exit: [...(opts.exit ?? []), ...closed.exit] };
+    return cap > 0 && online && game.running && !isGameOver(game) && game.turn.count >= cap;
   }
+}
+
+/** `opts` with the seats and room exits of a closing added. */
+function withClosing(opts: CommitOptions, closed: ReturnType<typeof closing>): CommitOptions {
+  return { ...opts, seats: [...(opts.seats ?? []), ...closed.seats], exit: [...(opts.exit ?? []), ...closed.exit] };
 }
 
 /** Adds the server's closing event to `draft`; every person seated loses the seat and leaves the room. */

@@ -86,6 +86,19 @@ export class MetricsService {
     });
   }
 
+  /** A counter whose total is kept elsewhere, read when scraped (e.g. the WAL's forced checkpoints). */
+  counterFrom(name: string, help: string, read: () => number): void {
+    new Counter({
+      name,
+      help,
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc(read());
+      },
+    });
+  }
+
   appended(kind: string, count = 1): void {
     this.events.inc({ kind }, count);
   }

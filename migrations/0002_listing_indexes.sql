@@ -1,0 +1,2 @@
+CREATE INDEX `lobbies_list_idx` ON `lobbies` (`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `lobbies_started_list_idx` ON `lobbies` (`created_at`,`id`) WHERE "lobbies"."started_at" IS NOT NULL;
