@@ -37,8 +37,10 @@ export interface AddressLimits {
   readonly connects: RateLimit;
   /** Connections that were given a fresh identity (each writes a player row). */
   readonly newIdentities: RateLimit;
-  /** Requests to the HTTP API (`/api/*`). */
+  /** Requests to the HTTP API (`/api/*`); an answer costs one more token per 64 KiB past its first. */
   readonly http: RateLimit;
+  /** Resync answers to all the players of the address, in KiB sent. */
+  readonly syncKiB: RateLimit;
 }
 
 /** How a socket that keeps sending invalid (or over-the-limit) frames is slowed, then dropped. */
@@ -59,6 +61,8 @@ export interface ByteLimits {
   readonly resyncTail: number;
   /** A connection whose unsent output passes this is dropped (a reader that stopped reading). */
   readonly socketBuffer: number;
+  /** A connection whose output has waited unsent this long is dropped too (the network's buffers are full). */
+  readonly stalledMs: number;
 }
 
 export interface BotSettings {
@@ -103,6 +107,8 @@ export interface ServerConfig {
   readonly bytes: ByteLimits;
   /** Chat messages one lobby keeps; past it the lobby's chat is full. */
   readonly lobbyChatMax: number;
+  /** Events a lobby may log before its game starts; past it only start, leave and close are accepted. */
+  readonly lobbyEventsBeforeStart: number;
   /** The WAL is checkpointed and truncated when it grows past this many bytes. */
   readonly walMaxBytes: number;
   /** Lobbies closed without ever starting are deleted this many days after their last event (0: kept). */
@@ -171,13 +177,14 @@ export function configFromEnv(
       lobby: rate('LOBBY', 'MINUTE', 10, 20),
       saves: rate('SAVE', 'MINUTE', 3, 6),
       lobbiesCreated: { capacity: lobbiesPerHour, refillPerSecond: lobbiesPerHour / 3600 },
-      syncKiB: rate('SYNC_KIB', 'SECOND', 4096, 512),
+      syncKiB: rate('SYNC_KIB', 'SECOND', 256, 64),
     },
     address: {
       connections: int('CONNECTIONS_PER_ADDRESS', 50),
       connects: rate('CONNECT', 'MINUTE', 60, 120),
       newIdentities: rate('NEW_IDENTITY', 'MINUTE', 10, 10),
       http: rate('HTTP', 'SECOND', 100, 20),
+      syncKiB: rate('ADDRESS_SYNC_KIB', 'SECOND', 512, 128),
     },
     socketsPerPlayer: int('SOCKETS_PER_PLAYER', 5),
     strikes: {
@@ -189,8 +196,10 @@ export function configFromEnv(
       eventsPage: int('EVENTS_PAGE_BYTES', MB),
       resyncTail: int('RESYNC_MAX_BYTES', MB),
       socketBuffer: int('SOCKET_BUFFER_BYTES', 2 * MB),
+      stalledMs: int('STALLED_READER_SECONDS', 10) * 1000,
     },
     lobbyChatMax: int('LOBBY_CHAT_MAX', 1000),
+    lobbyEventsBeforeStart: int('LOBBY_EVENTS_BEFORE_START', 2000),
     walMaxBytes: int('WAL_MAX_MB', 16) * MB,
     retentionDays: int('RETENTION_DAYS', 7),
     ...overrides,

@@ -13,12 +13,14 @@ let server: TestServer;
 const open: TestClient[] = [];
 const RESYNC_TAIL = 4096;
 const CHAT_MAX = 30;
+const PRE_START_MAX = 60;
 
 beforeAll(async () => {
   server = await bootServer({
     rates: { ...LENIENT.rates, chat: { capacity: 1000, refillPerSecond: 0 } },
-    bytes: { eventsPage: 1 << 20, resyncTail: RESYNC_TAIL, socketBuffer: 8 << 20 },
+    bytes: { eventsPage: 1 << 20, resyncTail: RESYNC_TAIL, socketBuffer: 8 << 20, stalledMs: 60_000 },
     lobbyChatMax: CHAT_MAX,
+    lobbyEventsBeforeStart: PRE_START_MAX,
   });
 });
 afterAll(async () => {
@@ -79,6 +81,29 @@ describe("a lobby's chat is capped", () => {
     });
     expect(serverState(lobbyId).seq).toBe(seq);
     expect(serverState(lobbyId).messages).toHaveLength(CHAT_MAX);
+  });
+});
+
+describe('a lobby that never starts stops growing', () => {
+  it('past lobbyEventsBeforeStart events, changes are refused with rate_limited; start and leave still work', async () => {
+    const alice = await client();
+    const lobbyId = await lobbyOf(alice);
+    await ok(alice.emit('client-change-country', { country: 0 }));
+    await ok(alice.emit('client-add-bot', { country: 1, difficulty: 'easy' }));
+    let seed = 0;
+    while (serverState(lobbyId).seq < PRE_START_MAX) await ok(alice.emit('client-lobby-update', { seed: seed++ }));
+    const seq = serverState(lobbyId).seq;
+    const refusals = await Promise.all([
+      alice.emit('client-lobby-update', { seed: 12345 }),
+      alice.emit('client-chat-message', { message: 'still there?' }),
+      alice.emit('client-add-bot', { country: 2, difficulty: 'easy' }),
+      (await client()).emit('client-join-lobby', { lobbyId, playerName: 'Late' }),
+    ]);
+    for (const r of refusals) expect(r).toMatchObject({ ok: false, error: { code: 'rate_limited', message: expect.stringMatching(/too often/) } });
+    expect(serverState(lobbyId).seq).toBe(seq);
+    // Starting is always possible, and then the game's own limits apply.
+    await ok(alice.emit('client-game-action', { id: 'start', info: {} }));
+    await ok(alice.emit('client-chat-message', { message: 'gl' }));
   });
 });
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LobbyEvent, LobbyState } from '@four-banners/engine';
 import {
+  LOGGED_BROADCAST_NAMES,
   applyBroadcast,
   type Ack,
   type ClientToServerEvents,
@@ -38,7 +39,7 @@ export const LENIENT: Pick<ServerConfig, 'rates' | 'address' | 'socketsPerPlayer
     lobbiesCreated: UNLIMITED,
     syncKiB: UNLIMITED,
   },
-  address: { connections: 1_000_000, connects: UNLIMITED, newIdentities: UNLIMITED, http: UNLIMITED },
+  address: { connections: 1_000_000, connects: UNLIMITED, newIdentities: UNLIMITED, http: UNLIMITED, syncKiB: UNLIMITED },
   socketsPerPlayer: 1_000_000,
   strikes: { allowance: UNLIMITED, pauseMs: 0, disconnectAfter: 1_000_000 },
   bots: { actionMs: 0, turnMs: 0 },
@@ -78,16 +79,7 @@ export function removeDir(dir: string): void {
 }
 
 type ServerEvent = keyof ServerToClientEvents;
-const LOGGED: ServerEvent[] = [
-  'server-create-lobby',
-  'server-join-lobby',
-  'server-leave-lobby',
-  'server-lobby-update',
-  'server-change-country',
-  'server-chat-message',
-  'server-sync-state',
-  'server-game-action',
-];
+const LOGGED: readonly ServerEvent[] = LOGGED_BROADCAST_NAMES;
 /** Upper bound for waiting on the server: only a hung test ever reaches it. */
 const WAIT_MS = 30_000;
 

@@ -8,6 +8,7 @@ import type { Server } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { applyLegal, newGame, serializeGame } from '@four-banners/engine';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../src/config.js';
 import { CONTENT_SECURITY_POLICY } from '../src/http/security-headers.js';
@@ -192,6 +193,30 @@ describe('per-address HTTP rate limit', () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get('access-control-allow-origin')).toBe(ALLOWED);
     expect(refused.headers.get('access-control-expose-headers')).toContain('Retry-After');
+  });
+
+  it('a big answer costs one more token per 64 KiB past its first', async () => {
+    const s = await boot({ address: { ...server.config.address, http: { capacity: 10, refillPerSecond: 0 } } });
+    // A lobby whose log holds three 32×32 saves (about 60 KB each): its events page is several tokens' worth.
+    let game = newGame(32, 32, 5);
+    for (const country of [0, 1] as const) game = applyLegal(game, { id: 'add_country', info: { country } }, 0);
+    game = applyLegal(game, { id: 'generate', info: { w: 32, h: 32, seed: 5 } }, 0);
+    const alice = await TestClient.connect(s.url);
+    open.push(alice);
+    await alice.emit('client-create-lobby', { playerName: 'Alice' });
+    await alice.untilSeq(2);
+    for (let i = 0; i < 3; i++) expect((await alice.emit('client-load-save', { state: serializeGame(game) })).ok).toBe(true);
+    const page = await fetch(`${s.url}/api/admin/lobbies/${alice.state!.lobbyId}/events`, {
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    const bytes = Number(page.headers.get('content-length'));
+    expect(bytes).toBeGreaterThan(64 * 1024);
+    await page.arrayBuffer();
+    const cost = Math.ceil(bytes / (64 * 1024));
+    // What is left after that page: 10 - cost small requests, then a refusal.
+    let allowed = 0;
+    while ((await fetch(`${s.url}/api/health`)).status === 200) allowed += 1;
+    expect(allowed).toBe(10 - cost);
   });
 
   it('behind TRUST_PROXY the limit applies to the forwarded client address', async () => {

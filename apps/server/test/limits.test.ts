@@ -298,26 +298,48 @@ describe('a reader that stops reading is dropped (bounded memory per connection)
   it('its unsent output passing socketBuffer closes the connection', async () => {
     await boot({
       rates: { ...LENIENT.rates, chat: { capacity: 1000, refillPerSecond: 0 } },
-      bytes: { eventsPage: 1 << 20, resyncTail: 1 << 30, socketBuffer: 256 * 1024 },
+      bytes: { eventsPage: 1 << 20, resyncTail: 1 << 30, socketBuffer: 256 * 1024, stalledMs: 600_000 },
     });
     const a = await client();
     const lobbyId = await lobbyWithAdmin(a);
     // A lobby whose resync answer is large: many chat messages.
     expect(await postChat(a, 60)).toBe(true);
-    const hub = server!.app.get(LobbyHub);
-    // Stop reading: the client's TCP socket no longer takes data, so the server's output piles up.
-    const engine = (a.socket.io as unknown as { engine: { transport: { ws: { _socket: { pause(): void } } } } }).engine;
-    engine.transport.ws._socket.pause();
-    // Ask for ~15 KB answers until the server gives up on it (kernel buffers first take several MB).
-    const deadline = Date.now() + 30_000;
-    while (hub.isOnline(a.playerId) && Date.now() < deadline) {
-      for (let i = 0; i < 100; i++) a.socket.emit('client-sync-state', { lobbyId, afterSeq: 0 }, () => undefined);
-      await sleep(100);
-    }
-    expect(hub.isOnline(a.playerId)).toBe(false);
+    // Ask for ~15 KB answers, many at once, until the server gives up on it (kernel buffers first take MBs).
+    expect(await stopReadingUntilDropped(a, lobbyId, 100, 100)).toBe(true);
     expect(await metric('fb_connections_dropped_total')).toMatch(/reason="slow_reader"} 1/);
   });
 });
+
+describe('a reader that keeps output waiting is dropped, however small the queue', () => {
+  it('output unsent for stalledMs closes the connection', async () => {
+    await boot({
+      rates: { ...LENIENT.rates, chat: { capacity: 1000, refillPerSecond: 0 } },
+      bytes: { eventsPage: 1 << 20, resyncTail: 1 << 30, socketBuffer: 1 << 30, stalledMs: 1500 },
+    });
+    const a = await client();
+    const lobbyId = await lobbyWithAdmin(a);
+    expect(await postChat(a, 60)).toBe(true);
+    // Enough to fill the network's buffers, then a little more now and then: the queue stays far under the cap.
+    expect(await stopReadingUntilDropped(a, lobbyId, 20, 200)).toBe(true);
+    expect(await metric('fb_connections_dropped_total')).toMatch(/reason="slow_reader"} 1/);
+  });
+});
+
+/**
+ * Stops reading (the client's TCP socket takes no more data, so the server's output piles up) and asks
+ * for `perRound` resync answers every `everyMs` until the server drops the connection; false if it never does.
+ */
+async function stopReadingUntilDropped(a: TestClient, lobbyId: string, perRound: number, everyMs: number): Promise<boolean> {
+  const hub = server!.app.get(LobbyHub);
+  const engine = (a.socket.io as unknown as { engine: { transport: { ws: { _socket: { pause(): void } } } } }).engine;
+  engine.transport.ws._socket.pause();
+  const deadline = Date.now() + 30_000;
+  while (hub.isOnline(a.playerId) && Date.now() < deadline) {
+    for (let i = 0; i < perRound; i++) a.socket.emit('client-sync-state', { lobbyId, afterSeq: 0 }, () => undefined);
+    await sleep(everyMs);
+  }
+  return !hub.isOnline(a.playerId);
+}
 
 /** Posts `n` long chat messages in the client's lobby (the chat limit is out of the way). */
 async function postChat(a: TestClient, n: number): Promise<boolean> {

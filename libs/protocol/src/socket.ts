@@ -251,6 +251,18 @@ export interface ServerToClientEvents {
   'server-presence': (payload: PresencePayload) => void;
 }
 
+/** The server events that announce a logged event (everything but the greeting and presence), for listeners that fold. */
+export const LOGGED_BROADCAST_NAMES = [
+  'server-create-lobby',
+  'server-join-lobby',
+  'server-leave-lobby',
+  'server-lobby-update',
+  'server-change-country',
+  'server-chat-message',
+  'server-sync-state',
+  'server-game-action',
+] as const satisfies readonly (keyof ServerToClientEvents)[];
+
 /** Client → server events; every one takes an acknowledgement callback. */
 export interface ClientToServerEvents {
   'client-create-lobby': (payload: ClientPayload<'client-create-lobby'>, ack: (res: Ack) => void) => void;

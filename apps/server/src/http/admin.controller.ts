@@ -1,6 +1,6 @@
 /** Admin API (DESIGN.md §6): every lobby, its events and its state at any seq, behind ADMIN_TOKEN. */
-import { Controller, Get, Inject, Param, Query, UseGuards } from '@nestjs/common';
-import type { AdminLobbiesPage, EventsPage, StateAtSeq } from '@four-banners/protocol';
+import { Controller, Get, Header, Inject, Param, Query, UseGuards } from '@nestjs/common';
+import type { AdminLobbiesPage, StateAtSeq } from '@four-banners/protocol';
 import { AdminGuard } from './admin.guard.js';
 import { GamesService } from './games.service.js';
 
@@ -15,8 +15,10 @@ export class AdminController {
     return { lobbies: page.items, nextOffset: page.nextOffset };
   }
 
+  /** An `EventsPage`, sent as the JSON the log holds. */
   @Get('lobbies/:id/events')
-  events(@Param('id') id: string, @Query() query: unknown): EventsPage {
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  events(@Param('id') id: string, @Query() query: unknown): string {
     return this.games.events(id, query);
   }
 

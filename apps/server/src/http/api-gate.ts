@@ -1,6 +1,6 @@
 /**
  * What every `/api` request passes before a route sees it: the per-address HTTP rate (429 with
- * `Retry-After`) and the origin check (403 for a browser page from an origin the server does not
+ * `Retry-After`; big answers cost more, by their size) and the origin check (403 for a browser page from an origin the server does not
  * allow), with CORS answers for the configured foreign origins (ALLOWED_ORIGINS). Static files and
  * the SPA fallback are not limited. The socket's own checks live in the gateway.
  */
@@ -10,6 +10,9 @@ import type { RateLimit, ServerConfig } from '../config.js';
 import { clientAddress } from '../limits/client-address.js';
 import { REFUSAL_MESSAGES, type LimitsService } from '../limits/limits.service.js';
 import { originAllowed } from '../limits/origin.js';
+
+/** The answer bytes one token of the HTTP rate pays for. */
+export const HTTP_TOKEN_BYTES = 64 * 1024;
 
 /** Request headers the API reads, which a cross-origin page must be allowed to send. */
 const API_REQUEST_HEADERS = ['Authorization', 'X-Player-Id', 'X-Player-Token'];
@@ -50,6 +53,11 @@ export function apiGate(config: ServerConfig, limits: LimitsService): RequestHan
       res.setHeader('Retry-After', retryAfter);
       return refuse(res, 429, 'rate_limited', REFUSAL_MESSAGES.http);
     }
+    // A big answer costs more than a small one: one more token per 64 KiB past the first.
+    res.once('finish', () => {
+      const bytes = Number(res.getHeader('content-length') ?? 0);
+      if (bytes > HTTP_TOKEN_BYTES) limits.chargeAddress('http', address, Math.ceil(bytes / HTTP_TOKEN_BYTES) - 1);
+    });
     if (!allowed) {
       return refuse(
         res,

@@ -1,7 +1,7 @@
 /** Public read API (DESIGN.md §6): health, recent games, a started game's log for replays and saves. */
-import { Controller, Get, Headers, Inject, Param, Query } from '@nestjs/common';
+import { Controller, Get, Header, Headers, Inject, Param, Query } from '@nestjs/common';
 import { RULES_VERSION } from '@four-banners/engine';
-import type { EventsPage, GamesPage, HealthResponse } from '@four-banners/protocol';
+import type { GamesPage, HealthResponse } from '@four-banners/protocol';
 import { SERVER_VERSION } from '../version.js';
 import { GamesService } from './games.service.js';
 
@@ -22,16 +22,18 @@ export class GamesController {
   }
 
   /**
-   * A started game's log: `?from&to` inclusive, a page capped in count and bytes. Chat text is shown
-   * only to a player seated in the game (`X-Player-Id` + `X-Player-Token`).
+   * A started game's log (an `EventsPage`, sent as the JSON the log holds): `?from&to` inclusive, a page
+   * capped in count and bytes. Chat text is shown only to a player seated in the game
+   * (`X-Player-Id` + `X-Player-Token`).
    */
   @Get('games/:id/events')
+  @Header('Content-Type', 'application/json; charset=utf-8')
   events(
     @Param('id') id: string,
     @Query() query: unknown,
     @Headers('x-player-id') playerId: string | undefined,
     @Headers('x-player-token') token: string | undefined,
-  ): EventsPage {
+  ): string {
     return this.games.publicEvents(id, query, { playerId, token });
   }
 }

@@ -4,7 +4,7 @@
  * in that lobby. Event pages are capped in bytes as well as in count.
  */
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import type { LobbyEvent, Player } from '@four-banners/engine';
+import type { Player } from '@four-banners/engine';
 import {
   EVENTS_PAGE_MAX,
   eventsQuerySchema,
@@ -12,15 +12,15 @@ import {
   pageQuerySchema,
   serializedGameOf,
   stateQuerySchema,
-  type EventsPage,
   type GameSummary,
   type StateAtSeq,
 } from '@four-banners/protocol';
 import { CONFIG, type ServerConfig } from '../config.js';
 import { hashToken, secretsEqual } from '../lobby/ids.js';
-import { LobbyLogRepository, isStarted, type LobbyRow } from '../lobby/lobby-log.repository.js';
+import { LobbyLogRepository, isStarted, type LobbyRow, type StoredEvent } from '../lobby/lobby-log.repository.js';
 import { LobbyStore } from '../lobby/lobby.store.js';
 import { PlayerRepository } from '../lobby/player.repository.js';
+import { eventsPageJson } from './events-page.js';
 import { httpError } from './http-errors.js';
 
 function summary(row: LobbyRow): GameSummary {
@@ -49,10 +49,6 @@ function seatedHuman(row: LobbyRow, playerId: string): boolean {
 }
 
 /** A chat event with its text blanked; kept in the log so seqs stay contiguous and the log still folds. */
-function withoutChatText(event: LobbyEvent): LobbyEvent {
-  return event.kind === 'chat' ? { ...event, payload: { ...event.payload, msg: '' } } : event;
-}
-
 function parse<T>(
   schema: {
     safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } };
@@ -86,22 +82,23 @@ export class GamesService {
     return this.list(query, true);
   }
 
-  /** Any lobby's events `from..to` inclusive, one capped page (the admin API). */
-  events(lobbyId: string, query: unknown): EventsPage {
-    return this.page(this.row(lobbyId), query);
+  /** Any lobby's events `from..to` inclusive, one capped page as JSON (the admin API). */
+  events(lobbyId: string, query: unknown): string {
+    const row = this.row(lobbyId);
+    return eventsPageJson(this.page(row, query), row.lastSeq, false);
   }
 
   /**
-   * A started game's events for a spectator (404 for a lobby that has not started): one capped page,
-   * chat text blanked unless `reader` proves to be a player seated in that lobby.
+   * A started game's events for a spectator (404 for a lobby that has not started): one capped page as
+   * JSON, chat text blanked unless `reader` proves to be a player seated in that lobby.
    */
-  publicEvents(lobbyId: string, query: unknown, reader: ReaderCredentials): EventsPage {
+  publicEvents(lobbyId: string, query: unknown, reader: ReaderCredentials): string {
     const row = this.log.getLobby(lobbyId);
     if (!row || !isStarted(row)) throw httpError(HttpStatus.NOT_FOUND, 'not_found', `There is no started game ${lobbyId}.`);
-    const page = this.page(row, query);
+    const events = this.page(row, query);
     // Proving an identity costs a lookup and two hashes: only pages with chat need it.
-    if (!page.events.some((e) => e.kind === 'chat') || this.isSeated(row, reader)) return page;
-    return { events: page.events.map(withoutChatText), lastSeq: page.lastSeq };
+    const blankChat = events.some((e) => e.kind === 'chat') && !this.isSeated(row, reader);
+    return eventsPageJson(events, row.lastSeq, blankChat);
   }
 
   /** The state at `seq` (the latest without it); a seq beyond the log is 404. */
@@ -119,11 +116,10 @@ export class GamesService {
     };
   }
 
-  /** Events `from..to` inclusive: at most EVENTS_PAGE_MAX and `bytes.eventsPage` of payloads, but at least one if any. */
-  private page(row: LobbyRow, query: unknown): EventsPage {
+  /** Events `from..to` inclusive as stored: at most EVENTS_PAGE_MAX and `bytes.eventsPage` of payloads, but at least one if any. */
+  private page(row: LobbyRow, query: unknown): StoredEvent[] {
     const { from = 1, to = Number.MAX_SAFE_INTEGER } = parse(eventsQuerySchema, query);
-    const events = this.log.readEventsPage(row.id, Math.max(1, from), to, EVENTS_PAGE_MAX, this.config.bytes.eventsPage);
-    return { events, lastSeq: row.lastSeq };
+    return this.log.readStoredPage(row.id, Math.max(1, from), to, EVENTS_PAGE_MAX, this.config.bytes.eventsPage);
   }
 
   /** Whether `reader` is a player seated in the lobby, proven by their token (as a socket handshake is). */

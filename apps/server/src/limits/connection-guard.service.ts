@@ -53,6 +53,8 @@ export class ConnectionGuard implements OnModuleDestroy {
   private readonly carrying = new WeakSet<object>();
   /** Sockets admitted at the handshake that the hub does not count yet, by player. */
   private readonly admitting = new Map<string, number>();
+  /** Since when each connection has had output waiting (absent: none waiting at the last look). */
+  private readonly waitingSince = new WeakMap<GameSocket, number>();
 
   constructor(
     @Inject(CONFIG) private readonly config: ServerConfig,
@@ -165,11 +167,22 @@ export class ConnectionGuard implements OnModuleDestroy {
     return null;
   }
 
-  /** Drops every connection whose unsent output passed the cap: its reader stopped reading. */
-  private dropStalledReaders(): void {
-    const cap = this.config.bytes.socketBuffer;
+  /**
+   * Drops every connection whose reader stopped reading: its unsent output passed the cap, or has waited
+   * for `stalledMs` (output is queued here only once the network's own buffers are full, and a reader that
+   * spreads its answers over several connections keeps each queue small; it cannot keep them waiting).
+   */
+  private dropStalledReaders(now = performance.now()): void {
+    const { socketBuffer, stalledMs } = this.config.bytes;
     for (const socket of [...this.hub.allSockets()]) {
-      if (backlogBytes(socket) > cap) {
+      const backlog = backlogBytes(socket);
+      if (backlog === 0) {
+        this.waitingSince.delete(socket);
+        continue;
+      }
+      const since = this.waitingSince.get(socket) ?? now;
+      this.waitingSince.set(socket, since);
+      if (backlog > socketBuffer || now - since >= stalledMs) {
         this.metrics.dropped('slow_reader');
         dropConnection(socket);
       }

@@ -11,7 +11,7 @@ import { KeyedBuckets, TokenBucket } from './rate-limit.js';
 /** The request rates shared by a player's connections. */
 export type PlayerLimit = 'chat' | 'actions' | 'lobby' | 'saves' | 'lobbies_created' | 'sync';
 /** The rates kept per address. */
-export type AddressLimit = 'connects_per_address' | 'new_identities_per_address' | 'http';
+export type AddressLimit = 'connects_per_address' | 'new_identities_per_address' | 'http' | 'sync_per_address';
 
 /** What a refusal of each limit tells the client. */
 export const REFUSAL_MESSAGES: Record<LimitName, string> = {
@@ -21,6 +21,8 @@ export const REFUSAL_MESSAGES: Record<LimitName, string> = {
   saves: 'Too many saves loaded: wait a minute.',
   lobbies_created: 'You have created too many lobbies in the last hour: try again later.',
   sync: 'Too many resync requests: wait a moment.',
+  sync_per_address: 'Too many resync requests from your address: wait a moment.',
+  lobby_events: 'This lobby has changed too often before its game: start it, or make a new lobby.',
   sockets_per_player: 'Too many open connections for this player: close another tab first.',
   connections_per_address: 'Too many open connections from your address.',
   connects_per_address: 'Too many connection attempts from your address: wait a minute.',
@@ -74,6 +76,7 @@ export class LimitsService implements OnModuleDestroy {
       connects_per_address: new KeyedBuckets(a.connects),
       new_identities_per_address: new KeyedBuckets(a.newIdentities),
       http: new KeyedBuckets(a.http),
+      sync_per_address: new KeyedBuckets(a.syncKiB),
     };
     // Full buckets are forgotten, so memory follows the players and addresses active lately.
     this.sweepTimer = setInterval(() => this.sweep(), 60_000).unref();
@@ -91,6 +94,11 @@ export class LimitsService implements OnModuleDestroy {
   /** Charges the player's `limit` a cost known after the work (e.g. the KiB a resync answer sends). */
   chargePlayer(limit: PlayerLimit, playerId: string, amount: number): void {
     this.players[limit].charge(playerId, amount);
+  }
+
+  /** Charges the address's `limit` a cost known after the work (an answer's size). */
+  chargeAddress(limit: AddressLimit, address: string, amount: number): void {
+    this.addresses[limit].charge(address, amount);
   }
 
   /** Takes one token of the address's `limit`; a refusal is counted. */

@@ -9,14 +9,18 @@ import { lobbies, lobbyEvents, lobbySnapshots } from '../db/schema.js';
 export type LobbyRow = typeof lobbies.$inferSelect;
 export type LobbyStatus = LobbyRow['status'];
 
-/** One row of an events page: the event's columns and its payload's size in bytes. */
-interface PageRow {
+/** A log entry as stored: its payload is the JSON text the log holds. */
+export interface StoredEvent {
   readonly seq: number;
-  readonly kind: string;
+  readonly kind: LobbyEvent['kind'];
   readonly actor: string;
   readonly payload: string;
   readonly seed: number | null;
   readonly at: string;
+}
+
+/** One row of an events page: the stored event and its payload's size in bytes. */
+interface PageRow extends StoredEvent {
   readonly bytes: number;
 }
 
@@ -166,19 +170,19 @@ export class LobbyLogRepository {
   }
 
   /**
-   * One page of events `from ≤ seq ≤ to`, in order: at most `maxCount`, and no more payload bytes than
-   * `maxBytes` — except that the first event is always included, so a reader always progresses. Rows
-   * are read one at a time and the read stops at the cap, so a long range is never loaded whole.
+   * A page of events `from..to` as stored (payloads as JSON text, never parsed here): at most `maxCount`,
+   * and stopping before the payloads pass `maxBytes` — but at least one event, so a reader always moves on.
    */
-  readEventsPage(lobbyId: string, from: number, to: number, maxCount: number, maxBytes: number): LobbyEvent[] {
-    const page: LobbyEvent[] = [];
+  readStoredPage(lobbyId: string, from: number, to: number, maxCount: number, maxBytes: number): StoredEvent[] {
+    const page: StoredEvent[] = [];
     let bytes = 0;
     for (const row of this.pageStatement.iterate(lobbyId, from, to, maxCount)) {
       if (page.length > 0 && bytes + row.bytes > maxBytes) break;
       bytes += row.bytes;
       const { seq, kind, actor, payload, seed, at } = row;
-      page.push({ seq, kind, actor, payload: JSON.parse(payload), seed, at } as LobbyEvent);
+      page.push({ seq, kind, actor, payload, seed, at });
     }
     return page;
   }
+
 }

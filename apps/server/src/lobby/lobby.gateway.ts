@@ -170,7 +170,9 @@ export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
 
   @SubscribeMessage('client-sync-state')
   sync(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): SyncAck {
-    return this.handle(socket, 'client-sync-state', body, syncStateSchema, ['sync'], (me, p) => this.resync.sync(me, p));
+    return this.handle(socket, 'client-sync-state', body, syncStateSchema, ['sync'], (me, p) =>
+      this.resync.sync(me, socketData(socket).address, p),
+    );
   }
 
   @SubscribeMessage('client-load-save')

@@ -261,6 +261,8 @@ export class LobbyService implements OnModuleInit {
   chat(caller: string, message: string): Ack {
     const state = this.seatOf(caller);
     if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
+    const budget = this.overPreStartBudget(state);
+    if (budget) return budget;
     // A lobby's chat is part of its state (and of every full sync): it stays bounded.
     if (state.messages.length >= this.config.lobbyChatMax) {
       this.limits.refused('lobby_chat_full');
@@ -357,10 +359,18 @@ export class LobbyService implements OnModuleInit {
 
   // ---- checks shared by requests ----
 
+  /** Why a change to the lobby before its game is refused: the game is on or over, or the lobby changed too often. */
   private notBeforeStart(state: LobbyState): AckError | undefined {
     if (isGameOver(state.game)) return fail('game_over', 'The game is over.');
     if (state.game.running) return fail('game_running', 'The game has already started.');
-    return undefined;
+    return this.overPreStartBudget(state);
+  }
+
+  /** A lobby that never starts cannot grow its log for ever: past the budget only start, leave and close go. */
+  private overPreStartBudget(state: LobbyState): AckError | undefined {
+    if (state.game.running || state.seq < this.config.lobbyEventsBeforeStart) return undefined;
+    this.limits.refused('lobby_events');
+    return fail('rate_limited', REFUSAL_MESSAGES.lobby_events);
   }
 
   private colourRefusal(state: LobbyState, country: CountryId): AckError | undefined {

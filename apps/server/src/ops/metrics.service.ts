@@ -15,6 +15,8 @@ export type LimitName =
   | 'saves'
   | 'lobbies_created'
   | 'sync'
+  | 'sync_per_address'
+  | 'lobby_events'
   | 'sockets_per_player'
   | 'connections_per_address'
   | 'connects_per_address'

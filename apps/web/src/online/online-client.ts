@@ -7,6 +7,7 @@
  */
 import type { CloseReason, CountryId, Difficulty, LobbyEvent, LobbyState, PlayableCountry } from '@four-banners/engine';
 import {
+  LOGGED_BROADCAST_NAMES,
   applyBroadcast,
   type Ack,
   type ClientToServerEvents,
@@ -26,17 +27,10 @@ import { getSocket, type GameSocket } from './socket';
 
 /** An acknowledgement that never comes is reported after this long (SPEC.md §8 'operation has timed out'). */
 const ACK_TIMEOUT_MS = 10_000;
+/** A resync the server refused as too frequent is asked again after this long. */
+const RESYNC_RETRY_MS = 2_000;
 
-const LOGGED_EVENTS = [
-  'server-create-lobby',
-  'server-join-lobby',
-  'server-leave-lobby',
-  'server-lobby-update',
-  'server-change-country',
-  'server-chat-message',
-  'server-sync-state',
-  'server-game-action',
-] as const satisfies readonly (keyof ServerToClientEvents)[];
+const LOGGED_EVENTS = LOGGED_BROADCAST_NAMES;
 
 type Request = Exclude<keyof ClientToServerEvents, 'client-sync-state'>;
 type PayloadOf<E extends keyof ClientToServerEvents> = Parameters<ClientToServerEvents[E]>[0];
@@ -128,6 +122,8 @@ async function resync(lobbyId: string | null): Promise<void> {
     })) as SyncAck;
     if (!answer.ok) {
       if (answer.error.code === 'not_found' || answer.error.code === 'not_in_lobby') leftLobby(answer.error.message);
+      // The server paces resyncs: ask again a little later rather than stay behind.
+      else if (answer.error.code === 'rate_limited') setTimeout(() => void resync(id), RESYNC_RETRY_MS);
       else showToast(answer.error.message);
       return;
     }
