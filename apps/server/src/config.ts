@@ -193,8 +193,8 @@ export function configFromEnv(
       disconnectAfter: int('INVALID_DISCONNECT', 10),
     },
     bytes: {
-      eventsPage: int('EVENTS_PAGE_BYTES', MB),
-      resyncTail: int('RESYNC_MAX_BYTES', MB),
+      eventsPage: int('EVENTS_PAGE_BYTES', 256 * 1024),
+      resyncTail: int('RESYNC_MAX_BYTES', 256 * 1024),
       socketBuffer: int('SOCKET_BUFFER_BYTES', 2 * MB),
       stalledMs: int('STALLED_READER_SECONDS', 10) * 1000,
     },

@@ -22,8 +22,11 @@ export const lobbies = sqliteTable(
   },
   (t) => [
     index('lobbies_status_idx').on(t.status, t.createdAt),
-    // The retention sweep: closed, never started, idle since before a date.
-    index('lobbies_retention_idx').on(t.status, t.startedAt, t.updatedAt),
+    // The retention sweep: closed, never started, idle since before a date. Partial, so the appends of
+    // lobbies in play (which set updated_at every time) never touch it.
+    index('lobbies_retention_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'closed' AND ${t.startedAt} IS NULL`),
     // The listings, newest first: every lobby (admin) and the started games (public), without a sort.
     index('lobbies_list_idx').on(t.createdAt, t.id),
     index('lobbies_started_list_idx').on(t.createdAt, t.id).where(sql`${t.startedAt} IS NOT NULL`),

@@ -45,6 +45,7 @@ export interface LobbyFacts {
 export class LobbyLogRepository {
   private readonly insertEvent: Statement;
   private readonly updateFacts: Statement;
+  private readonly updateProgress: Statement;
   private readonly pageStatement: Statement<[string, number, number, number], PageRow>;
 
   constructor(@Inject(DatabaseService) private readonly database: DatabaseService) {
@@ -67,6 +68,9 @@ export class LobbyLogRepository {
        WHERE ${e.lobbyId.name} = ? AND ${e.seq.name} >= ? AND ${e.seq.name} <= ?
        ORDER BY ${e.seq.name} LIMIT ?`,
     );
+    this.updateProgress = database.sqlite.prepare(
+      `UPDATE ${getTableName(l)} SET ${l.lastSeq.name} = ?, ${l.updatedAt.name} = ? WHERE ${l.id.name} = ?`,
+    );
     // started_at keeps the first start's time.
     this.updateFacts = database.sqlite.prepare(
       `UPDATE ${getTableName(l)} SET ${[l.adminId, l.status, l.lastSeq, l.winner, l.players, l.updatedAt].map((c) => `${c.name} = ?`).join(', ')},
@@ -84,12 +88,17 @@ export class LobbyLogRepository {
   }
 
   /**
-   * Appends events (contiguous seqs, checked by the primary key) and updates the lobby row.
+   * Appends events (contiguous seqs, checked by the primary key) and updates the lobby row: all its
+   * facts, or with `changed: 'progress'` only the seq and time (the other facts are as they were).
    * Call inside `DatabaseService.transaction` together with every other write of the same request.
    */
-  append(lobbyId: string, events: readonly LobbyEvent[], facts: LobbyFacts): void {
+  append(lobbyId: string, events: readonly LobbyEvent[], facts: LobbyFacts, changed: 'all' | 'progress' = 'all'): void {
     for (const e of events)
       this.insertEvent.run(lobbyId, e.seq, e.kind, e.actor, JSON.stringify(e.payload), e.seed, e.at);
+    if (changed === 'progress') {
+      this.updateProgress.run(facts.lastSeq, facts.updatedAt, lobbyId);
+      return;
+    }
     this.updateFacts.run(
       facts.adminId,
       facts.status,

@@ -34,10 +34,14 @@ const CLOSED_REMEMBERED = 10_000;
 /** Events being built on a state: each is folded as it is added, so later checks see its effect. */
 export class Draft {
   readonly steps: { event: LobbyEvent; after: LobbyState }[] = [];
+  /** The state the draft started from. */
+  readonly start: LobbyState | null;
   constructor(
     public state: LobbyState | null,
     readonly at: string,
-  ) {}
+  ) {
+    this.start = state;
+  }
 
   get current(): LobbyState {
     if (!this.state) throw new Error('draft has no state yet');
@@ -172,23 +176,17 @@ export class LobbyStore {
     const lobbyId = state.lobbyId;
     const events = draft.steps.map((s) => s.event);
     const firstSeq = events[0]!.seq;
-    const status = lobbyStatus(state);
-    const facts: LobbyFacts = {
-      adminId: state.adminId,
-      status,
-      lastSeq: state.seq,
-      winner: status === 'finished' ? lobbyWinner(state) : null,
-      players: JSON.stringify(state.players),
-      updatedAt: draft.at,
-      startedAt: state.game.running ? draft.at : null,
-    };
+    const facts = factsOf(state, draft.at);
+    // Most appends (moves, chat) change only the seq and the time: the row's other columns, and the
+    // indexes over them, are then left alone.
+    const progressOnly = draft.start !== null && sameFacts(factsOf(draft.start, draft.at), facts);
     const every = this.config.snapshotEvery;
     const snapshotDue = every > 0 && Math.floor((firstSeq - 1) / every) !== Math.floor(state.seq / every);
 
     this.metrics.timeAppend(() =>
       this.database.transaction(() => {
         if (opts.created) this.log.createLobby(lobbyId, draft.at, state.rulesVersion, facts);
-        this.log.append(lobbyId, events, facts);
+        this.log.append(lobbyId, events, facts, progressOnly ? 'progress' : 'all');
         for (const [playerId, seat] of opts.seats ?? []) this.players.setLobby(playerId, seat);
         if (snapshotDue) this.log.saveSnapshot(lobbyId, state.seq, JSON.stringify(snapshotOf(state)));
       }),
@@ -233,6 +231,31 @@ export class LobbyStore {
     const { game, online } = draft.current;
     return cap > 0 && online && game.running && !isGameOver(game) && game.turn.count >= cap;
   }
+}
+
+/** What the lobby row says about `state` after an append at `at`. */
+function factsOf(state: LobbyState, at: string): LobbyFacts {
+  const status = lobbyStatus(state);
+  return {
+    adminId: state.adminId,
+    status,
+    lastSeq: state.seq,
+    winner: status === 'finished' ? lobbyWinner(state) : null,
+    players: JSON.stringify(state.players),
+    updatedAt: at,
+    startedAt: state.game.running ? at : null,
+  };
+}
+
+/** Whether two facts differ only in seq and time. */
+function sameFacts(a: LobbyFacts, b: LobbyFacts): boolean {
+  return (
+    a.adminId === b.adminId &&
+    a.status === b.status &&
+    a.winner === b.winner &&
+    a.players === b.players &&
+    (a.startedAt === null) === (b.startedAt === null)
+  );
 }
 
 /** `opts` with the seats and room exits of a closing added. */
