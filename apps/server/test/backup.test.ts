@@ -22,7 +22,11 @@ let lobbyId: string;
 let databasePath: string;
 
 beforeAll(async () => {
-  server = await bootServer({ rates: { ...LENIENT.rates, chat: UNLIMITED }, lobbyChatMax: 1_000_000 });
+  server = await bootServer({
+    rates: { ...LENIENT.rates, chat: UNLIMITED },
+    lobbyChatMax: 1_000_000,
+    lobbyEventsBeforeStart: 1_000_000,
+  });
   databasePath = server.config.databasePath;
   // Some bulk, so that copying takes a while: 30,000 events of another lobby.
   const database = server.app.get(DatabaseService);

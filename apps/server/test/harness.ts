@@ -30,7 +30,10 @@ const UNLIMITED = { capacity: 1_000_000, refillPerSecond: 1_000_000 };
  * Settings for tests that are not about the limits: every rate and cap out of the way (but chat: 5
  * messages, never refilled), bots unpaced. Tests of a limit override just that limit.
  */
-export const LENIENT: Pick<ServerConfig, 'rates' | 'address' | 'socketsPerPlayer' | 'strikes' | 'bots'> = {
+export const LENIENT: Pick<
+  ServerConfig,
+  'rates' | 'address' | 'socketsPerPlayer' | 'strikes' | 'bots' | 'lobbyEventsBeforeStart'
+> = {
   rates: {
     chat: { capacity: 5, refillPerSecond: 0 },
     actions: UNLIMITED,
@@ -43,6 +46,7 @@ export const LENIENT: Pick<ServerConfig, 'rates' | 'address' | 'socketsPerPlayer
   socketsPerPlayer: 1_000_000,
   strikes: { allowance: UNLIMITED, pauseMs: 0, disconnectAfter: 1_000_000 },
   bots: { actionMs: 0, turnMs: 0 },
+  lobbyEventsBeforeStart: 1_000_000,
 };
 
 /** Boots the real Nest app on port 0 with a fresh database file and the `LENIENT` limits, then `overrides`. */
