@@ -13,6 +13,7 @@ import { DatabaseService } from '../src/db/database.js';
 import { LobbyLogRepository, type LobbyFacts } from '../src/lobby/lobby-log.repository.js';
 import { BackupError, backupDatabase } from '../src/ops/backup.js';
 import { LENIENT, TestClient, bootServer, removeDir, type TestServer } from './harness.js';
+import { openLobbyFacts } from './fixtures/facts.js';
 
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const UNLIMITED = { capacity: 1_000_000, refillPerSecond: 1_000_000 };
@@ -32,15 +33,7 @@ beforeAll(async () => {
   const database = server.app.get(DatabaseService);
   const log = server.app.get(LobbyLogRepository);
   const at = new Date().toISOString();
-  const facts = (lastSeq: number): LobbyFacts => ({
-    adminId: 'p0',
-    status: 'open',
-    lastSeq,
-    winner: null,
-    players: '[]',
-    updatedAt: at,
-    startedAt: null,
-  });
+  const facts = (lastSeq: number) => openLobbyFacts(lastSeq, at, 'p0');
   log.createLobby('bulk', at, RULES_VERSION, facts(0));
   for (let from = 1; from <= 30_000; from += 1000) {
     const events = Array.from({ length: 1000 }, (_, i): LobbyEvent => ({

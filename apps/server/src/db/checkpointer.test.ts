@@ -15,6 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../config.js';
 import { LobbyLogRepository, type LobbyFacts } from '../lobby/lobby-log.repository.js';
 import { DatabaseService } from './database.js';
+import { openLobbyFacts } from '../../test/fixtures/facts.js';
 
 const MB = 1024 * 1024;
 const dirs: string[] = [];
@@ -41,15 +42,7 @@ describe('the checkpointer keeps the WAL small (DESIGN.md §4)', () => {
     const database = new DatabaseService(configFromEnv({}, { databasePath: path, log: false, walMaxBytes }));
     const repo = new LobbyLogRepository(database);
     const at = new Date().toISOString();
-    const facts = (lastSeq: number): LobbyFacts => ({
-      adminId: 'p1',
-      status: 'open',
-      lastSeq,
-      winner: null,
-      players: '[]',
-      updatedAt: at,
-      startedAt: null,
-    });
+    const facts = (lastSeq: number) => openLobbyFacts(lastSeq, at);
     const lobbies = Array.from({ length: 40 }, (_, i) => `L${i}`);
     for (const id of lobbies) repo.createLobby(id, at, RULES_VERSION, facts(0));
     const seqs = new Map(lobbies.map((id) => [id, 0]));
