@@ -10,7 +10,7 @@ import { RULES_VERSION, type LobbyEvent } from '@four-banners/engine';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseService } from '../src/db/database.js';
-import { LobbyLogRepository, type LobbyFacts } from '../src/lobby/lobby-log.repository.js';
+import { LobbyLogRepository } from '../src/lobby/lobby-log.repository.js';
 import { BackupError, backupDatabase } from '../src/ops/backup.js';
 import { LENIENT, TestClient, bootServer, removeDir, type TestServer } from './harness.js';
 import { openLobbyFacts } from './fixtures/facts.js';

@@ -13,7 +13,7 @@ import Database from 'better-sqlite3';
 import { RULES_VERSION, type LobbyEvent } from '@four-banners/engine';
 import { afterAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../config.js';
-import { LobbyLogRepository, type LobbyFacts } from '../lobby/lobby-log.repository.js';
+import { LobbyLogRepository } from '../lobby/lobby-log.repository.js';
 import { DatabaseService } from './database.js';
 import { openLobbyFacts } from '../../test/fixtures/facts.js';
 
