@@ -4,12 +4,12 @@
  * restart), are paced like the offline "normal" speed, and a game past the turn cap ends cleanly.
  */
 import { applyLegal, fold, newGame, serializeGame, whoseTurn, type LobbyEvent, type LobbyState } from '@four-banners/engine';
-import type { Ack, LobbyUpdatePayload } from '@four-banners/protocol';
+import type { LobbyUpdatePayload } from '@four-banners/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../src/config.js';
 import { LobbyHub } from '../src/lobby/lobby.hub.js';
 import { LobbyService } from '../src/lobby/lobby.service.js';
-import { ADMIN_TOKEN, TestClient, bootServer, getJson, removeDir, type TestServer } from './harness.js';
+import { ADMIN_TOKEN, TestClient, bootServer, expectOk as ok, getJson, removeDir, type TestServer } from './harness.js';
 
 let server: TestServer | null = null;
 const open: TestClient[] = [];
@@ -37,11 +37,6 @@ async function client(auth?: { playerId: string; token: string }): Promise<TestC
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const serverState = (lobbyId: string): LobbyState => server!.app.get(LobbyService).getLobby(lobbyId)!;
 
-async function ok(ack: Promise<Ack>): Promise<number> {
-  const res = await ack;
-  expect(res, JSON.stringify(res)).toMatchObject({ ok: true });
-  return res.ok ? (res.seq ?? 0) : 0;
-}
 
 /** Alice (admin, green) and bots on the other colours, on a 6×6 map; not started. */
 async function lobbyWithBots(alice: TestClient, bots: (1 | 2 | 3)[]): Promise<string> {

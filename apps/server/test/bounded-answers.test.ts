@@ -4,10 +4,20 @@
  * says `state: null` the same way before a map exists.
  */
 import { applyLegal, newGame, serializeGame, stateHash } from '@four-banners/engine';
-import { LIMITS, lobbyStateFromSnapshot, type Ack, type SyncAck, type SyncStatePayload } from '@four-banners/protocol';
+import { LIMITS, lobbyStateFromSnapshot, type SyncAck, type SyncStatePayload } from '@four-banners/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LobbyService } from '../src/lobby/lobby.service.js';
-import { ADMIN_TOKEN, LENIENT, TestClient, bootServer, getJson, removeDir, type TestServer } from './harness.js';
+import {
+  ADMIN_TOKEN,
+  LENIENT,
+  TestClient,
+  bootServer,
+  createdLobby,
+  expectOk as ok,
+  getJson,
+  removeDir,
+  type TestServer,
+} from './harness.js';
 
 let server: TestServer;
 const open: TestClient[] = [];
@@ -35,24 +45,14 @@ async function client(): Promise<TestClient> {
   return c;
 }
 
-async function ok(ack: Promise<Ack>): Promise<number> {
-  const res = await ack;
-  expect(res, JSON.stringify(res)).toMatchObject({ ok: true });
-  return res.ok ? (res.seq ?? 0) : 0;
-}
 
-async function lobbyOf(admin: TestClient): Promise<string> {
-  await ok(admin.emit('client-create-lobby', { playerName: 'Admin' }));
-  await admin.untilSeq(2);
-  return admin.state!.lobbyId;
-}
 
 const serverState = (lobbyId: string) => server.app.get(LobbyService).getLobby(lobbyId)!;
 
 describe('resync answers are bounded in bytes as well as events (DESIGN.md §5 Resync)', () => {
   it('a small tail comes as events; a tail over the byte cap comes as a snapshot of the current state', async () => {
     const alice = await client();
-    const lobbyId = await lobbyOf(alice);
+    const lobbyId = await createdLobby(alice);
     await ok(alice.emit('client-chat-message', { message: 'short' }));
     const small = (await alice.emit('client-sync-state', { lobbyId, afterSeq: 2 })) as SyncAck;
     expect(small).toMatchObject({ ok: true, events: [expect.objectContaining({ kind: 'chat' })] });
@@ -72,7 +72,7 @@ describe('resync answers are bounded in bytes as well as events (DESIGN.md §5 R
 describe("a lobby's chat is capped", () => {
   it('past lobbyChatMax messages chat is refused with rate_limited and the log does not grow', async () => {
     const alice = await client();
-    const lobbyId = await lobbyOf(alice);
+    const lobbyId = await createdLobby(alice);
     for (let i = 0; i < CHAT_MAX; i++) await ok(alice.emit('client-chat-message', { message: `m${i}` }));
     const seq = serverState(lobbyId).seq;
     expect(await alice.emit('client-chat-message', { message: 'one more' })).toMatchObject({
@@ -87,7 +87,7 @@ describe("a lobby's chat is capped", () => {
 describe('a lobby that never starts stops growing', () => {
   it('past lobbyEventsBeforeStart events, changes are refused with rate_limited; start and leave still work', async () => {
     const alice = await client();
-    const lobbyId = await lobbyOf(alice);
+    const lobbyId = await createdLobby(alice);
     await ok(alice.emit('client-change-country', { country: 0 }));
     await ok(alice.emit('client-add-bot', { country: 1, difficulty: 'easy' }));
     let seed = 0;
@@ -113,7 +113,7 @@ describe('saves and frames are capped in size', () => {
     for (const country of [0, 1] as const) game = applyLegal(game, { id: 'add_country', info: { country } }, 0);
     game = applyLegal(game, { id: 'generate', info: { w: 33, h: 33, seed: 5 } }, 0);
     const alice = await client();
-    const lobbyId = await lobbyOf(alice);
+    const lobbyId = await createdLobby(alice);
     const seq = serverState(lobbyId).seq;
     const save = serializeGame(game);
     // It fits in one frame: the schema, not the frame cap, refuses it.
@@ -127,7 +127,7 @@ describe('saves and frames are capped in size', () => {
 
   it('a frame over maxHttpBufferSize closes the connection and changes nothing', async () => {
     const alice = await client();
-    const lobbyId = await lobbyOf(alice);
+    const lobbyId = await createdLobby(alice);
     const seq = serverState(lobbyId).seq;
     const closed = new Promise<string>((resolve) => alice.socket.once('disconnect', resolve));
     alice.socket.emit('client-chat-message', { message: 'x'.repeat(200 * 1024) }, () => undefined);
@@ -139,7 +139,7 @@ describe('saves and frames are capped in size', () => {
 describe('one answer for "no map yet": state null everywhere', () => {
   it('the join sync, the resync snapshot and the admin API all say state: null, and fold to the same lobby', async () => {
     const alice = await client();
-    const lobbyId = await lobbyOf(alice);
+    const lobbyId = await createdLobby(alice);
     await ok(alice.emit('client-change-country', { country: 0 }));
     const joinSync = alice.received.find((r) => r.name === 'server-sync-state')!.payload as SyncStatePayload;
     expect(joinSync.state).toBeNull();
@@ -156,7 +156,7 @@ describe('one answer for "no map yet": state null everywhere', () => {
 
   it('a resync snapshot before a map exists is state: null too', async () => {
     const alice = await client();
-    const lobbyId = await lobbyOf(alice);
+    const lobbyId = await createdLobby(alice);
     for (let i = 0; i < 25; i++) await ok(alice.emit('client-chat-message', { message: `${i} ${'z'.repeat(195)}` }));
     const answer = (await alice.emit('client-sync-state', { lobbyId, afterSeq: 0 })) as SyncAck;
     expect(answer.ok && answer.snapshot?.state).toBeNull();

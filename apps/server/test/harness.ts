@@ -13,6 +13,7 @@ import {
   type SyncAck,
 } from '@four-banners/protocol';
 import { io, type Socket } from 'socket.io-client';
+import { expect } from 'vitest';
 import { configFromEnv, type ServerConfig } from '../src/config.js';
 import { startServer, type RunningServer } from '../src/server.js';
 
@@ -198,3 +199,18 @@ export async function getJson(url: string, token?: string): Promise<{ status: nu
   const res = await fetch(url, token === undefined ? {} : { headers: { authorization: `Bearer ${token}` } });
   return { status: res.status, body: await res.json() };
 }
+
+/** Awaits an acknowledgement that must be ok; returns the seq it appended (0 when it appended nothing). */
+export async function expectOk(ack: Promise<Ack>): Promise<number> {
+  const res = await ack;
+  expect(res, JSON.stringify(res)).toMatchObject({ ok: true });
+  return res.ok ? (res.seq ?? 0) : 0;
+}
+
+/** A lobby created by `admin` (who then holds its first two events); returns its id. */
+export async function createdLobby(admin: TestClient): Promise<string> {
+  await expectOk(admin.emit('client-create-lobby', { playerName: 'Admin' }));
+  await admin.untilSeq(2);
+  return admin.state!.lobbyId;
+}
+

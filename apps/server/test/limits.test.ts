@@ -12,7 +12,7 @@ import { DatabaseService } from '../src/db/database.js';
 import { LobbyHub } from '../src/lobby/lobby.hub.js';
 import { LobbyService } from '../src/lobby/lobby.service.js';
 import { MetricsService } from '../src/ops/metrics.service.js';
-import { LENIENT, TestClient, bootServer, removeDir, type TestServer } from './harness.js';
+import { LENIENT, TestClient, bootServer, createdLobby, removeDir, type TestServer } from './harness.js';
 
 let server: TestServer | null = null;
 const open: TestClient[] = [];
@@ -80,18 +80,12 @@ async function metric(name: string): Promise<string> {
     .join('\n');
 }
 
-async function lobbyWithAdmin(admin: TestClient): Promise<string> {
-  const ack = await admin.emit('client-create-lobby', { playerName: 'Admin' });
-  expect(ack.ok).toBe(true);
-  await admin.untilSeq(2);
-  return admin.state!.lobbyId;
-}
 
 describe('rates are per player, whatever the number of connections', () => {
   it('chat: three connections of one player share one bucket; it refills', async () => {
     await boot({ rates: { ...LENIENT.rates, chat: { capacity: 3, refillPerSecond: 2 } } });
     const a = await client();
-    const lobbyId = await lobbyWithAdmin(a);
+    const lobbyId = await createdLobby(a);
     const b = await sameIdentity(a);
     const c = await sameIdentity(a);
     const seq = server!.app.get(LobbyService).getLobby(lobbyId)!.seq;
@@ -109,7 +103,7 @@ describe('rates are per player, whatever the number of connections', () => {
   it('another player keeps their own allowance', async () => {
     await boot({ rates: { ...LENIENT.rates, chat: { capacity: 2, refillPerSecond: 0 } } });
     const a = await client();
-    const lobbyId = await lobbyWithAdmin(a);
+    const lobbyId = await createdLobby(a);
     const b = await client();
     expect((await b.emit('client-join-lobby', { lobbyId, playerName: 'B' })).ok).toBe(true);
     const spent = await Promise.all([1, 2, 3].map((i) => a.emit('client-chat-message', { message: `a${i}` })));
@@ -120,7 +114,7 @@ describe('rates are per player, whatever the number of connections', () => {
   it('actions (every other request): shared across connections, refilled', async () => {
     await boot({ rates: { ...LENIENT.rates, actions: { capacity: 4, refillPerSecond: 2 } } });
     const a = await client();
-    await lobbyWithAdmin(a);
+    await createdLobby(a);
     const b = await sameIdentity(a);
     const acks = await Promise.all(
       Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).emit('client-lobby-update', { seed: i })),
@@ -149,7 +143,7 @@ describe('rates are per player, whatever the number of connections', () => {
   it('saves: loading saves has its own bucket', async () => {
     await boot({ rates: { ...LENIENT.rates, saves: { capacity: 1, refillPerSecond: 2 } } });
     const a = await client();
-    await lobbyWithAdmin(a);
+    await createdLobby(a);
     expect(await a.emit('client-load-save', { state: 'not a save' })).toMatchObject({
       ok: false,
       error: { code: 'invalid_payload' },
@@ -167,7 +161,7 @@ describe('rates are per player, whatever the number of connections', () => {
       rates: { ...LENIENT.rates, chat: { capacity: 1000, refillPerSecond: 0 }, syncKiB: { capacity: 8, refillPerSecond: 16 } },
     });
     const a = await client();
-    const lobbyId = await lobbyWithAdmin(a);
+    const lobbyId = await createdLobby(a);
     // About 10 KiB of chat.
     expect(await postChat(a, 50)).toBe(true);
     expect((await a.emit('client-sync-state', { lobbyId, afterSeq: 0 })).ok).toBe(true);
@@ -284,7 +278,7 @@ describe('invalid frames slow a socket down, then drop it', () => {
       strikes: { allowance: { capacity: 2, refillPerSecond: 0 }, pauseMs: 0, disconnectAfter: 2 },
     });
     const a = await client();
-    await lobbyWithAdmin(a);
+    await createdLobby(a);
     const disconnected = new Promise<string>((resolve) => a.socket.once('disconnect', resolve));
     const acks: Ack[] = [];
     for (let i = 0; i < 4; i++) acks.push(await a.emit('client-chat-message', { message: `m${i}` }));
@@ -301,7 +295,7 @@ describe('a reader that stops reading is dropped (bounded memory per connection)
       bytes: { eventsPage: 1 << 20, resyncTail: 1 << 30, socketBuffer: 256 * 1024, stalledMs: 600_000 },
     });
     const a = await client();
-    const lobbyId = await lobbyWithAdmin(a);
+    const lobbyId = await createdLobby(a);
     // A lobby whose resync answer is large: many chat messages.
     expect(await postChat(a, 60)).toBe(true);
     // Ask for ~15 KB answers, many at once, until the server gives up on it (kernel buffers first take MBs).
@@ -317,7 +311,7 @@ describe('a reader that keeps output waiting is dropped, however small the queue
       bytes: { eventsPage: 1 << 20, resyncTail: 1 << 30, socketBuffer: 1 << 30, stalledMs: 1500 },
     });
     const a = await client();
-    const lobbyId = await lobbyWithAdmin(a);
+    const lobbyId = await createdLobby(a);
     expect(await postChat(a, 60)).toBe(true);
     // Enough to fill the network's buffers, then a little more now and then: the queue stays far under the cap.
     expect(await stopReadingUntilDropped(a, lobbyId, 20, 200)).toBe(true);

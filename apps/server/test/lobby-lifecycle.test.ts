@@ -15,7 +15,7 @@ import {
   whoseTurn,
   type LobbyState,
 } from '@four-banners/engine';
-import { lobbyStateFromSnapshot, type Ack, type PresencePayload, type SyncAck } from '@four-banners/protocol';
+import { lobbyStateFromSnapshot, type PresencePayload, type SyncAck } from '@four-banners/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LobbyLogRepository } from '../src/lobby/lobby-log.repository.js';
 import { LobbyIdleSweep } from '../src/lobby/lobby-idle.service.js';
@@ -24,7 +24,16 @@ import { LobbyStore } from '../src/lobby/lobby.store.js';
 import { PlayerRepository } from '../src/lobby/player.repository.js';
 import { LobbyService } from '../src/lobby/lobby.service.js';
 import { asClientAction } from './drive.js';
-import { ADMIN_TOKEN, LENIENT, TestClient, bootServer, getJson, removeDir, type TestServer } from './harness.js';
+import {
+  ADMIN_TOKEN,
+  LENIENT,
+  TestClient,
+  bootServer,
+  expectOk as ok,
+  getJson,
+  removeDir,
+  type TestServer,
+} from './harness.js';
 
 let server: TestServer;
 const open: TestClient[] = [];
@@ -45,11 +54,6 @@ async function client(auth?: { playerId: string; token: string }): Promise<TestC
 }
 const serverState = (lobbyId: string): LobbyState => server.app.get(LobbyService).getLobby(lobbyId)!;
 
-async function ok(ack: Promise<Ack>): Promise<number | undefined> {
-  const res = await ack;
-  expect(res, JSON.stringify(res)).toMatchObject({ ok: true });
-  return res.ok ? res.seq : undefined;
-}
 
 async function lobbyOf(admin: TestClient, ...others: TestClient[]): Promise<string> {
   await ok(admin.emit('client-create-lobby', { playerName: 'Admin' }));

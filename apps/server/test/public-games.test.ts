@@ -4,11 +4,19 @@
  * private to the players seated in the lobby. The admin API sees everything, in byte-capped pages too.
  */
 import { applyLegal, newGame, serializeGame, whoseTurn, type LobbyEvent } from '@four-banners/engine';
-import type { Ack } from '@four-banners/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../src/config.js';
 import { LobbyService } from '../src/lobby/lobby.service.js';
-import { ADMIN_TOKEN, TestClient, bootServer, getJson, isContiguous, removeDir, type TestServer } from './harness.js';
+import {
+  ADMIN_TOKEN,
+  TestClient,
+  bootServer,
+  expectOk as ok,
+  getJson,
+  isContiguous,
+  removeDir,
+  type TestServer,
+} from './harness.js';
 
 /** A 32×32 save of two countries, not started: each load logs a `state-loaded` event this large. */
 const SAVE = (() => {
@@ -31,11 +39,6 @@ let bob: TestClient;
 let gameId: string;
 let openLobbyId: string;
 
-async function ok(ack: Promise<Ack>): Promise<number | undefined> {
-  const res = await ack;
-  expect(res, JSON.stringify(res)).toMatchObject({ ok: true });
-  return res.ok ? res.seq : undefined;
-}
 
 async function client(): Promise<TestClient> {
   const c = await TestClient.connect(server.url);

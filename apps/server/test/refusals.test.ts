@@ -7,7 +7,7 @@ import { ERROR_CODES, type Ack, type ErrorCode } from '@four-banners/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LobbyService } from '../src/lobby/lobby.service.js';
 import { asClientAction } from './drive.js';
-import { TestClient, bootServer, removeDir, type TestServer } from './harness.js';
+import { TestClient, bootServer, expectOk as ok, removeDir, type TestServer } from './harness.js';
 
 let server: TestServer;
 const open: TestClient[] = [];
@@ -43,11 +43,6 @@ async function refused(ack: Promise<Ack>, code: ErrorCode, lobbyId?: string): Pr
   if (lobbyId) expect(lastSeq(lobbyId)).toBe(before);
 }
 
-async function ok(ack: Promise<Ack>): Promise<number | undefined> {
-  const res = await ack;
-  expect(res, JSON.stringify(res)).toMatchObject({ ok: true });
-  return res.ok ? res.seq : undefined;
-}
 
 /** Alice (admin, green) and Bob (purple) in a 5×5 lobby, not started. */
 async function twoPlayerLobby(): Promise<{ alice: TestClient; bob: TestClient; lobbyId: string }> {

@@ -4,7 +4,6 @@
  * A real server on a temp SQLite file; time is stepped through `sweep(now)`.
  */
 import { RULES_VERSION } from '@four-banners/engine';
-import type { Ack } from '@four-banners/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseService } from '../src/db/database.js';
 import { LobbyLogRepository, type LobbyStatus } from '../src/lobby/lobby-log.repository.js';
@@ -12,7 +11,7 @@ import { LobbyHub } from '../src/lobby/lobby.hub.js';
 import { AppLogger } from '../src/logger.js';
 import { RetentionRepository } from '../src/ops/retention.repository.js';
 import { RETENTION_LIMITS, RetentionService } from '../src/ops/retention.service.js';
-import { TestClient, bootServer, removeDir, type TestServer } from './harness.js';
+import { TestClient, bootServer, createdLobby, expectOk as ok, removeDir, type TestServer } from './harness.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 let server: TestServer;
@@ -33,17 +32,7 @@ async function client(): Promise<TestClient> {
   return c;
 }
 
-async function ok(ack: Promise<Ack>): Promise<void> {
-  const res = await ack;
-  expect(res, JSON.stringify(res)).toMatchObject({ ok: true });
-}
 
-/** A lobby created by `admin` over the socket protocol; returns its id. */
-async function createLobby(admin: TestClient): Promise<string> {
-  await ok(admin.emit('client-create-lobby', { playerName: 'Admin' }));
-  await admin.untilSeq(2);
-  return admin.state!.lobbyId;
-}
 
 /** Starts the admin's lobby: the admin plays country 0 against an easy bot. */
 async function start(admin: TestClient): Promise<void> {
@@ -87,13 +76,13 @@ describe('retention of lobbies that never started', () => {
     const retention = server.app.get(RetentionService);
     const [idle, waiting, played, abandoned] = [await client(), await client(), await client(), await client()];
 
-    const idleLobby = await createLobby(idle);
+    const idleLobby = await createdLobby(idle);
     await ok(idle.emit('client-chat-message', { message: 'anyone?' }));
     await close(idle);
-    const waitingLobby = await createLobby(waiting); // still open
-    const playedLobby = await createLobby(played);
+    const waitingLobby = await createdLobby(waiting); // still open
+    const playedLobby = await createdLobby(played);
     await start(played); // running
-    const abandonedLobby = await createLobby(abandoned);
+    const abandonedLobby = await createdLobby(abandoned);
     await start(abandoned);
     await close(abandoned); // closed after its game started
     const old = new Date(Date.now() - 30 * DAY).toISOString();
@@ -160,8 +149,8 @@ describe('retention of identities that never sat in a lobby', () => {
     const stillHere = await client(); // connects, does nothing, stays connected
     const seated = await client();
     const former = await client();
-    await createLobby(seated);
-    await createLobby(former);
+    await createdLobby(seated);
+    await createdLobby(former);
     await close(former); // named, no seat any more
     await Promise.all([disconnect(passerBy), disconnect(seated), disconnect(former)]);
 
@@ -180,7 +169,7 @@ describe('retention of identities that never sat in a lobby', () => {
 describe('retentionDays 0 keeps everything', () => {
   it('a sweep with retention off deletes nothing, however old', async () => {
     const admin = await client();
-    const lobbyId = await createLobby(admin);
+    const lobbyId = await createdLobby(admin);
     await close(admin);
     const passerBy = await client();
     await disconnect(passerBy);

@@ -38,6 +38,38 @@ async function reconnect(
   return null;
 }
 
+/** What keeping sockets connected cost: drops seen, reconnects made, and why reconnects were refused. */
+interface Reconnects {
+  drops: number;
+  reconnects: number;
+  readonly refusals: Record<string, number>;
+}
+
+/**
+ * Runs `step` on a live socket until `deadline`, reconnecting with the same identity whenever the
+ * server drops it; returns the last socket (null when it could not get back in).
+ */
+async function whileConnected(
+  url: string,
+  first: BenchClient,
+  largest: Largest,
+  deadline: number,
+  counts: Reconnects,
+  step: (c: BenchClient) => Promise<void>,
+): Promise<BenchClient | null> {
+  let c: BenchClient | null = first;
+  while (c && performance.now() < deadline) {
+    if (c.dropped) {
+      counts.drops += 1;
+      c = await reconnect(url, c.identity, largest, deadline, counts.refusals);
+      if (c) counts.reconnects += 1;
+      continue;
+    }
+    await step(c);
+  }
+  return c;
+}
+
 /**
  * Every socket keeps `inFlight` requests outstanding for `seconds`; a dropped socket reconnects with the
  * same identity. `next(n)` is the n-th request of a socket.
@@ -52,24 +84,14 @@ async function flood(
 ): Promise<FloodResult> {
   const ok: Record<string, number> = {};
   const refused: Record<string, number> = {};
-  const reconnectRefusals: Record<string, number> = {};
+  const counts: Reconnects = { drops: 0, reconnects: 0, refusals: {} };
   let timeouts = 0;
-  let drops = 0;
-  let reconnects = 0;
   const t0 = performance.now();
   const deadline = t0 + seconds * 1000;
   const live = await Promise.all(
-    sockets.map(async (first) => {
-      let c: BenchClient | null = first;
+    sockets.map((first) => {
       let n = 0;
-      while (c && performance.now() < deadline) {
-        if (c.dropped) {
-          drops += 1;
-          c = await reconnect(url, c.identity, largest, deadline, reconnectRefusals);
-          if (c) reconnects += 1;
-          continue;
-        }
-        const client: BenchClient = c;
+      return whileConnected(url, first, largest, deadline, counts, async (client) => {
         const pending = new Set<Promise<void>>();
         while (!client.dropped && performance.now() < deadline) {
           while (pending.size < inFlight) {
@@ -86,8 +108,7 @@ async function flood(
         }
         // A dropped socket's requests are not waited for: they time out on their own.
         if (!client.dropped) await Promise.all(pending);
-      }
-      return c;
+      });
     }),
   );
   return {
@@ -95,9 +116,9 @@ async function flood(
     ok,
     refused,
     timeouts,
-    drops,
-    reconnects,
-    reconnectRefusals,
+    drops: counts.drops,
+    reconnects: counts.reconnects,
+    reconnectRefusals: counts.refusals,
     seconds: secondsSince(t0),
   };
 }
@@ -249,28 +270,19 @@ export const invalidFrameFlood: Attack = {
     const metricsBefore = await ctx.server.metrics();
     const first = await Promise.all(Array.from({ length: count }, () => mustConnect(url, { largest: ctx.largest })));
     const answers: Record<string, number> = {};
-    const reconnectRefusals: Record<string, number> = {};
+    const counts: Reconnects = { drops: 0, reconnects: 0, refusals: {} };
     let sent = 0;
     let bytes = 0;
-    let drops = 0;
-    let reconnects = 0;
     const t0 = performance.now();
     const deadline = t0 + ctx.seconds * 1000;
     await Promise.all(
       first.map(async (initial) => {
-        let c: BenchClient | null = initial;
         let k = 0;
-        while (c && performance.now() < deadline) {
-          if (c.dropped) {
-            drops += 1;
-            c = await reconnect(url, c.identity, ctx.largest, deadline, reconnectRefusals);
-            if (c) reconnects += 1;
-            continue;
-          }
+        const last = await whileConnected(url, initial, ctx.largest, deadline, counts, async (c) => {
           // As fast as the network takes them: write while less than a megabyte is unsent, else wait for it.
           if (c.unsentBytes() >= 1 << 20) {
             await sleep(1);
-            continue;
+            return;
           }
           const f = frames[k++ % frames.length]!;
           c.socket.emit(f.event, f.payload, (ack: { ok: boolean; error?: { code: string } }) =>
@@ -279,10 +291,11 @@ export const invalidFrameFlood: Attack = {
           sent += 1;
           bytes += f.bytes;
           await new Promise((r) => setImmediate(r));
-        }
-        c?.close();
+        });
+        last?.close();
       }),
     );
+    const { drops, reconnects, refusals: reconnectRefusals } = counts;
     const secs = secondsSince(t0);
     const answered = Object.values(answers).reduce((a, b) => a + b, 0);
     const metricsAfter = await ctx.server.metrics();
