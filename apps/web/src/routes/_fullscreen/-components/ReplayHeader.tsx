@@ -10,7 +10,20 @@ import { TurnStrip } from './TurnStrip';
 import { WhoseTurn, turnTitle } from './WhoseTurn';
 import { ZoomControls } from './ZoomControls';
 
-export function ReplayHeader({ lobby, board }: { lobby: LobbyState; board: RefObject<BoardHandle | null> }) {
+/** Where the replay's back button goes: the list it was opened from. */
+export interface ReplayBack {
+  readonly label: string;
+  readonly to: string;
+  readonly search?: Readonly<Record<string, string>>;
+}
+
+interface Props {
+  readonly lobby: LobbyState;
+  readonly board: RefObject<BoardHandle | null>;
+  readonly back: ReplayBack;
+}
+
+export function ReplayHeader({ lobby, board, back }: Props) {
   const game = lobby.game;
   const over = isGameOver(game);
   const won = winner(game);
@@ -20,8 +33,8 @@ export function ReplayHeader({ lobby, board }: { lobby: LobbyState; board: RefOb
   return (
     <header className="fb-game-header">
       <Group gap="xs" wrap="nowrap" className="fb-gh-left">
-        <Tooltip label="All replays" withArrow>
-          <ActionIcon renderRoot={(props) => <Link {...props} to="/saves" search={{ tab: 'replays' }} />} variant="default" size="lg" aria-label="All replays">
+        <Tooltip label={back.label} withArrow>
+          <ActionIcon renderRoot={(props) => <Link {...props} to={back.to as never} search={back.search as never} />} variant="default" size="lg" aria-label={back.label}>
             <BackIcon />
           </ActionIcon>
         </Tooltip>
