@@ -97,6 +97,20 @@ export const lobbySaveSchema = serializedGameSchema.extend({
 });
 export const loadSaveSchema = z.strictObject({ state: lobbySaveSchema });
 export const clientGameActionSchema = clientActionSchema;
+/**
+ * Watch a lobby read-only (a spectator): the answer has the resync contract of `client-sync-state`
+ * (the events after `afterSeq`, or a snapshot), then the socket receives every logged broadcast of the
+ * lobby, chat text blanked. Sent again, it is the spectator's resync; it replaces any earlier watch.
+ */
+export const watchLobbySchema = z.strictObject({ lobbyId: idSchema, afterSeq: z.number().int().min(0) });
+/** Stop watching (leaving the page); nothing to say. */
+export const unwatchLobbySchema = z.strictObject({});
+/**
+ * The admin of a finished online game opens a rematch: a new lobby with the same map size, the same
+ * bots and hot-seat players on their colours and the admin on theirs, on a fresh seed; the other
+ * people of the game are invited (`server-rematch`) and accept by joining it.
+ */
+export const rematchSchema = z.strictObject({});
 
 /** Every inbound event with its payload schema. */
 export const CLIENT_EVENT_SCHEMAS = {
@@ -111,6 +125,9 @@ export const CLIENT_EVENT_SCHEMAS = {
   'client-sync-state': syncStateSchema,
   'client-load-save': loadSaveSchema,
   'client-game-action': clientGameActionSchema,
+  'client-watch-lobby': watchLobbySchema,
+  'client-unwatch-lobby': unwatchLobbySchema,
+  'client-rematch': rematchSchema,
 } as const;
 export type ClientEventName = keyof typeof CLIENT_EVENT_SCHEMAS;
 export const CLIENT_EVENT_NAMES = Object.keys(CLIENT_EVENT_SCHEMAS) as ClientEventName[];
@@ -149,6 +166,16 @@ export function serializedGameOf(state: LobbyState): SerializedGame | null {
 export type SyncAck =
   { readonly ok: true; readonly events: readonly LobbyEvent[]; readonly snapshot?: StateSnapshot } | AckError;
 
+/** The answer to `client-watch-lobby`: a resync (chat text blank) and how many are watching now. */
+export type WatchAck =
+  | {
+      readonly ok: true;
+      readonly events: readonly LobbyEvent[];
+      readonly snapshot?: StateSnapshot;
+      readonly watchers: number;
+    }
+  | AckError;
+
 // ---- server → client payloads ----
 
 /** Every logged broadcast carries its event's seq, actor and time, so a client can rebuild the log entry. */
@@ -163,6 +190,8 @@ export interface HelloPayload {
   readonly token: string;
   readonly lobbyId: string | null;
   readonly seq: number;
+  /** Set when the lobby is a finished game whose admin opened a rematch: the new lobby's id. */
+  readonly rematchId?: string;
 }
 /** `lobby-created` (seq 1). `playerId` and `adminId` are the creator. */
 export interface CreateLobbyPayload extends Logged {
@@ -236,6 +265,17 @@ export interface PresencePayload {
   readonly playerId: string;
   readonly online: boolean;
 }
+/** How many distinct people watch the lobby (not logged; sent to its players and watchers when it changes). */
+export interface WatchersPayload {
+  readonly lobbyId: string;
+  readonly count: number;
+}
+/** A rematch of the finished game `lobbyId` is open in `rematchId` (not logged); `by` is its admin. */
+export interface RematchPayload {
+  readonly lobbyId: string;
+  readonly rematchId: string;
+  readonly by: string;
+}
 
 /** Server → client events (typing both socket.io's `Server` and the client `Socket`). */
 export interface ServerToClientEvents {
@@ -249,6 +289,8 @@ export interface ServerToClientEvents {
   'server-sync-state': (payload: SyncStatePayload) => void;
   'server-game-action': (payload: GameActionPayload) => void;
   'server-presence': (payload: PresencePayload) => void;
+  'server-watchers': (payload: WatchersPayload) => void;
+  'server-rematch': (payload: RematchPayload) => void;
 }
 
 /** The server events that announce a logged event (everything but the greeting and presence), for listeners that fold. */
@@ -276,6 +318,9 @@ export interface ClientToServerEvents {
   'client-sync-state': (payload: ClientPayload<'client-sync-state'>, ack: (res: SyncAck) => void) => void;
   'client-load-save': (payload: ClientPayload<'client-load-save'>, ack: (res: Ack) => void) => void;
   'client-game-action': (payload: ClientPayload<'client-game-action'>, ack: (res: Ack) => void) => void;
+  'client-watch-lobby': (payload: ClientPayload<'client-watch-lobby'>, ack: (res: WatchAck) => void) => void;
+  'client-unwatch-lobby': (payload: ClientPayload<'client-unwatch-lobby'>, ack: (res: Ack) => void) => void;
+  'client-rematch': (payload: ClientPayload<'client-rematch'>, ack: (res: Ack) => void) => void;
 }
 
 /** The handshake `auth` a returning client sends (DESIGN.md §5 Identity). */
