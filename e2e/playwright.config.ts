@@ -1,7 +1,8 @@
 /**
  * End-to-end tests in Debian's Chromium (TOOLCHAIN.md), against the real built server
  * (apps/server/dist/main.js, a throw-away SQLite file) serving the built app (apps/web/dist).
- * Build first (`npm run build`); set E2E_BASE_URL to test a server that is already running.
+ * Build first (`npm run build`); set E2E_BASE_URL to test a server that is already running, E2E_PORT
+ * for another port, E2E_WEB_DIST to serve another build of the app, E2E_OUTPUT_DIR for the artefacts.
  */
 import { defineConfig, devices } from '@playwright/test';
 
@@ -26,7 +27,7 @@ export const CHROMIUM_LAUNCH = {
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: '../test-results',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? '../test-results',
   timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -59,9 +59,10 @@ export async function startRealServer(port: number, webDist = WEB_DIST, env: Rec
   };
 }
 
-// `tsx e2e/real-server.ts PORT` runs it in the foreground (Playwright's webServer does this).
+// `tsx e2e/real-server.ts PORT` runs it in the foreground (Playwright's webServer does this);
+// E2E_WEB_DIST serves another build of the web app (a separate `vite build --outDir`).
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const server = await startRealServer(Number(process.argv[2] ?? 4173));
+  const server = await startRealServer(Number(process.argv[2] ?? 4173), process.env.E2E_WEB_DIST ?? WEB_DIST);
   console.log(`serving ${server.url}`);
   const stop = () => void server.close().then(() => process.exit(0));
   process.on('SIGTERM', stop);
