@@ -1,5 +1,5 @@
 /** Shared steps of the e2e tests: reading the game through `window.fourBanners`, clicking tiles, turns. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 
 export interface SerializedTile {
   pos: { x: number; y: number };
@@ -16,6 +16,38 @@ export interface SerializedGame {
   running: boolean;
   countries: { id: number; banners: number }[];
   tiles: SerializedTile[];
+}
+
+export const DESKTOP = { width: 1366, height: 820 };
+export const PHONE = { width: 390, height: 844 };
+
+/** A person in their own browser context (own storage, so own identity), named `name`, tutorial seen. */
+export async function newPerson(browser: Browser, name: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  await context.addInitScript((n) => {
+    localStorage.setItem('seen-tutorial', 'true');
+    localStorage.setItem('player-name', n);
+  }, name);
+  return context.newPage();
+}
+
+/** The online lobby as the page folded it (seq, stateHash, ids). */
+export const onlineView = (page: Page) => page.evaluate(() => window.fourBanners?.online() ?? null);
+
+/** Creates an online lobby from the main menu; returns its id. */
+export async function createOnlineLobby(page: Page): Promise<string> {
+  await page.goto('/main-menu');
+  await page.getByTestId('play-online').click();
+  await page.getByTestId('create-lobby').click();
+  await expect(page.getByTestId('online-lobby')).toBeVisible();
+  return (await page.getByTestId('lobby-id').textContent())!.trim();
+}
+
+/** Joins lobby `lobbyId` through its invite link. */
+export async function joinOnlineLobby(page: Page, lobbyId: string): Promise<void> {
+  await page.goto(`/join-lobby?id=${lobbyId}`);
+  await page.getByTestId('join-lobby').click();
+  await expect(page.getByTestId('online-lobby')).toBeVisible();
 }
 
 /** Marks the tutorial as seen before the page loads (every test but the newcomer's). */

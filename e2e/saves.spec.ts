@@ -31,9 +31,13 @@ test('saves: save from the saves screen, export to a file, delete, import it bac
   await expect(page.getByTestId('save-row')).toHaveCount(0);
 
   // A file that is not a save is refused with a clear message; the real one imports.
-  await page.locator('input[type="file"]').setInputFiles({ name: 'junk.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":1}') });
+  const importFile = async (files: string | { name: string; mimeType: string; buffer: Buffer }) => {
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('import-save').click()]);
+    await chooser.setFiles(files);
+  };
+  await importFile({ name: 'junk.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":1}') });
   await expect(page.getByTestId('saves-message')).toContainText('not a Four Banners save');
-  await page.locator('input[type="file"]').setInputFiles(file);
+  await importFile(file);
   await expect(page.getByTestId('saves-message')).toContainText('Imported “Exported game”');
   await page.getByTestId('save-row').filter({ hasText: 'Exported game' }).getByTestId('load-save').click();
   await expect(page).toHaveURL(/\/game$/);

@@ -1,8 +1,18 @@
-/** `npm run bench` (apps/server): round trips, SQLite appends and disk growth per game; figures only, no pass/fail. */
+/**
+ * `npm run bench` (apps/server): round trips, fan-out to spectators, SQLite appends and disk growth per
+ * game; figures only, no pass/fail.
+ */
+import { cleanUpEverything } from './abuse/server-process.js';
+import { runFanoutBench } from './fanout.bench.js';
 import { printGrowthBench } from './growth.bench.js';
 import { runRoundTripBench } from './round-trip.bench.js';
 import { printAppendBench } from './sqlite-append.bench.js';
 
 await runRoundTripBench();
+try {
+  await runFanoutBench();
+} finally {
+  cleanUpEverything();
+}
 await printAppendBench();
 await printGrowthBench();

@@ -16,6 +16,7 @@ import { LobbyService } from './lobby/lobby.service.js';
 import { LobbyIdleSweep } from './lobby/lobby-idle.service.js';
 import { LobbyStore } from './lobby/lobby.store.js';
 import { ResyncService } from './lobby/resync.service.js';
+import { WatchService } from './lobby/watch.service.js';
 import { PlayerRepository } from './lobby/player.repository.js';
 import { ConnectionGuard } from './limits/connection-guard.service.js';
 import { LimitsService } from './limits/limits.service.js';
@@ -46,6 +47,7 @@ export class AppModule {
         LobbyService,
         LobbyIdleSweep,
         ResyncService,
+        WatchService,
         LobbyGateway,
         GamesService,
         AdminGuard,

@@ -27,6 +27,8 @@ export interface PlayerRates {
   readonly lobbiesCreated: RateLimit;
   /** Resync answers, counted in KiB sent (a big answer costs more than a small one). */
   readonly syncKiB: RateLimit;
+  /** Requests to watch a lobby (each is also a resync, charged to `syncKiB` by what it sends). */
+  readonly watch: RateLimit;
 }
 
 /** Caps per client address (an IPv4 address, or an IPv6 /64). */
@@ -65,6 +67,14 @@ export interface ByteLimits {
   readonly stalledMs: number;
 }
 
+/** Spectators of a lobby (people watching it live without a seat). */
+export interface WatcherSettings {
+  /** Distinct people watching one lobby at once; one more is refused with \`lobby_full\`. */
+  readonly perLobby: number;
+  /** A lobby's watcher count is announced at most this often (the changes in between are coalesced). */
+  readonly noticeMs: number;
+}
+
 export interface BotSettings {
   /** A bot's next turn waits this long per action of its previous turn (what a client shows at "normal" speed)… */
   readonly actionMs: number;
@@ -101,6 +111,7 @@ export interface ServerConfig {
   readonly maxTurns: number;
   readonly rates: PlayerRates;
   readonly address: AddressLimits;
+  readonly watchers: WatcherSettings;
   /** Open connections of one player at once. */
   readonly socketsPerPlayer: number;
   readonly strikes: StrikeLimits;
@@ -178,6 +189,7 @@ export function configFromEnv(
       saves: rate('SAVE', 'MINUTE', 3, 6),
       lobbiesCreated: { capacity: lobbiesPerHour, refillPerSecond: lobbiesPerHour / 3600 },
       syncKiB: rate('SYNC_KIB', 'SECOND', 256, 64),
+      watch: rate('WATCH', 'MINUTE', 10, 30),
     },
     address: {
       connections: int('CONNECTIONS_PER_ADDRESS', 50),
@@ -186,6 +198,7 @@ export function configFromEnv(
       http: rate('HTTP', 'SECOND', 100, 20),
       syncKiB: rate('ADDRESS_SYNC_KIB', 'SECOND', 512, 128),
     },
+    watchers: { perLobby: int('WATCHERS_PER_LOBBY', 1000), noticeMs: int('WATCHERS_NOTICE_MS', 1000) },
     socketsPerPlayer: int('SOCKETS_PER_PLAYER', 5),
     strikes: {
       allowance: rate('INVALID', 'SECOND', 10, 1),

@@ -1,5 +1,17 @@
 /** Drives human seats with the engine's bot planner, so tests play legal moves without scripting a game. */
-import { createRng, drawSeed, isGameOver, playBotTurn, whoseTurn, type GameAction } from '@four-banners/engine';
+import {
+  applyLegal,
+  createRng,
+  drawSeed,
+  isGameOver,
+  newGame,
+  playBotTurn,
+  serializeGame,
+  whoseTurn,
+  type GameAction,
+  type PlayableCountry,
+  type SerializedGame,
+} from '@four-banners/engine';
 import type { ClientAction } from '@four-banners/protocol';
 import type { TestClient } from './harness.js';
 
@@ -62,4 +74,22 @@ export async function playToEnd(clients: readonly TestClient[], seed = 1, maxAct
     await Promise.all(clients.map((c) => c.untilSeq(ack.seq!)));
   }
   return sent;
+}
+
+/**
+ * A w×h save, not started, of `countries` in which only the first is alive (it holds every tile and unit
+ * the others were given): loaded into a lobby and started, the game is over at once (turn 0 is a banner
+ * turn, after which the dead are removed), with every seat still in place.
+ */
+export function oneAliveSave(countries: readonly PlayableCountry[], w = 6, h = 6, seed = 7): SerializedGame {
+  let game = newGame(w, h, seed);
+  for (const country of countries) game = applyLegal(game, { id: 'add_country', info: { country } }, 0);
+  game = applyLegal(game, { id: 'generate', info: { w, h, seed } }, 0);
+  const alive = countries[0]!;
+  const tiles = game.tiles.map((t) => ({
+    ...t,
+    owner: t.owner === -1 ? t.owner : alive,
+    ...(t.unit ? { unit: { ...t.unit, id: alive } } : {}),
+  }));
+  return serializeGame({ ...game, tiles });
 }

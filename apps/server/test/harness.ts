@@ -2,15 +2,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LobbyEvent, LobbyState } from '@four-banners/engine';
+import { foldFrom, type LobbyEvent, type LobbyState } from '@four-banners/engine';
 import {
   LOGGED_BROADCAST_NAMES,
   applyBroadcast,
+  lobbyStateFromSnapshot,
   type Ack,
   type ClientToServerEvents,
   type HelloPayload,
   type ServerToClientEvents,
   type SyncAck,
+  type WatchAck,
 } from '@four-banners/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { expect } from 'vitest';
@@ -33,7 +35,7 @@ const UNLIMITED = { capacity: 1_000_000, refillPerSecond: 1_000_000 };
  */
 export const LENIENT: Pick<
   ServerConfig,
-  'rates' | 'address' | 'socketsPerPlayer' | 'strikes' | 'bots' | 'lobbyEventsBeforeStart'
+  'rates' | 'address' | 'socketsPerPlayer' | 'strikes' | 'bots' | 'lobbyEventsBeforeStart' | 'watchers'
 > = {
   rates: {
     chat: { capacity: 5, refillPerSecond: 0 },
@@ -42,12 +44,15 @@ export const LENIENT: Pick<
     saves: UNLIMITED,
     lobbiesCreated: UNLIMITED,
     syncKiB: UNLIMITED,
+    watch: UNLIMITED,
   },
   address: { connections: 1_000_000, connects: UNLIMITED, newIdentities: UNLIMITED, http: UNLIMITED, syncKiB: UNLIMITED },
   socketsPerPlayer: 1_000_000,
   strikes: { allowance: UNLIMITED, pauseMs: 0, disconnectAfter: 1_000_000 },
   bots: { actionMs: 0, turnMs: 0 },
   lobbyEventsBeforeStart: 1_000_000,
+  // Watcher counts are announced quickly, so tests wait little for them.
+  watchers: { perLobby: 1_000_000, noticeMs: 50 },
 };
 
 /** Boots the real Nest app on port 0 with a fresh database file and the `LENIENT` limits, then `overrides`. */
@@ -98,11 +103,12 @@ export class TestClient {
   gap = false;
   private waiters: (() => void)[] = [];
 
-  private constructor(
-    readonly socket: Socket<ServerToClientEvents, ClientToServerEvents>,
-    readonly hello: HelloPayload,
-  ) {
-    for (const name of [...LOGGED, 'server-presence'] as ServerEvent[]) {
+  /** The greeting (set by `connect` before the client is handed out). */
+  hello!: HelloPayload;
+
+  private constructor(readonly socket: Socket<ServerToClientEvents, ClientToServerEvents>) {
+    // Listening from the start: what the server sends right after the greeting can arrive in the same read.
+    for (const name of [...LOGGED, 'server-presence', 'server-watchers', 'server-rematch'] as ServerEvent[]) {
       socket.on(name as 'server-presence', (payload: unknown) => {
         this.received.push({ name, payload });
         this.onBroadcast(name, payload);
@@ -124,11 +130,12 @@ export class TestClient {
       reconnection: false,
       ...(auth ? { auth } : {}),
     });
-    const hello = await new Promise<HelloPayload>((resolve, reject) => {
+    const client = new TestClient(socket);
+    client.hello = await new Promise<HelloPayload>((resolve, reject) => {
       socket.once('server-hello', resolve);
       socket.once('connect_error', reject);
     });
-    return new TestClient(socket, hello);
+    return client;
   }
 
   private onBroadcast(name: ServerEvent, payload: unknown): void {
@@ -151,10 +158,36 @@ export class TestClient {
   emit<E extends keyof ClientToServerEvents>(
     name: E,
     payload: unknown,
-  ): Promise<E extends 'client-sync-state' ? SyncAck : Ack> {
+  ): Promise<E extends 'client-sync-state' ? SyncAck : E extends 'client-watch-lobby' ? WatchAck : Ack> {
     return (
       this.socket.timeout(WAIT_MS) as unknown as { emitWithAck(n: string, p: unknown): Promise<never> }
     ).emitWithAck(name, payload);
+  }
+
+  /**
+   * Watches a lobby as a spectator from `afterSeq` (0: from the start) and folds the answer (a snapshot, or
+   * the events after what this client holds) into `state`, as a client would; broadcasts fold on from there.
+   */
+  async watch(lobbyId: string, afterSeq = 0): Promise<WatchAck> {
+    const ack = await this.emit('client-watch-lobby', { lobbyId, afterSeq });
+    if (!ack.ok) return ack;
+    // The ack and the broadcasts after it arrive in order: nothing is folded in between.
+    let state = ack.snapshot ? lobbyStateFromSnapshot(ack.snapshot) : afterSeq === 0 ? null : this.state;
+    const events = state ? ack.events.filter((e) => e.seq > state!.seq) : ack.events;
+    const folded = foldFrom(state, events);
+    if (!folded.ok) throw new Error(`a watch answer does not fold: ${folded.error.message}`);
+    state = folded.value;
+    this.state = state;
+    for (const e of events) {
+      this.seqs.push(e.seq);
+      this.events.push(e);
+    }
+    return ack;
+  }
+
+  /** The payloads of every `name` event received, in order. */
+  payloads<E extends ServerEvent>(name: E): Parameters<ServerToClientEvents[E]>[0][] {
+    return this.received.filter((r) => r.name === name).map((r) => r.payload as Parameters<ServerToClientEvents[E]>[0]);
   }
 
   /** Emits raw arguments (for malformed payloads). */

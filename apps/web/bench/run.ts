@@ -3,8 +3,10 @@
  *  1. initial JS for /main-menu, gzip KB (the entry and its preloads from the build output, and every
  *     script Chromium actually fetched to show the page);
  *  2. time to first render of /game with a 32×32 map (navigation start → all 1,024 tiles in the DOM);
- *  3. frame times while panning a 32×32 map in Chromium (one pointer move per frame for 2 s).
- * Aims: ≤ 200 KB gzip initial JS; pan at 60 fps. It reports figures and never fails on time.
+ *  3. frame times while panning a 32×32 map in Chromium (one pointer move per frame for 2 s);
+ *  4. a 10,000-event replay: open time (from the saves, from a file, cold) and seek p50/p99 (replay.bench.ts).
+ * Aims: ≤ 200 KB gzip initial JS; pan at 60 fps; replay open ≤ 500 ms, seek p99 ≤ 20 ms. It reports
+ * figures and never fails on time. BENCH_WEB_DIST measures another build (default apps/web/dist).
  */
 import { chromium, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
@@ -13,8 +15,9 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { startRealServer } from '../../../e2e/real-server';
+import { replayBench } from './replay.bench';
 
-const DIST = resolve(fileURLToPath(new URL('.', import.meta.url)), '../dist');
+const DIST = process.env.BENCH_WEB_DIST ? resolve(process.env.BENCH_WEB_DIST) : resolve(fileURLToPath(new URL('.', import.meta.url)), '../dist');
 const PORT = Number(process.env.BENCH_PORT ?? 4179);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ARGS = [
@@ -141,6 +144,8 @@ async function main() {
     console.log(
       `  ${frames.length} frames, mean ${fmt(mean)} ms (${fmt(1000 / mean, 0)} fps), p95 ${fmt(pct(frames, 0.95))} ms, max ${fmt(Math.max(...frames))} ms, frames over 20 ms: ${slow} (aim 60 fps)`,
     );
+
+    await replayBench(fresh, base, RUNS);
   } finally {
     await browser.close();
     await server.close();

@@ -24,6 +24,10 @@ import { Route as FullscreenGameRouteImport } from './routes/_fullscreen/game'
 import { Route as FullscreenLobbyPreviewRouteImport } from './routes/_fullscreen/lobby-preview'
 import { Route as FullscreenMainMenuRouteImport } from './routes/_fullscreen/main-menu'
 import { Route as FullscreenReplayGameIdRouteImport } from './routes/_fullscreen/replay.$gameId'
+import { Route as FullscreenWatchLobbyIdRouteImport } from './routes/_fullscreen/watch.$lobbyId'
+import { Route as FullscreenReplayLocalCurrentRouteImport } from './routes/_fullscreen/replay.local.current'
+import { Route as FullscreenReplayLocalFileRouteImport } from './routes/_fullscreen/replay.local.file'
+import { Route as FullscreenReplayLocalSaveSaveIdRouteImport } from './routes/_fullscreen/replay.local.save.$saveId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -98,6 +102,29 @@ const FullscreenReplayGameIdRoute = FullscreenReplayGameIdRouteImport.update({
   path: '/replay/$gameId',
   getParentRoute: () => FullscreenRoute,
 } as any)
+const FullscreenWatchLobbyIdRoute = FullscreenWatchLobbyIdRouteImport.update({
+  id: '/watch/$lobbyId',
+  path: '/watch/$lobbyId',
+  getParentRoute: () => FullscreenRoute,
+} as any)
+const FullscreenReplayLocalCurrentRoute =
+  FullscreenReplayLocalCurrentRouteImport.update({
+    id: '/replay/local/current',
+    path: '/replay/local/current',
+    getParentRoute: () => FullscreenRoute,
+  } as any)
+const FullscreenReplayLocalFileRoute =
+  FullscreenReplayLocalFileRouteImport.update({
+    id: '/replay/local/file',
+    path: '/replay/local/file',
+    getParentRoute: () => FullscreenRoute,
+  } as any)
+const FullscreenReplayLocalSaveSaveIdRoute =
+  FullscreenReplayLocalSaveSaveIdRouteImport.update({
+    id: '/replay/local/save/$saveId',
+    path: '/replay/local/save/$saveId',
+    getParentRoute: () => FullscreenRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -113,6 +140,10 @@ export interface FileRoutesByFullPath {
   '/lobby-preview': typeof FullscreenLobbyPreviewRoute
   '/main-menu': typeof FullscreenMainMenuRoute
   '/replay/$gameId': typeof FullscreenReplayGameIdRoute
+  '/watch/$lobbyId': typeof FullscreenWatchLobbyIdRoute
+  '/replay/local/current': typeof FullscreenReplayLocalCurrentRoute
+  '/replay/local/file': typeof FullscreenReplayLocalFileRoute
+  '/replay/local/save/$saveId': typeof FullscreenReplayLocalSaveSaveIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -128,6 +159,10 @@ export interface FileRoutesByTo {
   '/lobby-preview': typeof FullscreenLobbyPreviewRoute
   '/main-menu': typeof FullscreenMainMenuRoute
   '/replay/$gameId': typeof FullscreenReplayGameIdRoute
+  '/watch/$lobbyId': typeof FullscreenWatchLobbyIdRoute
+  '/replay/local/current': typeof FullscreenReplayLocalCurrentRoute
+  '/replay/local/file': typeof FullscreenReplayLocalFileRoute
+  '/replay/local/save/$saveId': typeof FullscreenReplayLocalSaveSaveIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -146,6 +181,10 @@ export interface FileRoutesById {
   '/_fullscreen/lobby-preview': typeof FullscreenLobbyPreviewRoute
   '/_fullscreen/main-menu': typeof FullscreenMainMenuRoute
   '/_fullscreen/replay/$gameId': typeof FullscreenReplayGameIdRoute
+  '/_fullscreen/watch/$lobbyId': typeof FullscreenWatchLobbyIdRoute
+  '/_fullscreen/replay/local/current': typeof FullscreenReplayLocalCurrentRoute
+  '/_fullscreen/replay/local/file': typeof FullscreenReplayLocalFileRoute
+  '/_fullscreen/replay/local/save/$saveId': typeof FullscreenReplayLocalSaveSaveIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -163,6 +202,10 @@ export interface FileRouteTypes {
     | '/lobby-preview'
     | '/main-menu'
     | '/replay/$gameId'
+    | '/watch/$lobbyId'
+    | '/replay/local/current'
+    | '/replay/local/file'
+    | '/replay/local/save/$saveId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -178,6 +221,10 @@ export interface FileRouteTypes {
     | '/lobby-preview'
     | '/main-menu'
     | '/replay/$gameId'
+    | '/watch/$lobbyId'
+    | '/replay/local/current'
+    | '/replay/local/file'
+    | '/replay/local/save/$saveId'
   id:
     | '__root__'
     | '/'
@@ -195,6 +242,10 @@ export interface FileRouteTypes {
     | '/_fullscreen/lobby-preview'
     | '/_fullscreen/main-menu'
     | '/_fullscreen/replay/$gameId'
+    | '/_fullscreen/watch/$lobbyId'
+    | '/_fullscreen/replay/local/current'
+    | '/_fullscreen/replay/local/file'
+    | '/_fullscreen/replay/local/save/$saveId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -311,6 +362,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof FullscreenReplayGameIdRouteImport
       parentRoute: typeof FullscreenRoute
     }
+    '/_fullscreen/watch/$lobbyId': {
+      id: '/_fullscreen/watch/$lobbyId'
+      path: '/watch/$lobbyId'
+      fullPath: '/watch/$lobbyId'
+      preLoaderRoute: typeof FullscreenWatchLobbyIdRouteImport
+      parentRoute: typeof FullscreenRoute
+    }
+    '/_fullscreen/replay/local/current': {
+      id: '/_fullscreen/replay/local/current'
+      path: '/replay/local/current'
+      fullPath: '/replay/local/current'
+      preLoaderRoute: typeof FullscreenReplayLocalCurrentRouteImport
+      parentRoute: typeof FullscreenRoute
+    }
+    '/_fullscreen/replay/local/file': {
+      id: '/_fullscreen/replay/local/file'
+      path: '/replay/local/file'
+      fullPath: '/replay/local/file'
+      preLoaderRoute: typeof FullscreenReplayLocalFileRouteImport
+      parentRoute: typeof FullscreenRoute
+    }
+    '/_fullscreen/replay/local/save/$saveId': {
+      id: '/_fullscreen/replay/local/save/$saveId'
+      path: '/replay/local/save/$saveId'
+      fullPath: '/replay/local/save/$saveId'
+      preLoaderRoute: typeof FullscreenReplayLocalSaveSaveIdRouteImport
+      parentRoute: typeof FullscreenRoute
+    }
   }
 }
 
@@ -342,6 +421,10 @@ interface FullscreenRouteChildren {
   FullscreenLobbyPreviewRoute: typeof FullscreenLobbyPreviewRoute
   FullscreenMainMenuRoute: typeof FullscreenMainMenuRoute
   FullscreenReplayGameIdRoute: typeof FullscreenReplayGameIdRoute
+  FullscreenWatchLobbyIdRoute: typeof FullscreenWatchLobbyIdRoute
+  FullscreenReplayLocalCurrentRoute: typeof FullscreenReplayLocalCurrentRoute
+  FullscreenReplayLocalFileRoute: typeof FullscreenReplayLocalFileRoute
+  FullscreenReplayLocalSaveSaveIdRoute: typeof FullscreenReplayLocalSaveSaveIdRoute
 }
 
 const FullscreenRouteChildren: FullscreenRouteChildren = {
@@ -349,6 +432,10 @@ const FullscreenRouteChildren: FullscreenRouteChildren = {
   FullscreenLobbyPreviewRoute: FullscreenLobbyPreviewRoute,
   FullscreenMainMenuRoute: FullscreenMainMenuRoute,
   FullscreenReplayGameIdRoute: FullscreenReplayGameIdRoute,
+  FullscreenWatchLobbyIdRoute: FullscreenWatchLobbyIdRoute,
+  FullscreenReplayLocalCurrentRoute: FullscreenReplayLocalCurrentRoute,
+  FullscreenReplayLocalFileRoute: FullscreenReplayLocalFileRoute,
+  FullscreenReplayLocalSaveSaveIdRoute: FullscreenReplayLocalSaveSaveIdRoute,
 }
 
 const FullscreenRouteWithChildren = FullscreenRoute._addFileChildren(

@@ -32,6 +32,8 @@ export interface GameSummary {
   readonly lastSeq: number;
   readonly winner: number | null;
   readonly players: readonly GameSeat[];
+  /** The lobby its admin opened as this finished game's rematch (null: none; absent from older servers). */
+  readonly rematchId?: string | null;
 }
 
 /** `GET /api/games?limit&offset`: recent started (running or finished) games, newest first. */

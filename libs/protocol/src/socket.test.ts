@@ -234,7 +234,7 @@ describe('applyBroadcast (a client following a lobby)', () => {
     };
     let r = applyBroadcast(null, 'server-create-lobby', created);
     expect(r.state?.seq).toBe(1);
-    const chat = (seq: number) => ({ seq, actor: 'a', at, id: 'a', msg: `m${seq}` });
+    const chat = (seq: number) => ({ lobbyId: 'L1', seq, actor: 'a', at, id: 'a', msg: `m${seq}` });
     // seq 2 would be a join: fold a join first
     const player = { id: 'a', name: 'A', country: 0 as const };
     r = applyBroadcast(r.state, 'server-join-lobby', {

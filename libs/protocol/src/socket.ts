@@ -178,8 +178,12 @@ export type WatchAck =
 
 // ---- server → client payloads ----
 
-/** Every logged broadcast carries its event's seq, actor and time, so a client can rebuild the log entry. */
+/**
+ * Every logged broadcast carries its lobby, its event's seq, actor and time, so a client can rebuild the
+ * log entry (and one socket can follow its own lobby and a watched one apart).
+ */
 interface Logged {
+  readonly lobbyId: string;
   readonly seq: number;
   readonly actor: string;
   readonly at: string;

@@ -1,6 +1,7 @@
 /**
  * The migrations (migrations/, drizzle-kit) upgrade a database made by an older server: 0001 adds
- * `lobbies.started_at` and backfills it from each log's `start` game action.
+ * `lobbies.started_at` and backfills it from each log's `start` game action; 0003 adds
+ * `lobbies.rematch_id`, null for every lobby that was there.
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,18 +16,20 @@ const MIGRATIONS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..
 const dir = mkdtempSync(join(tmpdir(), 'fb-migrate-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A migrations folder holding only the first migration: what a server of that version shipped. */
-function firstMigrationOnly(): string {
-  const folder = join(dir, 'migrations-0000');
+/** A migrations folder holding the first `count` migrations: what a server of that version shipped. */
+function firstMigrations(count: number): string {
+  const folder = join(dir, `migrations-${count}`);
   mkdirSync(join(folder, 'meta'), { recursive: true });
   const journal = JSON.parse(readFileSync(join(MIGRATIONS, 'meta/_journal.json'), 'utf8')) as {
     entries: { tag: string }[];
   };
-  const first = journal.entries[0]!;
-  cpSync(join(MIGRATIONS, `${first.tag}.sql`), join(folder, `${first.tag}.sql`));
-  writeFileSync(join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: [first] }));
+  const shipped = journal.entries.slice(0, count);
+  for (const { tag } of shipped) cpSync(join(MIGRATIONS, `${tag}.sql`), join(folder, `${tag}.sql`));
+  writeFileSync(join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: shipped }));
   return folder;
 }
+
+const firstMigrationOnly = () => firstMigrations(1);
 
 describe('migration 0001 (lobby started_at)', () => {
   it('marks the lobbies whose log holds a start with that event time, and no others', () => {
@@ -72,6 +75,28 @@ describe('migration 0001 (lobby started_at)', () => {
     );
     // Applying again changes nothing.
     migrate(db, { migrationsFolder: MIGRATIONS });
+    sqlite.close();
+  });
+});
+
+describe('migration 0003 (lobby rematch_id)', () => {
+  it('adds rematch_id, null for the lobbies already there, and a rematch can then be recorded', () => {
+    const sqlite = new Database(join(dir, 'before-rematch.db'));
+    const db = drizzle({ client: sqlite });
+    migrate(db, { migrationsFolder: firstMigrations(3) });
+    sqlite
+      .prepare(
+        `INSERT INTO lobbies (id, created_at, admin_id, status, rules_version, last_seq, updated_at)
+         VALUES ('old', '2026-01-01T00:00:00.000Z', 'p1', 'finished', 1, 9, '2026-01-01T00:00:00.000Z')`,
+      )
+      .run();
+    migrate(db, { migrationsFolder: MIGRATIONS });
+    const rematchOf = () =>
+      (sqlite.prepare(`SELECT rematch_id AS rematchId FROM lobbies WHERE id = 'old'`).get() as { rematchId: string | null })
+        .rematchId;
+    expect(rematchOf()).toBeNull();
+    sqlite.prepare(`UPDATE lobbies SET rematch_id = 'NEW123' WHERE id = 'old'`).run();
+    expect(rematchOf()).toBe('NEW123');
     sqlite.close();
   });
 });

@@ -19,6 +19,8 @@ export const lobbies = sqliteTable(
     updatedAt: text('updated_at').notNull(),
     /** When the game started (null: never started); lobbies closed before a start are deleted after a while. */
     startedAt: text('started_at'),
+    /** The lobby its admin opened as a rematch of this finished game (null: none); not a foreign key, retention may delete it. */
+    rematchId: text('rematch_id'),
   },
   (t) => [
     index('lobbies_status_idx').on(t.status, t.createdAt),

@@ -33,6 +33,7 @@ function summary(row: LobbyRow): GameSummary {
     lastSeq: row.lastSeq,
     winner: row.winner,
     players: (JSON.parse(row.players) as Player[]).map((p) => ({ ...p })),
+    rematchId: row.rematchId,
   };
 }
 

@@ -9,7 +9,7 @@ import { MetricsService, type LimitName } from '../ops/metrics.service.js';
 import { KeyedBuckets, TokenBucket } from './rate-limit.js';
 
 /** The request rates shared by a player's connections. */
-export type PlayerLimit = 'chat' | 'actions' | 'lobby' | 'saves' | 'lobbies_created' | 'sync';
+export type PlayerLimit = 'chat' | 'actions' | 'lobby' | 'saves' | 'lobbies_created' | 'sync' | 'watch';
 /** The rates kept per address. */
 export type AddressLimit = 'connects_per_address' | 'new_identities_per_address' | 'http' | 'sync_per_address';
 
@@ -22,6 +22,8 @@ export const REFUSAL_MESSAGES: Record<LimitName, string> = {
   lobbies_created: 'You have created too many lobbies in the last hour: try again later.',
   sync: 'Too many resync requests: wait a moment.',
   sync_per_address: 'Too many resync requests from your address: wait a moment.',
+  watch: 'Too many requests to watch a game: wait a moment.',
+  watchers_per_lobby: 'Too many people are watching this game.',
   lobby_events: 'This lobby has changed too often before its game: start it, or make a new lobby.',
   sockets_per_player: 'Too many open connections for this player: close another tab first.',
   connections_per_address: 'Too many open connections from your address.',
@@ -70,6 +72,7 @@ export class LimitsService implements OnModuleDestroy {
       saves: new KeyedBuckets(r.saves),
       lobbies_created: new KeyedBuckets(r.lobbiesCreated),
       sync: new KeyedBuckets(r.syncKiB),
+      watch: new KeyedBuckets(r.watch),
     };
     const a = config.address;
     this.addresses = {

@@ -2,7 +2,7 @@
 import { fold, type LobbyEvent } from '@four-banners/engine';
 import { broadcastToEvent } from '@four-banners/protocol';
 import { describe, expect, it } from 'vitest';
-import { broadcastOf } from './broadcasts.js';
+import { broadcastOf, forWatchers, snapshotOf } from './broadcasts.js';
 
 const at = '2026-11-22T10:00:00.000Z';
 const ev = <E extends LobbyEvent>(e: Omit<E, 'at'>): LobbyEvent => ({ ...e, at }) as unknown as LobbyEvent;
@@ -94,5 +94,36 @@ describe('broadcastOf', () => {
       adminId: 'a',
       changed: { w: 8, seed: 11 },
     });
+  });
+});
+
+describe('forWatchers', () => {
+  const final = fold(log);
+  if (!final.ok) throw new Error('fixture does not fold');
+  const upTo6 = fold(log.slice(0, 6));
+  if (!upTo6.ok) throw new Error('fixture does not fold');
+
+  it('blanks a chat message’s text and keeps its place in the log', () => {
+    const chat = broadcastOf(log[5]!, upTo6.value, final.value);
+    const seen = forWatchers(chat);
+    expect(seen).toEqual({ name: 'server-chat-message', payload: { ...chat.payload, msg: '' } });
+    expect(broadcastToEvent(seen.name, seen.payload as never)).toEqual({ ...log[5], payload: { playerId: 'b', msg: '' } });
+    // The players' broadcast is left as it was.
+    expect(chat.payload).toMatchObject({ msg: 'hello' });
+  });
+
+  it('blanks the messages of a full state, and passes every other broadcast through as it is', () => {
+    const loaded = { name: 'server-sync-state' as const, payload: { ...snapshotOf(final.value), event: 'state-loaded' as const } };
+    const seen = forWatchers(loaded);
+    expect(seen.payload).toMatchObject({ seq: loaded.payload.seq, event: 'state-loaded', state: loaded.payload.state });
+    expect((seen.payload as typeof loaded.payload).lobby.messages).toEqual([{ seq: 6, playerId: 'b', msg: '', at }]);
+    expect(loaded.payload.lobby.messages[0]!.msg).toBe('hello');
+    for (let i = 0; i < log.length; i++) {
+      if (log[i]!.kind === 'chat') continue;
+      const after = fold(log.slice(0, i + 1));
+      if (!after.ok) throw new Error('fixture does not fold');
+      const b = broadcastOf(log[i]!, after.value, final.value);
+      expect(forWatchers(b)).toBe(b);
+    }
   });
 });

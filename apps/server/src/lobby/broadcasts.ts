@@ -3,6 +3,7 @@ import type { LobbyEvent, LobbyState } from '@four-banners/engine';
 import {
   lobbySnapshotOf,
   serializedGameOf,
+  type ChatPayload,
   type ServerToClientEvents,
   type StateSnapshot,
 } from '@four-banners/protocol';
@@ -16,9 +17,29 @@ export function snapshotOf(state: LobbyState): StateSnapshot {
   return { seq: state.seq, lobby: lobbySnapshotOf(state), state: serializedGameOf(state) };
 }
 
+/** A full state as a watcher reads it: every chat message's text blank (its seq, author and time stay). */
+export function withoutChatText<S extends StateSnapshot>(snapshot: S): S {
+  if (snapshot.lobby.messages.length === 0) return snapshot;
+  const messages = snapshot.lobby.messages.map((m) => ({ ...m, msg: '' }));
+  return { ...snapshot, lobby: { ...snapshot.lobby, messages } };
+}
+
+/**
+ * What a watcher (a spectator without a seat) receives of a lobby broadcast: the same, but chat text blank,
+ * in a chat and in a full state's messages. A chat keeps its seq, so a watcher's log stays contiguous.
+ */
+export function forWatchers(b: Broadcast): Broadcast {
+  if (b.name === 'server-chat-message') return { name: b.name, payload: { ...b.payload, msg: '' } satisfies ChatPayload };
+  if (b.name === 'server-sync-state') {
+    const payload = withoutChatText(b.payload);
+    return payload === b.payload ? b : { name: b.name, payload };
+  }
+  return b;
+}
+
 /** The broadcast of `event`; `after` is the state right after it, `final` after the whole request. */
 export function broadcastOf(event: LobbyEvent, after: LobbyState, final: LobbyState): Broadcast {
-  const logged = { seq: event.seq, actor: event.actor, at: event.at };
+  const logged = { lobbyId: after.lobbyId, seq: event.seq, actor: event.actor, at: event.at };
   switch (event.kind) {
     case 'lobby-created': {
       const p = event.payload;

@@ -111,6 +111,19 @@ export class LobbyLogRepository {
     );
   }
 
+  /** Records that `rematchId` is the rematch of the finished game `lobbyId`. */
+  setRematch(lobbyId: string, rematchId: string): void {
+    this.database.db.update(lobbies).set({ rematchId }).where(eq(lobbies.id, lobbyId)).run();
+  }
+
+  /** The rematch opened for the finished game `lobbyId`, if any. */
+  rematchOf(lobbyId: string): string | null {
+    return (
+      this.database.db.select({ rematchId: lobbies.rematchId }).from(lobbies).where(eq(lobbies.id, lobbyId)).get()
+        ?.rematchId ?? null
+    );
+  }
+
   getLobby(id: string): LobbyRow | undefined {
     return this.database.db.select().from(lobbies).where(eq(lobbies.id, id)).get();
   }

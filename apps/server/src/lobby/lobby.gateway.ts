@@ -14,6 +14,7 @@ import {
   type OnGatewayDisconnect,
   type OnGatewayInit,
 } from '@nestjs/websockets';
+import { isGameOver } from '@four-banners/engine';
 import {
   CLIENT_EVENT_NAMES,
   LIMITS,
@@ -27,11 +28,15 @@ import {
   leaveLobbySchema,
   loadSaveSchema,
   lobbyUpdateSchema,
+  rematchSchema,
   syncStateSchema,
+  unwatchLobbySchema,
+  watchLobbySchema,
   type Ack,
   type AckError,
   type ClientEventName,
   type SyncAck,
+  type WatchAck,
 } from '@four-banners/protocol';
 import type { z } from 'zod';
 import { ConnectionGuard, socketData } from '../limits/connection-guard.service.js';
@@ -41,6 +46,7 @@ import { MetricsService } from '../ops/metrics.service.js';
 import { LobbyHub, type GameServer, type GameSocket } from './lobby.hub.js';
 import { LobbyService, fail } from './lobby.service.js';
 import { ResyncService } from './resync.service.js';
+import { WatchService } from './watch.service.js';
 
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(CLIENT_EVENT_NAMES);
 
@@ -63,6 +69,7 @@ export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
   constructor(
     @Inject(LobbyService) private readonly lobbies: LobbyService,
     @Inject(ResyncService) private readonly resync: ResyncService,
+    @Inject(WatchService) private readonly watching: WatchService,
     @Inject(LobbyHub) private readonly hub: LobbyHub,
     @Inject(ConnectionGuard) private readonly guard: ConnectionGuard,
     @Inject(LimitsService) private readonly limits: LimitsService,
@@ -77,7 +84,10 @@ export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     this.guard.install(server);
   }
 
-  /** Greets with `server-hello`, puts the socket in its lobby's room and tells the lobby it is online. */
+  /**
+   * Greets with `server-hello` (with the rematch of a finished game the player still sits in), puts the
+   * socket in its lobby's room and tells the lobby it is online.
+   */
   handleConnection(socket: GameSocket): void {
     const who = socketData(socket);
     // An event nobody handles still gets an answer, so a client's ack never hangs; it counts as invalid.
@@ -94,13 +104,17 @@ export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     who.settle();
     const lobby = this.lobbies.seatOf(who.playerId);
     if (lobby) this.hub.joinSocket(socket, lobby.lobbyId);
+    const rematchId = lobby && isGameOver(lobby.game) ? this.lobbies.rematchOf(lobby.lobbyId) : null;
     socket.emit('server-hello', {
       playerId: who.playerId,
       token: who.token,
       lobbyId: lobby?.lobbyId ?? null,
       seq: lobby?.seq ?? 0,
+      ...(rematchId ? { rematchId } : {}),
     });
     if (!lobby) return;
+    const watchers = this.hub.watchersNotice(lobby.lobbyId);
+    if (watchers) this.hub.toSocket(socket, watchers);
     if (cameOnline)
       this.hub.toLobby(lobby.lobbyId, { name: 'server-presence', payload: { playerId: who.playerId, online: true } });
     for (const seat of lobby.players) {
@@ -187,12 +201,31 @@ export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     );
   }
 
+  @SubscribeMessage('client-watch-lobby')
+  watchLobby(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): WatchAck {
+    return this.handle(socket, 'client-watch-lobby', body, watchLobbySchema, ['watch', 'sync'], (me, p) =>
+      this.watching.watch(socket, me, socketData(socket).address, p),
+    );
+  }
+
+  @SubscribeMessage('client-unwatch-lobby')
+  unwatchLobby(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Ack {
+    return this.handle(socket, 'client-unwatch-lobby', body, unwatchLobbySchema, ['actions'], () =>
+      this.watching.unwatch(socket),
+    );
+  }
+
+  @SubscribeMessage('client-rematch')
+  rematch(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Ack {
+    return this.handle(socket, 'client-rematch', body, rematchSchema, ['lobby'], (me) => this.lobbies.rematch(me));
+  }
+
   /**
    * invalid_payload → rate_limited → the service's decision (DESIGN.md §5.1 precedence). Every limit in
    * `limits` is the player's own, shared by all their connections; an invalid or over-the-limit frame
    * also counts against this socket.
    */
-  private handle<S extends z.ZodType, R extends Ack | SyncAck>(
+  private handle<S extends z.ZodType, R extends Ack | SyncAck | WatchAck>(
     socket: GameSocket,
     event: ClientEventName,
     body: unknown,
@@ -205,7 +238,7 @@ export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     return answer;
   }
 
-  private decide<S extends z.ZodType, R extends Ack | SyncAck>(
+  private decide<S extends z.ZodType, R extends Ack | SyncAck | WatchAck>(
     socket: GameSocket,
     body: unknown,
     schema: S,

@@ -46,6 +46,15 @@ import { PlayerRepository } from './player.repository.js';
 
 type In<S extends z.ZodType> = z.output<S>;
 
+/** What a new lobby starts with: its admin's name and colour, the map size and the other seats. */
+interface LobbySetup {
+  readonly name: string;
+  readonly w: number;
+  readonly h: number;
+  readonly country: CountryId;
+  readonly seats: readonly Player[];
+}
+
 export const fail = (code: ErrorCode, message: string): AckError => ({ ok: false, error: { code, message } });
 const done = (seq?: number): Ack => (seq === undefined ? { ok: true } : { ok: true, seq });
 
@@ -93,8 +102,43 @@ export class LobbyService implements OnModuleInit {
 
   createLobby(caller: string, p: In<typeof createLobbySchema>): Ack {
     if (this.currentSeat(caller)) return fail('not_actable', 'You are already in a lobby: leave it first.');
-    // Counted when a lobby is really made, so refused attempts cost nothing of the hourly allowance.
+    return this.openLobby(caller, { name: p.playerName, w: 10, h: 10, country: COUNTRY.none, seats: [] });
+  }
+
+  /**
+   * The admin of a finished online game opens its rematch: a lobby like the one `client-create-lobby`
+   * makes, with the same map size, a fresh seed, the admin on their colour and the same bots and hot-seat
+   * players; the admin leaves the finished game, whose people are told (`server-rematch`).
+   */
+  rematch(caller: string): Ack {
+    const state = this.seatOf(caller);
+    if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
+    if (state.adminId !== caller) return fail('not_admin', 'Only the lobby admin opens a rematch.');
+    if (!isGameOver(state.game)) return fail('not_actable', 'The game is not over yet.');
+    if (this.log.rematchOf(state.lobbyId) !== null) return fail('not_actable', 'A rematch is already open.');
+    const admin = state.players.find((s) => s.id === caller)!;
+    const seats: Player[] = [];
+    for (const seat of state.players) {
+      if (seat.bot) seats.push({ id: newSeatId('bot'), name: seat.name, country: seat.country, bot: { ...seat.bot } });
+      else if (seat.local?.ownerId === caller)
+        seats.push({ id: newSeatId('local'), name: seat.name, country: seat.country, local: { ownerId: caller } });
+    }
+    return this.openLobby(caller, { name: admin.name, w: state.w, h: state.h, country: admin.country, seats }, state);
+  }
+
+  /** The rematch opened for the finished game `lobbyId`, if any. */
+  rematchOf(lobbyId: string): string | null {
+    return this.log.rematchOf(lobbyId);
+  }
+
+  /**
+   * Makes a lobby with `caller` as its admin (and, for a rematch, first takes them out of the finished
+   * game `rematchOf`), then sends them its state. Counted against the hourly allowance only when a lobby
+   * is really made, so refused attempts cost nothing of it.
+   */
+  private openLobby(caller: string, setup: LobbySetup, rematchOf?: LobbyState): Ack {
     if (!this.limits.allowPlayer('lobbies_created', caller)) return fail('rate_limited', REFUSAL_MESSAGES.lobbies_created);
+    if (rematchOf) this.leaveLobby(caller, { playerId: caller });
     let lobbyId = newLobbyId();
     while (this.log.getLobby(lobbyId)) lobbyId = newLobbyId();
     const draft = new Draft(null, new Date().toISOString());
@@ -102,17 +146,27 @@ export class LobbyService implements OnModuleInit {
       kind: 'lobby-created',
       actor: caller,
       seed: null,
-      payload: { lobbyId, adminId: caller, w: 10, h: 10, seed: newSeed(), rulesVersion: RULES_VERSION },
+      payload: { lobbyId, adminId: caller, w: setup.w, h: setup.h, seed: newSeed(), rulesVersion: RULES_VERSION },
     });
     draft.add({
       kind: 'player-joined',
       actor: caller,
       seed: null,
-      payload: { player: { id: caller, name: p.playerName, country: COUNTRY.none } },
+      payload: { player: { id: caller, name: setup.name, country: setup.country } },
     });
-    this.players.setName(caller, p.playerName);
-    const seq = this.store.commit(draft, { created: true, seats: [[caller, lobbyId]], enter: [caller] });
+    for (const player of setup.seats) draft.add({ kind: 'player-joined', actor: caller, seed: null, payload: { player } });
+    this.players.setName(caller, setup.name);
+    const seq = this.store.commit(draft, {
+      created: true,
+      seats: [[caller, lobbyId]],
+      enter: [caller],
+      ...(rematchOf ? { rematchOf: rematchOf.lobbyId } : {}),
+    });
     this.hub.toPlayer(caller, { name: 'server-sync-state', payload: snapshotOf(draft.current) });
+    if (rematchOf) {
+      const from = rematchOf.lobbyId;
+      this.hub.toLobby(from, { name: 'server-rematch', payload: { lobbyId: from, rematchId: lobbyId, by: caller } });
+    }
     return done(seq);
   }
 
@@ -123,6 +177,7 @@ export class LobbyService implements OnModuleInit {
     if (current?.lobbyId === state.lobbyId) {
       this.hub.joinRoom(caller, state.lobbyId);
       this.hub.toPlayer(caller, { name: 'server-sync-state', payload: snapshotOf(state) });
+      this.tellWatchers(caller, state.lobbyId);
       return done();
     }
     if (current) return fail('not_actable', 'You are already in another lobby: leave it first.');
@@ -144,7 +199,14 @@ export class LobbyService implements OnModuleInit {
         this.hub.toPlayer(caller, { name: 'server-presence', payload: { playerId: seat.id, online: true } });
       }
     }
+    this.tellWatchers(caller, state.lobbyId);
     return done(seq);
+  }
+
+  /** A player arriving in a lobby learns how many watch it (later changes are announced to the lobby). */
+  private tellWatchers(playerId: string, lobbyId: string): void {
+    const notice = this.hub.watchersNotice(lobbyId);
+    if (notice) this.hub.toPlayer(playerId, notice);
   }
 
   leaveLobby(caller: string, p: In<typeof leaveLobbySchema>): Ack {

@@ -67,6 +67,8 @@ export interface CommitOptions {
   readonly enter?: readonly string[];
   /** Players whose connections leave the room after the broadcast. */
   readonly exit?: readonly string[];
+  /** The finished game this new lobby is the rematch of (its row then points here). */
+  readonly rematchOf?: string;
 }
 
 @Injectable()
@@ -188,6 +190,7 @@ export class LobbyStore {
         if (opts.created) this.log.createLobby(lobbyId, draft.at, state.rulesVersion, facts);
         this.log.append(lobbyId, events, facts, progressOnly ? 'progress' : 'all');
         for (const [playerId, seat] of opts.seats ?? []) this.players.setLobby(playerId, seat);
+        if (opts.rematchOf) this.log.setRematch(opts.rematchOf, lobbyId);
         if (snapshotDue) this.log.saveSnapshot(lobbyId, state.seq, JSON.stringify(snapshotOf(state)));
       }),
     );

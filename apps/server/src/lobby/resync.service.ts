@@ -1,15 +1,17 @@
 /**
  * Catching a client up (DESIGN.md §5 Resync): the events after the seq it holds, or a snapshot of the
  * current state when that tail is too long in events or in bytes. An answer is never larger than a
- * snapshot or the byte cap, and each one is charged to the player by the KiB it sends.
+ * snapshot or the byte cap, and each one is charged to the player by the KiB it sends. A player seated in
+ * the lobby resyncs with `client-sync-state`; a watcher with `client-watch-lobby` (the same answer, chat
+ * text blank).
  */
 import { Inject, Injectable } from '@nestjs/common';
-import type { LobbyState } from '@four-banners/engine';
-import { LIMITS, syncStateSchema, type StateSnapshot, type SyncAck } from '@four-banners/protocol';
+import type { LobbyEvent, LobbyState } from '@four-banners/engine';
+import { LIMITS, syncStateSchema, type AckError, type StateSnapshot, type SyncAck } from '@four-banners/protocol';
 import type { z } from 'zod';
 import { CONFIG, type ServerConfig } from '../config.js';
 import { LimitsService, REFUSAL_MESSAGES } from '../limits/limits.service.js';
-import { snapshotOf } from './broadcasts.js';
+import { snapshotOf, withoutChatText } from './broadcasts.js';
 import { LobbyLogRepository } from './lobby-log.repository.js';
 import { fail } from './lobby.service.js';
 import { LobbyStore } from './lobby.store.js';
@@ -17,14 +19,41 @@ import { LobbyStore } from './lobby.store.js';
 /** About what an event's fields other than its payload weigh in JSON (seq, kind, actor, seed, at). */
 const EVENT_ENVELOPE_BYTES = 120;
 
-/** Snapshot sizes by folded state: a state never changes, so each is measured once (and forgotten with it). */
-const snapshotSizes = new WeakMap<LobbyState, number>();
+/** Who reads an answer: a seated player sees the chat, a watcher gets its text blank. */
+export type Reader = 'seat' | 'watcher';
 
-/** What `snapshot` (of `state`) weighs in JSON. */
-function snapshotBytes(state: LobbyState, snapshot: StateSnapshot): number {
-  let bytes = snapshotSizes.get(state);
-  if (bytes === undefined) snapshotSizes.set(state, (bytes = JSON.stringify(snapshot).length));
-  return bytes;
+/** A resync answer: the events after the reader's seq, or a snapshot (then `events` is empty). */
+export interface CatchUp {
+  readonly ok: true;
+  readonly events: readonly LobbyEvent[];
+  readonly snapshot?: StateSnapshot;
+}
+
+interface Measured {
+  readonly snapshot: StateSnapshot;
+  readonly bytes: number;
+}
+
+/**
+ * Snapshots by folded state and reader, with what each weighs in JSON: a state never changes, so each is
+ * made and measured once (and forgotten with it), however many watchers ask for it at once.
+ */
+const snapshots: Record<Reader, WeakMap<LobbyState, Measured>> = { seat: new WeakMap(), watcher: new WeakMap() };
+
+function measuredSnapshot(state: LobbyState, reader: Reader): Measured {
+  let measured = snapshots[reader].get(state);
+  if (!measured) {
+    const full = snapshotOf(state);
+    const snapshot = reader === 'seat' ? full : withoutChatText(full);
+    measured = { snapshot, bytes: JSON.stringify(snapshot).length };
+    snapshots[reader].set(state, measured);
+  }
+  return measured;
+}
+
+/** An event as a watcher reads it: a chat keeps its place in the log (seqs stay contiguous) but not its text. */
+function blankChat(event: LobbyEvent): LobbyEvent {
+  return event.kind === 'chat' ? { ...event, payload: { ...event.payload, msg: '' } } : event;
 }
 
 @Injectable()
@@ -38,26 +67,44 @@ export class ResyncService {
 
   /** The answer to `client-sync-state` (DESIGN.md §5.1 "Resync answer") for `caller` at `address`. */
   sync(caller: string, address: string, p: z.output<typeof syncStateSchema>): SyncAck {
+    const state = this.lobbyToRead(address, p.lobbyId);
+    if ('ok' in state) return state;
+    if (!state.players.some((s) => s.id === caller)) return fail('not_in_lobby', 'You are not in that lobby.');
+    return this.catchUp(caller, address, state, p.afterSeq, 'seat');
+  }
+
+  /**
+   * The open lobby a resync (or a watch) reads, or why not: the address's resync budget is spent, or there
+   * is no such open lobby.
+   */
+  lobbyToRead(address: string, lobbyId: string): LobbyState | AckError {
     // Several identities of one address share one more budget, so making identities gains nothing.
     if (!this.limits.allowAddress('sync_per_address', address)) {
       return fail('rate_limited', REFUSAL_MESSAGES.sync_per_address);
     }
-    const state = this.store.getLobby(p.lobbyId);
-    if (!state) return fail('not_found', `There is no open lobby ${p.lobbyId}.`);
-    if (!state.players.some((s) => s.id === caller)) return fail('not_in_lobby', 'You are not in that lobby.');
-    if (p.afterSeq >= state.seq) return { ok: true, events: [] };
-    const count = state.seq - p.afterSeq;
+    return this.store.getLobby(lobbyId) ?? fail('not_found', `There is no open lobby ${lobbyId}.`);
+  }
+
+  /**
+   * What `caller` needs after `afterSeq`: the events, or a snapshot when they are more than
+   * `LIMITS.resyncSnapshotGap` or weigh more than `bytes.resyncTail`; charged to the caller's and the
+   * address's resync budgets by the KiB it sends. A watcher's answer has chat text blank.
+   */
+  catchUp(caller: string, address: string, state: LobbyState, afterSeq: number, reader: Reader): CatchUp {
+    if (afterSeq >= state.seq) return { ok: true, events: [] };
+    const count = state.seq - afterSeq;
     const bytes =
       count > LIMITS.resyncSnapshotGap
         ? Infinity
-        : this.log.payloadBytes(state.lobbyId, p.afterSeq + 1) + count * EVENT_ENVELOPE_BYTES;
+        : this.log.payloadBytes(state.lobbyId, afterSeq + 1) + count * EVENT_ENVELOPE_BYTES;
     if (bytes > this.config.bytes.resyncTail) {
-      const snapshot = snapshotOf(state);
-      this.charge(caller, address, snapshotBytes(state, snapshot));
-      return { ok: true, snapshot, events: [] };
+      const measured = measuredSnapshot(state, reader);
+      this.charge(caller, address, measured.bytes);
+      return { ok: true, snapshot: measured.snapshot, events: [] };
     }
     this.charge(caller, address, bytes);
-    return { ok: true, events: this.log.readEvents(state.lobbyId, p.afterSeq + 1) };
+    const events = this.log.readEvents(state.lobbyId, afterSeq + 1);
+    return { ok: true, events: reader === 'seat' ? events : events.map(blankChat) };
   }
 
   private charge(caller: string, address: string, bytes: number): void {

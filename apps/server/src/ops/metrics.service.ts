@@ -7,7 +7,10 @@
 import { Injectable } from '@nestjs/common';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
-/** The limits that refuse with `rate_limited`, as the `limit` label. */
+/**
+ * The limits that refuse a request or a connection, as the `limit` label: with `rate_limited`, but for
+ * `watchers_per_lobby`, which refuses with `lobby_full`.
+ */
 export type LimitName =
   | 'chat'
   | 'actions'
@@ -16,6 +19,8 @@ export type LimitName =
   | 'lobbies_created'
   | 'sync'
   | 'sync_per_address'
+  | 'watch'
+  | 'watchers_per_lobby'
   | 'lobby_events'
   | 'sockets_per_player'
   | 'connections_per_address'

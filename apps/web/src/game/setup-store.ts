@@ -1,9 +1,9 @@
 /** The offline lobby being set up (seats, map size, seed), shared by /lobby and /lobby-preview. */
-import { DEFAULT_HEIGHT, DEFAULT_WIDTH, seatedGame, type GameData } from '@four-banners/engine';
+import { DEFAULT_HEIGHT, DEFAULT_WIDTH, PLAYABLE_COUNTRIES, seatedGame, type GameData, type LobbyState } from '@four-banners/engine';
 import { settingsStore } from '../app/settings';
 import { createStore, useStore } from '../app/store';
 import { offlineGameLog, offlineLobbyId, randomSeed } from './offline-log';
-import { openSession } from './session-store';
+import { openSession, sessionStore } from './session-store';
 import { DEVICE_PLAYER_ID, defaultSeats, seatsToPlayers, type Seat } from './seats';
 
 export const MIN_SIDE = 5;
@@ -56,6 +56,37 @@ export function startOfflineGame(setup: Setup = setupStore.get()): void {
     startSeed: randomSeed(),
   });
   openSession(events).resume();
+}
+
+/**
+ * The setup of a rematch of `lobby`: every country seated as before (bots with their difficulty,
+ * hot-seat players and this device's player under their names), the same map size, a new map seed.
+ */
+export function rematchSetup(lobby: LobbyState, seed: number, deviceId = DEVICE_PLAYER_ID): Setup {
+  const seats = PLAYABLE_COUNTRIES.map((country): Seat => {
+    const player = lobby.players.find((p) => p.country === country);
+    if (!player) return { country, kind: 'empty', name: '', difficulty: 'easy' };
+    if (player.bot) return { country, kind: 'bot', name: '', difficulty: player.bot.difficulty };
+    return { country, kind: player.id === deviceId ? 'you' : 'local', name: player.name, difficulty: 'easy' };
+  });
+  return { seats, w: lobby.w, h: lobby.h, seed };
+}
+
+/**
+ * Starts a rematch of the offline game in progress at once (SPEC.md §2 player status): same seats and
+ * settings on a fresh seed. The lobby setup follows, so the lobby screen shows the rematch's seats.
+ * False (nothing changes) when there is no offline game.
+ */
+export function startRematch(): boolean {
+  const session = sessionStore.get();
+  if (!session || session.online) return false;
+  const lobby = session.snapshot.lobby;
+  let seed = randomSeed();
+  while (seed === lobby.seed) seed = randomSeed();
+  const setup = rematchSetup(lobby, seed, session.playerId);
+  setupStore.set(setup);
+  startOfflineGame(setup);
+  return true;
 }
 
 export function useSetup<S>(select: (s: Setup) => S): S {

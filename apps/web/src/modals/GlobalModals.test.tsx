@@ -3,8 +3,12 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appStore, setDialog, type Dialog } from '../app/app-state';
 import { settingsStore } from '../app/settings';
-import { sessionStore } from '../game/session-store';
+import { offlineGameLog } from '../game/offline-log';
+import { DEVICE_PLAYER_ID, defaultSeats, seatsToPlayers } from '../game/seats';
+import { openSession, sessionStore } from '../game/session-store';
 import type { OfflineSession } from '../game/offline-session';
+import type { GameSession } from '../game/session';
+import { initialLobby, lobbyStore } from '../online/lobby-store';
 import { theme } from '../theme';
 import { GlobalModals } from './GlobalModals';
 
@@ -19,9 +23,22 @@ const open = (d: Dialog) => act(() => setDialog(d, true));
 
 afterEach(() => {
   for (const d of Object.keys(appStore.get().dialogs) as Dialog[]) setDialog(d, false);
-  appStore.set((s) => ({ ...s, redirect: null }));
+  appStore.set((s) => ({ ...s, redirect: null, routeName: 'any' }));
+  sessionStore.get()?.dispose();
   sessionStore.set(null);
+  lobbyStore.set(initialLobby);
 });
+
+/** Opens the player-status dialog over an offline game of this device and three easy bots. */
+async function statusOverOfflineGame() {
+  const session = openSession(
+    offlineGameLog({ lobbyId: 'offline-old', adminId: DEVICE_PLAYER_ID, players: seatsToPlayers(defaultSeats('Ada')), w: 7, h: 6, seed: 31, startSeed: 4 }),
+  );
+  renderModals();
+  act(() => appStore.set((s) => ({ ...s, playerStatus: 'win', routeName: 'game' })));
+  open('playerStatus');
+  return { session, dialog: await screen.findByRole('dialog') };
+}
 
 describe('global dialogs (SPEC.md §2)', async () => {
   it('pass turn: the exact question, No and Yes; Yes passes the turn', async () => {
@@ -60,6 +77,40 @@ describe('global dialogs (SPEC.md §2)', async () => {
     within(dialog).getByRole('button', { name: 'Leave lobby' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
     expect(appStore.get().dialogs.playerStatus).toBe(false);
+  });
+
+  it('player status offline: Watch replay opens the replay of this game', async () => {
+    const { dialog } = await statusOverOfflineGame();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Watch replay' }));
+    expect(appStore.get().redirect).toBe('/replay/local/current');
+    expect(appStore.get().dialogs.playerStatus).toBe(false);
+  });
+
+  it('player status offline: Rematch starts a new game at once with the same players and a new seed', async () => {
+    const { session, dialog } = await statusOverOfflineGame();
+    const old = session.snapshot.lobby;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Rematch' }));
+    const next = sessionStore.get()!;
+    expect(next).not.toBe(session);
+    expect(next.snapshot.lobby.players).toEqual(old.players);
+    expect([next.snapshot.lobby.w, next.snapshot.lobby.h]).toEqual([7, 6]);
+    expect(next.snapshot.lobby.seed).not.toBe(old.seed);
+    expect(next.snapshot.active).toBe(0);
+    // Already on the game screen: no navigation, the new game simply replaces the old one.
+    expect(appStore.get().redirect).toBeNull();
+    expect(appStore.get().dialogs.playerStatus).toBe(false);
+  });
+
+  it("player status online: Watch replay opens the server's replay of the lobby; no offline rematch", async () => {
+    sessionStore.set({ online: true, dispose: () => {} } as unknown as GameSession);
+    lobbyStore.set({ ...initialLobby, online: true, lobbyId: 'ABC123' });
+    renderModals();
+    act(() => appStore.set((s) => ({ ...s, playerStatus: 'lost' })));
+    open('playerStatus');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByRole('button', { name: 'Rematch' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Watch replay' }));
+    expect(appStore.get().redirect).toBe('/replay/ABC123');
   });
 
   it('toggle lobby: names the target mode, with No and Yes', async () => {

@@ -1,11 +1,14 @@
 /** Every global dialog of SPEC.md §2, opened by the app state's dialog flags. */
-import { Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { appStore, redirectTo, setDialog, useAppState } from '../app/app-state';
 import { setSeenTutorial, settingsStore } from '../app/settings';
+import { useStore } from '../app/store';
+import { startRematch } from '../game/setup-store';
 import { closeSession, sessionStore } from '../game/session-store';
 import { lobbyStore } from '../online/lobby-store';
 import { ConfirmModal } from './ConfirmModal';
 import { TutorialModal } from './TutorialModal';
+import { RematchButton } from '../online/RematchButton';
 
 /**
  * Leaves the lobby (SPEC.md §2): online it tells the server and goes to '/' once the server agrees
@@ -39,9 +42,73 @@ async function switchLobbyOnline(target: boolean) {
   else await online.leaveLobby();
 }
 
+/**
+ * The game's replay from the player-status dialog: offline the log of this device's game (back leads to
+ * the game), online the server's replay of the lobby.
+ */
+function watchReplay() {
+  setDialog('playerStatus', false);
+  const lobby = lobbyStore.get();
+  if (sessionStore.get()?.online) {
+    if (lobby.lobbyId) redirectTo(`/replay/${encodeURIComponent(lobby.lobbyId)}`);
+    return;
+  }
+  redirectTo('/replay/local/current');
+}
+
+/** An offline rematch starts at once on the game screen: same seats and settings, a new seed. */
+function rematchOffline() {
+  setDialog('playerStatus', false);
+  if (startRematch() && appStore.get().routeName !== 'game') redirectTo('/game');
+}
+
+/**
+ * Player status (SPEC.md §2): 'You win' / 'You lost' with Stay and Leave lobby, and below them the
+ * ways on: watch the game's replay, or play it again.
+ */
+function PlayerStatusModal({ onLeave }: { onLeave: () => void }) {
+  const opened = useAppState((s) => s.dialogs.playerStatus);
+  const playerStatus = useAppState((s) => s.playerStatus);
+  const online = useStore(sessionStore, (s) => s?.online ?? false);
+  const close = () => setDialog('playerStatus', false);
+  return (
+    <Modal opened={opened} onClose={close} size={360} data-testid="modal-player-status">
+      <Text size="lg" fw={600}>
+        <span style={{ display: 'block', textAlign: 'center' }}>
+          <Title order={2} ta="center" component="span" display="block" data-testid="player-status">
+            {playerStatus === 'win' ? 'You win' : 'You lost'}
+          </Title>
+          <Text span size="sm" c="dimmed" fw={400}>
+            {playerStatus === 'win' ? 'Every enemy is gone. The map is yours.' : 'Your country is gone from the map.'}
+          </Text>
+        </span>
+      </Text>
+      <Group grow mt="lg" gap="sm">
+        <Button variant="light" onClick={watchReplay} data-testid="status-watch-replay">
+          Watch replay
+        </Button>
+        {online ? (
+          <RematchButton onGo={close} />
+        ) : (
+          <Button variant="light" onClick={rematchOffline} data-testid="status-rematch">
+            Rematch
+          </Button>
+        )}
+      </Group>
+      <Group justify="flex-end" mt="xl" gap="sm">
+        <Button variant="default" onClick={close}>
+          Stay
+        </Button>
+        <Button onClick={onLeave} data-autofocus>
+          Leave lobby
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
+
 export function GlobalModals() {
   const dialogs = useAppState((s) => s.dialogs);
-  const playerStatus = useAppState((s) => s.playerStatus);
   const onlineTarget = useAppState((s) => s.lobbyOnlineTarget);
 
   return (
@@ -87,25 +154,7 @@ export function GlobalModals() {
           void switchLobbyOnline(appStore.get().lobbyOnlineTarget);
         }}
       />
-      <ConfirmModal
-        testId="modal-player-status"
-        opened={dialogs.playerStatus}
-        size={360}
-        message={
-          <span style={{ display: 'block', textAlign: 'center' }}>
-            <Title order={2} ta="center" component="span" display="block" data-testid="player-status">
-              {playerStatus === 'win' ? 'You win' : 'You lost'}
-            </Title>
-            <Text span size="sm" c="dimmed" fw={400}>
-              {playerStatus === 'win' ? 'Every enemy is gone. The map is yours.' : 'Your country is gone from the map.'}
-            </Text>
-          </span>
-        }
-        cancelLabel="Stay"
-        confirmLabel="Leave lobby"
-        onCancel={() => setDialog('playerStatus', false)}
-        onConfirm={leaveLobby}
-      />
+      <PlayerStatusModal onLeave={leaveLobby} />
       <ConfirmModal
         testId="modal-lost-connection"
         opened={dialogs.lobbyDisconnected}

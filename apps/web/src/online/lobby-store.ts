@@ -26,6 +26,10 @@ export interface ClientLobby {
   readonly lobby: LobbyState | null;
   /** Who is connected, by player id (SPEC.md presence; bots and hot-seat players are not listed). */
   readonly presence: Readonly<Record<string, boolean>>;
+  /** How many people watch the lobby (spectators). */
+  readonly watchers: number;
+  /** The rematch the admin opened after this game, if any: the new lobby to join. */
+  readonly rematch: { readonly rematchId: string; readonly by: string } | null;
 }
 
 export const initialLobby: ClientLobby = {
@@ -40,6 +44,8 @@ export const initialLobby: ClientLobby = {
   status: false,
   lobby: null,
   presence: {},
+  watchers: 0,
+  rematch: null,
 };
 
 export const lobbyStore = createStore<ClientLobby>(initialLobby);

@@ -66,6 +66,20 @@ function attach(socket: GameSocket): void {
   socket.on('server-presence', ({ playerId: id, online }) => {
     lobbyStore.set((l) => ({ ...l, presence: { ...l.presence, [id]: online } }));
   });
+  socket.on('server-watchers', ({ lobbyId, count }) => {
+    if (latest?.lobbyId === lobbyId) lobbyStore.set((l) => ({ ...l, watchers: count }));
+  });
+  socket.on('server-rematch', ({ lobbyId, rematchId, by }) => {
+    if (latest?.lobbyId === lobbyId) offerRematch(rematchId, by);
+  });
+}
+
+/** The admin opened a rematch of this finished game: the game-over dialog offers to join it. */
+function offerRematch(rematchId: string, by: string): void {
+  if (by === playerId || lobbyStore.get().rematch?.rematchId === rematchId) return;
+  lobbyStore.set((l) => ({ ...l, rematch: { rematchId, by } }));
+  const admin = latest?.players.find((p) => p.id === by)?.name ?? 'The admin';
+  showToast(`${admin} opened a rematch: “Join rematch” takes you there.`, 'info');
 }
 
 function onHello(hello: HelloPayload): void {
@@ -81,13 +95,19 @@ function onHello(hello: HelloPayload): void {
     return;
   }
   if (latest !== null && latest.lobbyId !== hello.lobbyId) dropLobby();
-  void resync(hello.lobbyId);
+  void resync(hello.lobbyId).then(() => {
+    if (hello.rematchId && latest?.lobbyId === hello.lobbyId) offerRematch(hello.rematchId, '');
+  });
 }
 
 // ---- folding ---------------------------------------------------------------------------------
 
 function onBroadcast<E extends (typeof LOGGED_EVENTS)[number]>(name: E, payload: Parameters<ServerToClientEvents[E]>[0]): void {
   const before = latest;
+  // The socket also carries a lobby this device only watches: those broadcasts are the watcher's. (A
+  // full sync without `event` is only ever sent to this device's own seat: it may bring a new lobby.)
+  const lobbyId = 'lobbyId' in payload ? payload.lobbyId : payload.event ? payload.lobby.lobbyId : null;
+  if (before !== null && lobbyId !== null && lobbyId !== before.lobbyId) return;
   const result = applyBroadcast(before, name, payload);
   if (result.gap) {
     void resync(before?.lobbyId ?? null);
@@ -344,6 +364,34 @@ export function sendChat(message: string): Promise<boolean> {
 /** Starts the game (admin). */
 export function startGame(): Promise<boolean> {
   return request('client-game-action', { id: 'start', info: {} });
+}
+
+/**
+ * Opens a rematch of this finished game (admin): a new lobby with the same map and seats; the others
+ * are invited. The server's sync of the new lobby brings this device there.
+ */
+export async function rematchOnline(): Promise<boolean> {
+  const finished = latest?.lobbyId ?? null;
+  if (latest) dropLobby();
+  entering = true;
+  const ok = await request('client-rematch', {});
+  if (!ok) {
+    entering = false;
+    // Still seated in the finished game: show it again.
+    void resync(finished);
+  }
+  return ok;
+}
+
+/** Joins the rematch this device was invited to, back on the colour it played (if still free). */
+export async function acceptRematch(playerName: string): Promise<boolean> {
+  const offer = lobbyStore.get().rematch;
+  const me = playerId;
+  const formerCountry = latest?.players.find((p) => p.id === me)?.country;
+  if (!offer) return false;
+  if (!(await joinLobby(offer.rematchId, playerName))) return false;
+  if (formerCountry !== undefined && formerCountry >= 0) await changeCountry(formerCountry);
+  return true;
 }
 
 /** The folded online lobby (tests and the debug handle). */

@@ -38,21 +38,21 @@ function storedPlayer(): PlayerCredentials | undefined {
 }
 
 /**
- * Every event of a game's log, fetched page by page. The server caps a page in count (EVENTS_PAGE_MAX)
+ * Every event of a game's log after seq `after` (0: the whole log), fetched page by page. The server caps a page in count (EVENTS_PAGE_MAX)
  * and in bytes, so a page may hold fewer events than asked: each next page starts after the last seq
  * received, until `lastSeq`. A page that brings nothing new before `lastSeq` is an error, never a loop.
  */
-export async function fetchGameLog(id: string, signal?: AbortSignal): Promise<LobbyEvent[]> {
+export async function fetchGameLog(id: string, signal?: AbortSignal, after = 0): Promise<LobbyEvent[]> {
   const player = storedPlayer();
   const events: LobbyEvent[] = [];
-  let from = 1;
+  let from = after + 1;
   for (;;) {
     const page = await getJson<EventsPage>(
       `/api/games/${encodeURIComponent(id)}/events?from=${from}&to=${from + EVENTS_PAGE_MAX - 1}`,
       { signal, player },
     );
     events.push(...page.events);
-    const last = events[events.length - 1]?.seq ?? 0;
+    const last = events[events.length - 1]?.seq ?? after;
     if (last >= page.lastSeq) return events;
     if (page.events.length === 0 || last < from) {
       throw new ApiError(502, 'unknown', `The server's log of game ${id} stops at seq ${last} of ${page.lastSeq}.`);

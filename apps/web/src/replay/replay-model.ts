@@ -1,11 +1,16 @@
 /**
- * A replay: a game's log folded once with the engine, with a state kept every CHECKPOINT_EVERY events
- * so a seek (back or forward) folds at most that many events; the fight, move and feed lines of each
- * game action are described once, with the same `describeAction` the live game uses.
+ * A replay: a game's log folded once with the engine. The fold keeps a state every CHECKPOINT_EVERY
+ * events (so a seek folds at most that many), the seq where each turn begins, one land-and-units sample
+ * per turn for the chart, and every event in words — the fight, move and feed lines of game actions
+ * come from the same `describeAction` the live game uses. A live game's log only grows: `extend` folds
+ * just the new events and shares everything folded before.
  */
 import { applyEvent, foldFrom, stateHash, type LobbyEvent, type LobbyState } from '@four-banners/engine';
 import { describeAction, type FightView, type MoveView } from '../game/action-view';
 import { FEED_LENGTH, type FeedEntry } from '../game/feed';
+import { sampleOf, type ChartSample } from './chart-series';
+import { describeEvent, type EventWords } from './describe-event';
+import { firstStartFromTurn, lastStartAtOrBefore, type TurnStart } from './turns';
 
 export const CHECKPOINT_EVERY = 32;
 
@@ -13,6 +18,10 @@ export const CHECKPOINT_EVERY = 32;
 export interface ReplayFrame {
   readonly seq: number;
   readonly lobby: LobbyState;
+  /** The turn count shown (0 before the game starts). */
+  readonly turn: number;
+  /** The event at `seq`, in words. */
+  readonly words: EventWords;
   /** The latest fight of the turn being played at `seq` (up to `seq`), if there was one. */
   readonly fight: FightView | null;
   /** The move or banner of the event at `seq`, if it was one. */
@@ -22,16 +31,38 @@ export interface ReplayFrame {
 }
 
 export interface Replay {
+  /** The log this replay shows (the array it was made or extended with). */
   readonly events: readonly LobbyEvent[];
-  /** The seq the replay opens on: the game's start (or the first event of a log that never started). */
+  /** The seq the replay opens on: the game's start (or the first event of a log that has not started). */
   readonly startSeq: number;
   readonly endSeq: number;
-  /** The nearest seq in [startSeq, endSeq] that is in the log. */
+  /** The turn the game started on and the turn at the end (both 0 before the game starts). */
+  readonly firstTurn: number;
+  readonly lastTurn: number;
+  /** Where each turn begins, in order (the first is the game's start). */
+  readonly turnStarts: readonly TurnStart[];
+  /** Land and units per country: one sample per turn start, then the final state if it is not one. */
+  readonly samples: readonly ChartSample[];
+  /** The nearest seq in [startSeq, endSeq]. */
   clamp(seq: number): number;
-  /** The frame at `seq` (clamped); the last frame asked for is kept, so stepping forward folds one event. */
+  /** The frame at `seq` (clamped); the last state asked for is kept, so stepping forward folds one event. */
   frameAt(seq: number): ReplayFrame;
-  /** `stateHash` of the state at `seq`. */
+  /** `stateHash` of the state at `seq` (clamped). */
   hashAt(seq: number): string;
+  /** The turn count at `seq` (clamped). */
+  turnAt(seq: number): number;
+  /** The seq where turn `turn` begins: a banner or chest turn's number gives the turn after it, a turn past the end gives the end. */
+  seqOfTurn(turn: number): number;
+  /** The start of the turn after the one at `seq`, or the end. */
+  nextTurnSeq(seq: number): number;
+  /** The latest turn start before `seq` (the current turn's own start when `seq` is past it), or the start. */
+  prevTurnSeq(seq: number): number;
+  /**
+   * This replay over `log`, a longer log that begins with this one (a live game's log as it grows):
+   * only the new events are folded. This replay itself when `log` is its log again (even as new
+   * objects); null when `log` does not continue it.
+   */
+  extend(log: readonly LobbyEvent[]): Replay | null;
 }
 
 export class ReplayError extends Error {}
@@ -40,59 +71,89 @@ interface Described {
   readonly fight: FightView | null;
   readonly move: MoveView | null;
   readonly news: readonly FeedEntry[];
+  readonly words: EventWords;
 }
 
-const NOTHING: Described = { fight: null, move: null, news: [] };
+/** Everything folded so far, shared by the replays over one growing log; only ever appended to. */
+interface Fold {
+  readonly events: LobbyEvent[];
+  readonly checkpoints: LobbyState[];
+  readonly described: Described[];
+  readonly turnStarts: TurnStart[];
+  /** One sample per turn start (same indices as `turnStarts`). */
+  readonly samples: ChartSample[];
+  /** Index of the game's `start` event, -1 until there is one. */
+  startIndex: number;
+  /** The state after the last folded event. */
+  state: LobbyState | null;
+}
+
+/** Folds `event` onto the fold; throws a ReplayError if the engine refuses it. */
+function foldOne(f: Fold, event: LobbyEvent): void {
+  const before = f.state;
+  const next = applyEvent(before, event);
+  if (!next.ok) throw new ReplayError(`The log does not fold at seq ${event.seq}: ${next.error.message}`);
+  const after = next.value;
+  const i = f.events.length;
+  const view = event.kind === 'game-action' && before !== null ? describeAction(event.seq, before.game, after.game, event.payload, event.seed) : null;
+  f.described.push({ fight: view?.fight ?? null, move: view?.move ?? null, news: view?.news ?? [], words: describeEvent(event, before, after, view) });
+  f.events.push(event);
+  f.state = after;
+  if (i % CHECKPOINT_EVERY === 0) f.checkpoints.push(after);
+  if (f.startIndex < 0 && event.kind === 'game-action' && event.payload.id === 'start') f.startIndex = i;
+  // The turn count changes only when a turn begins: at the start, then when a turn is passed.
+  const begins = i === f.startIndex || (f.startIndex >= 0 && before !== null && after.game.turn.count !== before.game.turn.count);
+  if (begins) {
+    f.turnStarts.push({ turn: after.game.turn.count, seq: event.seq });
+    f.samples.push(sampleOf(after.game, event.seq));
+  }
+}
+
+/** Two log entries are the same event (the same objects, or the same event fetched twice). */
+function sameEvent(a: LobbyEvent | undefined, b: LobbyEvent | undefined): boolean {
+  if (a === b) return true;
+  return !!a && !!b && a.seq === b.seq && a.kind === b.kind && a.actor === b.actor && a.seed === b.seed && a.at === b.at;
+}
 
 /** Folds `events` (a whole log, in seq order); throws a ReplayError if the engine refuses it. */
 export function createReplay(events: readonly LobbyEvent[]): Replay {
   if (events.length === 0) throw new ReplayError('This game has no events.');
-  const checkpoints: LobbyState[] = [];
-  const described: Described[] = [];
-  const indexOfSeq = new Map<number, number>();
-  let state: LobbyState | null = null;
-  events.forEach((event, i) => {
-    const next = applyEvent(state, event);
-    if (!next.ok) throw new ReplayError(`The log does not fold at seq ${event.seq}: ${next.error.message}`);
-    described.push(
-      event.kind === 'game-action' && state !== null
-        ? describeAction(event.seq, state.game, next.value.game, event.payload, event.seed)
-        : NOTHING,
-    );
-    state = next.value;
-    indexOfSeq.set(event.seq, i);
-    if (i % CHECKPOINT_EVERY === 0) checkpoints.push(state);
-  });
-  const startIndex = Math.max(
-    0,
-    events.findIndex((e) => e.kind === 'game-action' && e.payload.id === 'start'),
-  );
-  const startSeq = events[startIndex]!.seq;
-  const endSeq = events[events.length - 1]!.seq;
+  const fold: Fold = { events: [], checkpoints: [], described: [], turnStarts: [], samples: [], startIndex: -1, state: null };
+  for (const event of events) foldOne(fold, event);
+  return replayOver(fold, events, null);
+}
 
-  /** Index of the last event with seq ≤ `seq`, at least the start. */
+/** The replay of the first `log.length` events of `fold` (which holds at least that many). */
+function replayOver(fold: Fold, log: readonly LobbyEvent[], kept: { index: number; lobby: LobbyState } | null): Replay {
+  const count = log.length;
+  const events = fold.events;
+  const described = fold.described;
+  const startIndex = fold.startIndex >= 0 && fold.startIndex < count ? fold.startIndex : 0;
+  const startSeq = events[startIndex]!.seq;
+  const endSeq = events[count - 1]!.seq;
+  const firstSeq = events[0]!.seq;
+  // Turn starts (and their samples) within this replay's part of the fold.
+  const turns = lastStartAtOrBefore(fold.turnStarts, fold.turnStarts.length, endSeq) + 1;
+  const finalState = count === events.length ? fold.state! : null;
+
+  /** Index of the event at `seq`, clamped to [start, end]. Seqs are contiguous: the fold checks it. */
   const indexAt = (seq: number): number => {
-    if (seq <= startSeq) return startIndex;
-    if (seq >= endSeq) return events.length - 1;
-    const exact = indexOfSeq.get(seq);
-    if (exact !== undefined) return exact;
-    let lo = startIndex;
-    let hi = events.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (events[mid]!.seq <= seq) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    if (!(seq > startSeq)) return startIndex;
+    if (seq >= endSeq) return count - 1;
+    return Math.floor(seq) - firstSeq;
   };
 
-  let last: { index: number; lobby: LobbyState } | null = null;
+  let last = kept && kept.index < count ? kept : null;
   const stateAtIndex = (index: number): LobbyState => {
     if (last?.index === index) return last.lobby;
+    if (index === count - 1 && finalState) {
+      last = { index, lobby: finalState };
+      return finalState;
+    }
     // Fold from the last state when stepping forward, else from the nearest checkpoint at or before.
     const cpIndex = Math.floor(index / CHECKPOINT_EVERY) * CHECKPOINT_EVERY;
     const fromLast = last !== null && last.index < index && last.index >= cpIndex;
-    const base = fromLast ? last!.lobby : checkpoints[cpIndex / CHECKPOINT_EVERY]!;
+    const base = fromLast ? last!.lobby : fold.checkpoints[cpIndex / CHECKPOINT_EVERY]!;
     const baseIndex = fromLast ? last!.index : cpIndex;
     const folded = foldFrom(base, events.slice(baseIndex + 1, index + 1));
     // The whole log folded once already, so a refusal here is a bug.
@@ -110,29 +171,97 @@ export function createReplay(events: readonly LobbyEvent[]): Replay {
     return out.reverse();
   };
 
-  /** The latest fight from `index` back to the start of its turn (the last next_turn before it). */
+  /** The latest fight from `index` back to the start of its turn. */
   const fightAt = (index: number): FightView | null => {
-    for (let i = index; i > startIndex; i--) {
+    const turnStart = lastStartAtOrBefore(fold.turnStarts, turns, events[index]!.seq);
+    const from = turnStart >= 0 ? fold.turnStarts[turnStart]!.seq - firstSeq : startIndex;
+    for (let i = index; i > from; i--) {
       const fight = described[i]!.fight;
       if (fight) return fight;
-      const e = events[i]!;
-      if (e.kind === 'game-action' && e.payload.id === 'next_turn') return null;
     }
     return null;
   };
 
-  return {
-    events,
+  const turnAt = (seq: number): number => {
+    const i = lastStartAtOrBefore(fold.turnStarts, turns, events[indexAt(seq)]!.seq);
+    return i >= 0 ? fold.turnStarts[i]!.turn : 0;
+  };
+
+  let turnStarts: readonly TurnStart[] | null = null;
+  let samples: readonly ChartSample[] | null = null;
+
+  const replay: Replay = {
+    events: log,
     startSeq,
     endSeq,
+    firstTurn: turns > 0 ? fold.turnStarts[0]!.turn : 0,
+    lastTurn: turns > 0 ? fold.turnStarts[turns - 1]!.turn : 0,
+    get turnStarts() {
+      return (turnStarts ??= fold.turnStarts.slice(0, turns));
+    },
+    get samples() {
+      if (samples) return samples;
+      const starts = fold.samples.slice(0, turns);
+      const lastStart = starts[starts.length - 1];
+      samples = lastStart && lastStart.seq < endSeq ? [...starts, sampleOf(stateAtIndex(count - 1).game, endSeq, true)] : starts;
+      return samples;
+    },
     clamp: (seq) => events[indexAt(seq)]!.seq,
     frameAt(seq) {
       const index = indexAt(seq);
       const d = described[index]!;
-      return { seq: events[index]!.seq, lobby: stateAtIndex(index), fight: fightAt(index), move: d.move, feed: feedAt(index) };
+      const at = events[index]!.seq;
+      return { seq: at, lobby: stateAtIndex(index), turn: turnAt(at), words: d.words, fight: fightAt(index), move: d.move, feed: feedAt(index) };
     },
     hashAt: (seq) => stateHash(stateAtIndex(indexAt(seq))),
+    turnAt,
+    seqOfTurn(turn) {
+      if (turns === 0) return startSeq;
+      const i = firstStartFromTurn(fold.turnStarts, turns, turn);
+      return i < turns ? fold.turnStarts[i]!.seq : endSeq;
+    },
+    nextTurnSeq(seq) {
+      const i = lastStartAtOrBefore(fold.turnStarts, turns, replay.clamp(seq)) + 1;
+      return i < turns ? fold.turnStarts[i]!.seq : endSeq;
+    },
+    prevTurnSeq(seq) {
+      const i = lastStartAtOrBefore(fold.turnStarts, turns, replay.clamp(seq) - 1);
+      return i >= 0 ? fold.turnStarts[i]!.seq : startSeq;
+    },
+    extend(next) {
+      // The same log fetched or read again (a route's loader running anew) changes nothing.
+      if (next === log || (next.length === count && sameEvent(next[0], events[0]) && sameEvent(next[count - 1], events[count - 1]))) return replay;
+      if (next.length < count || !sameEvent(next[0], events[0]) || !sameEvent(next[count - 1], events[count - 1])) return null;
+      // Another replay over this fold may have folded further already; reuse what matches.
+      const shared = Math.min(events.length, next.length);
+      if (!sameEvent(next[shared - 1], events[shared - 1])) return createReplay(next);
+      for (let i = events.length; i < next.length; i++) foldOne(fold, next[i]!);
+      return replayOver(fold, next, last);
+    },
   };
+  return replay;
+}
+
+/** The ways to step through a replay: the buttons and the keys. */
+export const REPLAY_STEPS = ['start', 'turn-back', 'back', 'forward', 'turn-forward', 'end'] as const;
+export type ReplayStep = (typeof REPLAY_STEPS)[number];
+
+/** Where `step` goes from `seq`. */
+export function stepSeq(replay: Replay, seq: number, step: ReplayStep): number {
+  switch (step) {
+    case 'start':
+      return replay.startSeq;
+    case 'turn-back':
+      return replay.prevTurnSeq(seq);
+    case 'back':
+      return replay.clamp(seq - 1);
+    case 'forward':
+      return replay.clamp(seq + 1);
+    case 'turn-forward':
+      return replay.nextTurnSeq(seq);
+    case 'end':
+      return replay.endSeq;
+  }
 }
 
 export const REPLAY_SPEEDS = [0.5, 1, 2, 4, 8] as const;

@@ -5,6 +5,7 @@
  */
 import {
   DIFFICULTIES,
+  RULES_VERSION,
   deserializeGame,
   fold,
   serializeGame,
@@ -99,7 +100,7 @@ function logForSerializedGame(state: unknown, name: string, now: Date): ImportRe
     {
       kind: 'lobby-created',
       actor: DEVICE_PLAYER_ID,
-      payload: { lobbyId: `offline-${randomSeed().toString(36)}`, adminId: DEVICE_PLAYER_ID, w: g.width, h: g.height, seed: g.seed, rulesVersion: 1 },
+      payload: { lobbyId: `offline-${randomSeed().toString(36)}`, adminId: DEVICE_PLAYER_ID, w: g.width, h: g.height, seed: g.seed, rulesVersion: RULES_VERSION },
       seed: null,
     },
     now,

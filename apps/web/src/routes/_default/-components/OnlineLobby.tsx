@@ -42,6 +42,7 @@ import { DIFFICULTY_COLOURS, playerLabel } from '../../../game/seats';
 import { MAX_SIDE, MIN_SIDE, clampSide } from '../../../game/setup-store';
 import { useLobby } from '../../../online/lobby-store';
 import { ChatPanel } from './ChatPanel';
+import { WatchersBadge } from '../../../watch/WatchersBadge';
 
 const online = () => import('../../../online/online-client');
 
@@ -229,6 +230,14 @@ export function OnlineLobby() {
                 </Button>
               )}
             </CopyButton>
+            <CopyButton value={`${window.location.origin}/watch/${encodeURIComponent(lobby.lobbyId)}`}>
+              {({ copied, copy }) => (
+                <Button size="compact-sm" variant="subtle" onClick={copy} data-testid="copy-watch-link">
+                  {copied ? 'Link copied' : 'Copy watch link'}
+                </Button>
+              )}
+            </CopyButton>
+            <WatchersBadge />
           </Group>
         </div>
         <Group gap="md">

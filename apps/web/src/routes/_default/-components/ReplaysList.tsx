@@ -1,4 +1,4 @@
-/** Recent online games from the server (players, winner, turns, date), a page at a time, each opening its replay. */
+/** Recent online games from the server (players, winner, turns, date), a page at a time, each opening its replay; running ones can be watched live. */
 import { COUNTRY_COLOURS, type PlayableCountry } from '@four-banners/engine';
 import type { GameSummary } from '@four-banners/protocol';
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
@@ -45,8 +45,13 @@ function ReplayRow({ game }: { game: GameSummary }) {
               In progress
             </Badge>
           )}
+          {game.status === 'running' ? (
+            <Button renderRoot={(props) => <Link {...props} to="/watch/$lobbyId" params={{ lobbyId: game.id }} />} data-testid="watch-live">
+              Watch live
+            </Button>
+          ) : null}
           <Button renderRoot={(props) => <Link {...props} to="/replay/$gameId" params={{ gameId: game.id }} />} variant="light" data-testid="open-replay">
-            Watch
+            {game.status === 'running' ? 'Replay so far' : 'Watch'}
           </Button>
         </Group>
       </Group>

@@ -1,4 +1,7 @@
-/** Saves: save the current game, list saves (name, date, turn, countries), load, delete, export, import. */
+/**
+ * Saves: save the current game, list saves (name, date, turn, countries), load, watch as a replay,
+ * delete, export, import; and open any save file as a replay (file chooser or a drop on the page).
+ */
 import {
   Alert,
   Button,
@@ -6,17 +9,19 @@ import {
   FileButton,
   Group,
   Modal,
+  Paper,
   Stack,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState, type DragEvent } from 'react';
 import { countryLabel } from '../../../art/art';
 import { EmblemDot } from '../../../art/Emblem';
 import { useSession } from '../../../game/session-store';
+import { openReplayFile } from '../../../replay/local-file';
 import { saveKeys, savesQueryOptions } from '../../../saves/queries';
 import { deleteSave, getSave, putSave, type SaveSummary } from '../../../saves/save-db';
 import { importSaveText, saveFileName, toSaveFile } from '../../../saves/save-file';
@@ -35,7 +40,7 @@ function download(name: string, text: string) {
 
 function SaveRow({ save, onLoad, onDelete, onExport }: { save: SaveSummary; onLoad: () => void; onDelete: () => void; onExport: () => void }) {
   return (
-    <Card withBorder radius="lg" p="md" data-testid="save-row">
+    <Card withBorder radius="lg" p="md" data-testid="save-row" data-save-id={save.id}>
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
           <Text fw={700} truncate>
@@ -55,6 +60,13 @@ function SaveRow({ save, onLoad, onDelete, onExport }: { save: SaveSummary; onLo
         <Group gap="xs">
           <Button onClick={onLoad} data-testid="load-save">
             Load
+          </Button>
+          <Button
+            renderRoot={(props) => <Link {...props} to="/replay/local/save/$saveId" params={{ saveId: save.id }} />}
+            variant="light"
+            data-testid="watch-save"
+          >
+            Watch replay
           </Button>
           <Button variant="default" onClick={onExport}>
             Export
@@ -76,6 +88,7 @@ export function SavesPage() {
   const [name, setName] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [deleting, setDeleting] = useState<SaveSummary | null>(null);
+  const [dragging, setDragging] = useState(false);
 
   const saveCurrent = useMutation({
     mutationFn: () => saveSession(session!, queryClient, name),
@@ -114,8 +127,34 @@ export function SavesPage() {
     setMessage({ ok: true, text: `Imported “${result.record.name}”.` });
   };
 
+  // Any save file can be watched without importing it: it is read into memory and opened as a replay.
+  const watchFile = async (file: File | null) => {
+    if (!file) return;
+    await openReplayFile(file);
+    await navigate({ to: '/replay/local/file' });
+  };
+  const carriesFiles = (e: DragEvent) => e.dataTransfer.types.includes('Files');
+  const dropZone = {
+    onDragOver: (e: DragEvent) => {
+      if (!carriesFiles(e)) return;
+      e.preventDefault();
+      e.dataTransfer.dropEffect = 'copy';
+      setDragging(true);
+    },
+    onDragLeave: (e: DragEvent) => {
+      // Leaving for a child of the page is not leaving the page.
+      if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+    },
+    onDrop: (e: DragEvent) => {
+      if (!carriesFiles(e)) return;
+      e.preventDefault();
+      setDragging(false);
+      void watchFile(e.dataTransfer.files[0] ?? null);
+    },
+  };
+
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" {...dropZone} data-testid="saves-drop" data-dragging={dragging || undefined}>
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={1}>Saved games</Title>
@@ -123,12 +162,32 @@ export function SavesPage() {
         </div>
         <FileButton onChange={(f) => void importFile(f)} accept="application/json,.json">
           {(props) => (
-            <Button variant="default" {...props}>
+            <Button variant="default" {...props} data-testid="import-save">
               Import from file
             </Button>
           )}
         </FileButton>
       </Group>
+      <Paper
+        withBorder
+        radius="lg"
+        p="md"
+        data-testid="replay-drop"
+        style={{ borderStyle: 'dashed', borderColor: dragging ? 'var(--mantine-primary-color-filled)' : undefined }}
+      >
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Text c="dimmed" size="sm" style={{ flex: '1 1 240px' }}>
+            {dragging ? 'Drop the file to watch its replay.' : 'Watch any save file as a replay, without importing it: drop it on this page, or open it.'}
+          </Text>
+          <FileButton onChange={(f) => void watchFile(f)} accept="application/json,.json">
+            {(props) => (
+              <Button variant="light" {...props} data-testid="open-replay-file">
+                Open a replay file
+              </Button>
+            )}
+          </FileButton>
+        </Group>
+      </Paper>
       {message ? (
         <Alert color={message.ok ? 'green' : 'red'} variant="light" withCloseButton onClose={() => setMessage(null)} data-testid="saves-message">
           {message.text}
@@ -153,6 +212,13 @@ export function SavesPage() {
               />
               <Button type="submit" loading={saveCurrent.isPending} data-testid="save-current">
                 Save
+              </Button>
+              <Button
+                renderRoot={(props) => <Link {...props} to="/replay/local/current" search={{ from: 'saves' }} />}
+                variant="light"
+                data-testid="watch-current"
+              >
+                Watch replay
               </Button>
             </Group>
           </form>

@@ -11,6 +11,8 @@ import type { GameSession, SessionSnapshot } from '../../../game/session';
 import { controlledHere, playerLabel, playerLabelColour } from '../../../game/seats';
 import { defaultSaveName, saveSession } from '../../../saves/save-session';
 import { hasUnseenMessages, useLobby } from '../../../online/lobby-store';
+import { RematchButton } from '../../../online/RematchButton';
+import { WatchersBadge } from '../../../watch/WatchersBadge';
 import { BackIcon, ChatIcon, HelpIcon, SaveIcon } from './icons';
 import { TurnStrip } from './TurnStrip';
 import { WhoseTurn, turnTitle } from './WhoseTurn';
@@ -121,6 +123,7 @@ export function GameHeader({ session, snap, board }: { session: GameSession; sna
         ) : null}
       </div>
       <Group gap="xs" wrap="nowrap" className="fb-gh-tools">
+        {session.online ? <WatchersBadge /> : null}
         <Group gap={4} wrap="nowrap" visibleFrom="sm">
           <ZoomControls board={board} />
         </Group>
@@ -147,9 +150,12 @@ export function GameHeader({ session, snap, board }: { session: GameSession; sna
       </Group>
       <div className="fb-gh-pass">
         {over && session.online ? (
-          <Button onClick={() => setDialog('quitLobby', true)} data-testid="leave-after-game">
-            Leave lobby
-          </Button>
+          <Group gap="xs" wrap="nowrap">
+            <RematchButton />
+            <Button onClick={() => setDialog('quitLobby', true)} data-testid="leave-after-game">
+              Leave lobby
+            </Button>
+          </Group>
         ) : over ? (
           <Button component={Link} to="/lobby" data-testid="new-game">
             New game

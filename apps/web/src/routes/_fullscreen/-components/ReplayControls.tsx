@@ -1,73 +1,190 @@
-/** Replay playback: jump to start/end, step one event, play/pause, the scrubber over the seq, speed. */
-import { ActionIcon, Group, Paper, SegmentedControl, Slider, Text, Tooltip } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { REPLAY_SPEEDS, type Replay, type ReplaySpeed } from '../../../replay/replay-model';
+/**
+ * Replay playback: the event in words, steps by event and by turn, start/end, play/pause, the
+ * scrubber, "Event 120 of 4,310 · Turn 37 of 402", a turn to jump to, speed, the keys and a link to
+ * this moment. A seek redraws the words and the scrubber; the buttons and tools only when their own
+ * state changes (at the ends, on a new turn), which keeps long games smooth to scrub.
+ */
+import { ActionIcon, Button, Kbd, NumberInput, Popover, SegmentedControl, Slider, Text, Tooltip } from '@mantine/core';
+import { memo, useEffect, useId, useState, type ReactNode } from 'react';
+import type { EventWords } from '../../../replay/describe-event';
+import { REPLAY_SPEEDS, type Replay, type ReplaySpeed, type ReplayStep } from '../../../replay/replay-model';
 import { PauseIcon, PlayIcon, StepBackIcon, StepForwardIcon, ToEndIcon, ToStartIcon } from './icons';
+import { ReplayEventLine } from './ReplayEventLine';
+import { KeyboardIcon, LinkIcon, TurnBackIcon, TurnForwardIcon } from './ReplayIcons';
+
+/** What the controls can do. Stable while the replay is the same, so memoised parts keep still on a seek. */
+export interface ReplayNav {
+  /** Goes to `seq` (and stops playing). */
+  seek(seq: number): void;
+  step(step: ReplayStep): void;
+  /** Plays or pauses (from the start when at the end of a finished game). */
+  play(): void;
+  /** The seq shown now. */
+  seq(): number;
+}
 
 interface Props {
   readonly replay: Replay;
   readonly seq: number;
+  readonly turn: number;
+  readonly words: EventWords;
   readonly playing: boolean;
   readonly speed: ReplaySpeed;
-  readonly onSeek: (seq: number) => void;
-  readonly onStep: (by: 1 | -1) => void;
-  readonly onPlay: () => void;
+  readonly keysOpen: boolean;
+  readonly onKeysOpen: (open: boolean) => void;
   readonly onSpeed: (speed: ReplaySpeed) => void;
+  readonly nav: ReplayNav;
 }
 
-export function ReplayControls({ replay, seq, playing, speed, onSeek, onStep, onPlay, onSpeed }: Props) {
-  // The scrubber moves freely while dragged and seeks once, where it is let go.
-  const [dragging, setDragging] = useState<number | null>(null);
-  useEffect(() => setDragging(null), [seq]);
-  const atStart = seq <= replay.startSeq;
-  const atEnd = seq >= replay.endSeq;
-  const kind = replay.events.find((e) => e.seq === seq);
+const numbers = new Intl.NumberFormat('en-US');
+const count = (n: number) => numbers.format(n);
+
+/** "Event 120 of 4,310 · Turn 37 of 402". */
+function positionWords(replay: Replay, seq: number, turn: number): string {
+  const events = `Event ${count(seq)} of ${count(replay.endSeq)}`;
+  return replay.lastTurn > 0 ? `${events} · Turn ${count(turn)} of ${count(replay.lastTurn)}` : `${events} · the game has not started`;
+}
+
+const KEYS: readonly { keys: readonly string[]; what: string }[] = [
+  { keys: ['←', '→'], what: 'One event back / forward' },
+  { keys: ['Shift ←', 'Shift →'], what: 'One turn back / forward' },
+  { keys: ['↑', '↓'], what: 'One turn back / forward' },
+  { keys: ['PgUp', 'PgDn'], what: 'One turn back / forward' },
+  { keys: ['Home', 'End'], what: 'The start / the end' },
+  { keys: ['Space'], what: 'Play / pause' },
+  { keys: ['?'], what: 'This list' },
+];
+
+function KeysHelp({ open, onOpen }: { open: boolean; onOpen: (open: boolean) => void }) {
   return (
-    <Paper className="fb-replay-controls" radius={0} p="xs" data-testid="replay-controls">
-      <Group gap="xs" wrap="nowrap" className="fb-replay-buttons">
-        <Tooltip label="To the start (Home)" withArrow>
-          <ActionIcon variant="default" size="lg" aria-label="To the start" disabled={atStart} onClick={() => onSeek(replay.startSeq)} data-testid="replay-start">
-            <ToStartIcon />
+    <Popover opened={open} onChange={onOpen} position="top-end" withArrow shadow="md" returnFocus>
+      <Popover.Target>
+        <Tooltip label="Keyboard shortcuts (?)" withArrow disabled={open}>
+          <ActionIcon variant="default" size="lg" aria-label="Keyboard shortcuts" aria-expanded={open} onClick={() => onOpen(!open)} data-testid="replay-keys">
+            <KeyboardIcon />
           </ActionIcon>
         </Tooltip>
-        <Tooltip label="One event back (←)" withArrow>
-          <ActionIcon variant="default" size="lg" aria-label="One event back" disabled={atStart} onClick={() => onStep(-1)} data-testid="replay-back">
-            <StepBackIcon />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label={playing ? 'Pause (Space)' : 'Play (Space)'} withArrow>
-          <ActionIcon size="xl" radius="xl" aria-label={playing ? 'Pause' : 'Play'} onClick={onPlay} data-testid="replay-play" data-playing={playing || undefined}>
-            {playing ? <PauseIcon /> : <PlayIcon />}
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label="One event forward (→)" withArrow>
-          <ActionIcon variant="default" size="lg" aria-label="One event forward" disabled={atEnd} onClick={() => onStep(1)} data-testid="replay-forward">
-            <StepForwardIcon />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label="To the end (End)" withArrow>
-          <ActionIcon variant="default" size="lg" aria-label="To the end" disabled={atEnd} onClick={() => onSeek(replay.endSeq)} data-testid="replay-end">
-            <ToEndIcon />
-          </ActionIcon>
-        </Tooltip>
-      </Group>
-      <div className="fb-replay-scrub">
-        <Slider
-          min={replay.startSeq}
-          max={replay.endSeq}
-          step={1}
-          value={dragging ?? seq}
-          onChange={setDragging}
-          onChangeEnd={onSeek}
-          label={(v) => `#${v}`}
-          aria-label="Position in the game"
-          data-testid="replay-scrubber"
-        />
-        <Text size="xs" c="dimmed" ff="monospace" className="fb-replay-pos" data-testid="replay-position">
-          #{seq} / {replay.endSeq}
-          {kind ? ` · ${kind.kind === 'game-action' ? kind.payload.id.replace('_', ' ') : kind.kind}` : ''}
+      </Popover.Target>
+      <Popover.Dropdown data-testid="replay-keys-help">
+        <Text size="sm" fw={700} mb={6}>
+          Keys
         </Text>
-      </div>
+        <table className="fb-rv-keys">
+          <tbody>
+            {KEYS.map((k) => (
+              <tr key={k.keys.join()}>
+                <td>
+                  {k.keys.map((key, i) => (
+                    <span key={key}>
+                      {i > 0 ? ' ' : null}
+                      <Kbd size="xs">{key}</Kbd>
+                    </span>
+                  ))}
+                </td>
+                <td>{k.what}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+/** A link to the replay at `seq` (the page's address with `?seq=`). */
+function linkAt(seq: number): string {
+  const url = new URL(window.location.href);
+  url.searchParams.delete('turn');
+  url.searchParams.set('seq', String(seq));
+  return url.toString();
+}
+
+function CopyLink({ nav }: { nav: ReplayNav }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  useEffect(() => {
+    if (state === 'idle') return;
+    const t = setTimeout(() => setState('idle'), 2500);
+    return () => clearTimeout(t);
+  }, [state]);
+  return (
+    <Tooltip label={state === 'failed' ? 'Could not copy: the address bar has the link' : 'A link to this moment of the game'} withArrow opened={state === 'failed' || undefined}>
+      <Button
+        variant="default"
+        size="sm"
+        leftSection={<LinkIcon />}
+        onClick={() => {
+          // The clipboard is missing outside secure contexts; the address bar holds the same link then.
+          const clipboard = navigator.clipboard as Clipboard | undefined;
+          if (!clipboard) return setState('failed');
+          clipboard.writeText(linkAt(nav.seq())).then(
+            () => setState('copied'),
+            () => setState('failed'),
+          );
+        }}
+        aria-label={state === 'copied' ? 'Copied' : 'Copy link to this moment'}
+        data-testid="replay-copy-link"
+        data-copied={state === 'copied' || undefined}
+      >
+        <span className="fb-rv-copy-label">{state === 'copied' ? 'Copied' : 'Copy link'}</span>
+      </Button>
+    </Tooltip>
+  );
+}
+
+function TurnJump({ replay, turn, nav }: { replay: Replay; turn: number; nav: ReplayNav }) {
+  const id = useId();
+  const [typed, setTyped] = useState<string | number>(turn);
+  const [focused, setFocused] = useState(false);
+  useEffect(() => {
+    if (!focused) setTyped(turn);
+  }, [turn, focused]);
+  const go = () => {
+    const n = typeof typed === 'number' ? typed : Number.parseInt(typed, 10);
+    if (Number.isFinite(n)) nav.seek(replay.seqOfTurn(n));
+    else setTyped(turn);
+  };
+  if (replay.lastTurn === 0) return null;
+  return (
+    <div className="fb-rv-turn">
+      <Text size="sm" c="dimmed" component="label" htmlFor={id} className="fb-rv-turn-label">
+        Turn
+      </Text>
+      <NumberInput
+        id={id}
+        size="xs"
+        w={76}
+        min={replay.firstTurn}
+        max={replay.lastTurn}
+        allowNegative={false}
+        allowDecimal={false}
+        clampBehavior="blur"
+        value={typed}
+        onChange={setTyped}
+        onFocus={() => setFocused(true)}
+        onBlur={() => {
+          setFocused(false);
+          go();
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') go();
+          if (e.key === 'Escape') (e.currentTarget as HTMLInputElement).blur();
+        }}
+        aria-label={`Go to turn (${replay.firstTurn} to ${replay.lastTurn})`}
+        data-testid="replay-turn-input"
+      />
+      <Text size="sm" c="dimmed" className="fb-rv-turn-of">
+        of {count(replay.lastTurn)}
+      </Text>
+    </div>
+  );
+}
+
+const StillTurnJump = memo(TurnJump);
+
+/** Speed, keys and link: redrawn only when one of them changes, never on a seek. */
+const ReplayTools = memo(function ReplayTools({ speed, keysOpen, onKeysOpen, onSpeed, nav }: Pick<Props, 'speed' | 'keysOpen' | 'onKeysOpen' | 'onSpeed' | 'nav'>) {
+  return (
+    <>
       <SegmentedControl
         size="xs"
         value={String(speed)}
@@ -75,7 +192,93 @@ export function ReplayControls({ replay, seq, playing, speed, onSeek, onStep, on
         data={REPLAY_SPEEDS.map((s) => ({ value: String(s), label: `${s}×` }))}
         aria-label="Speed"
         data-testid="replay-speed"
+        className="fb-rv-speed"
       />
-    </Paper>
+      <KeysHelp open={keysOpen} onOpen={onKeysOpen} />
+      <CopyLink nav={nav} />
+    </>
+  );
+});
+
+function StepButton({ step, label, keys, disabled, nav, testId, children }: { step: ReplayStep; label: string; keys: string; disabled: boolean; nav: ReplayNav; testId: string; children: ReactNode }) {
+  return (
+    <Tooltip label={`${label} (${keys})`} withArrow>
+      <ActionIcon variant="default" size="lg" aria-label={label} disabled={disabled} onClick={() => nav.step(step)} data-testid={testId}>
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/** The step buttons: redrawn only when reaching or leaving an end, or on play/pause. */
+const StepButtons = memo(function StepButtons({ atStart, atEnd, noTurns, playing, nav }: { atStart: boolean; atEnd: boolean; noTurns: boolean; playing: boolean; nav: ReplayNav }) {
+  return (
+    <div className="fb-rv-buttons">
+      <StepButton step="start" label="To the start" keys="Home" disabled={atStart} nav={nav} testId="replay-start">
+        <ToStartIcon />
+      </StepButton>
+      <StepButton step="turn-back" label="One turn back" keys="Shift ←, ↑" disabled={atStart || noTurns} nav={nav} testId="replay-turn-back">
+        <TurnBackIcon />
+      </StepButton>
+      <StepButton step="back" label="One event back" keys="←" disabled={atStart} nav={nav} testId="replay-back">
+        <StepBackIcon />
+      </StepButton>
+      <Tooltip label={playing ? 'Pause (Space)' : 'Play (Space)'} withArrow>
+        <ActionIcon size="xl" radius="xl" aria-label={playing ? 'Pause' : 'Play'} onClick={() => nav.play()} data-testid="replay-play" data-playing={playing || undefined}>
+          {playing ? <PauseIcon /> : <PlayIcon />}
+        </ActionIcon>
+      </Tooltip>
+      <StepButton step="forward" label="One event forward" keys="→" disabled={atEnd} nav={nav} testId="replay-forward">
+        <StepForwardIcon />
+      </StepButton>
+      <StepButton step="turn-forward" label="One turn forward" keys="Shift →, ↓" disabled={atEnd || noTurns} nav={nav} testId="replay-turn-forward">
+        <TurnForwardIcon />
+      </StepButton>
+      <StepButton step="end" label="To the end" keys="End" disabled={atEnd} nav={nav} testId="replay-end">
+        <ToEndIcon />
+      </StepButton>
+    </div>
+  );
+});
+
+function Scrubber({ replay, seq, turn, nav }: { replay: Replay; seq: number; turn: number; nav: ReplayNav }) {
+  // The scrubber moves freely while dragged and seeks once, where it is let go.
+  const [dragging, setDragging] = useState<number | null>(null);
+  useEffect(() => setDragging(null), [seq]);
+  return (
+    <div className="fb-rv-scrub">
+      <Slider
+        min={replay.startSeq}
+        max={Math.max(replay.endSeq, replay.startSeq + 1)}
+        step={1}
+        value={dragging ?? seq}
+        onChange={setDragging}
+        onChangeEnd={(v) => nav.seek(v)}
+        label={(v) => `Event ${count(v)} · turn ${count(replay.turnAt(v))}`}
+        aria-label="Position in the game"
+        data-testid="replay-scrubber"
+      />
+      <Text size="xs" c="dimmed" className="fb-rv-pos" data-testid="replay-position">
+        {positionWords(replay, seq, turn)}
+      </Text>
+    </div>
+  );
+}
+
+export function ReplayControls({ replay, seq, turn, words, playing, speed, keysOpen, onKeysOpen, onSpeed, nav }: Props) {
+  return (
+    <div className="fb-rv-controls" data-testid="replay-controls">
+      <div className="fb-rv-top">
+        <ReplayEventLine words={words} announce={!playing} />
+        <div className="fb-rv-tools">
+          <StillTurnJump replay={replay} turn={turn} nav={nav} />
+          <ReplayTools speed={speed} keysOpen={keysOpen} onKeysOpen={onKeysOpen} onSpeed={onSpeed} nav={nav} />
+        </div>
+      </div>
+      <div className="fb-rv-bar">
+        <StepButtons atStart={seq <= replay.startSeq} atEnd={seq >= replay.endSeq} noTurns={replay.lastTurn === 0} playing={playing} nav={nav} />
+        <Scrubber replay={replay} seq={seq} turn={turn} nav={nav} />
+      </div>
+    </div>
   );
 }

@@ -75,3 +75,9 @@ export const ToEndIcon = () => (
     <path d="M19 5v14M12 12L4 5v14z" />
   </svg>
 );
+export const EyeIcon = ({ size = 20 }: { size?: number }) => (
+  <svg {...base} width={size} height={size} aria-hidden>
+    <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+    <circle cx="12" cy="12" r="3" />
+  </svg>
+);

@@ -1,0 +1,91 @@
+/**
+ * Spectators (watchers): any connection may watch an open lobby it has no seat in. Watching answers with
+ * the resync of `client-sync-state` (chat text blank), then the socket receives the lobby's broadcasts
+ * (LobbyHub.toLobby). How many distinct people watch is announced to the lobby, coalesced per lobby to
+ * one `server-watchers` per `watchers.noticeMs`, so a crowd arriving costs one notice, not one per arrival.
+ */
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { watchLobbySchema, type Ack, type WatchAck } from '@four-banners/protocol';
+import type { z } from 'zod';
+import { CONFIG, type ServerConfig } from '../config.js';
+import { LimitsService, REFUSAL_MESSAGES } from '../limits/limits.service.js';
+import { MetricsService } from '../ops/metrics.service.js';
+import { LobbyHub, type GameSocket } from './lobby.hub.js';
+import { fail } from './lobby.service.js';
+import { LobbyStore, isHuman } from './lobby.store.js';
+import { ResyncService } from './resync.service.js';
+
+@Injectable()
+export class WatchService implements OnModuleDestroy {
+  /** Lobbies whose watcher count changed and is announced when the timer fires. */
+  private readonly pending = new Map<string, NodeJS.Timeout>();
+  /** The count last announced per lobby (absent: 0), so a change undone in the meantime is not announced. */
+  private readonly announced = new Map<string, number>();
+
+  constructor(
+    @Inject(CONFIG) private readonly config: ServerConfig,
+    @Inject(LobbyStore) private readonly store: LobbyStore,
+    @Inject(ResyncService) private readonly resync: ResyncService,
+    @Inject(LobbyHub) private readonly hub: LobbyHub,
+    @Inject(LimitsService) private readonly limits: LimitsService,
+    @Inject(MetricsService) metrics: MetricsService,
+  ) {
+    metrics.gauge(
+      'fb_watchers',
+      'People watching a lobby live without a seat (distinct identities per lobby, summed over lobbies).',
+      () => hub.watcherTotalCount,
+    );
+    hub.onWatchers((lobbyId) => this.changed(lobbyId));
+  }
+
+  onModuleDestroy(): void {
+    for (const timer of this.pending.values()) clearTimeout(timer);
+    this.pending.clear();
+  }
+
+  /**
+   * The answer to `client-watch-lobby`: the lobby's resync for a watcher and the watcher count, the socket
+   * then watching that lobby (instead of any other). A player seated there is sent to the game instead.
+   */
+  watch(socket: GameSocket, caller: string, address: string, p: z.output<typeof watchLobbySchema>): WatchAck {
+    const state = this.resync.lobbyToRead(address, p.lobbyId);
+    if ('ok' in state) return state;
+    if (state.players.some((s) => s.id === caller)) return fail('not_actable', 'You sit in this lobby: open the game.');
+    const full = this.hub.watcherCount(state.lobbyId) >= this.config.watchers.perLobby;
+    if (full && !this.hub.isWatching(state.lobbyId, caller)) {
+      this.limits.refused('watchers_per_lobby');
+      return fail('lobby_full', REFUSAL_MESSAGES.watchers_per_lobby);
+    }
+    const answer = this.resync.catchUp(caller, address, state, p.afterSeq, 'watcher');
+    const watchers = this.hub.watch(socket, caller, state.lobbyId);
+    for (const seat of state.players) {
+      if (isHuman(seat) && this.hub.isOnline(seat.id)) {
+        this.hub.toSocket(socket, { name: 'server-presence', payload: { playerId: seat.id, online: true } });
+      }
+    }
+    return { ...answer, watchers };
+  }
+
+  /** The answer to `client-unwatch-lobby`: the socket stops watching (nothing to do if it was not). */
+  unwatch(socket: GameSocket): Ack {
+    this.hub.unwatch(socket);
+    return { ok: true };
+  }
+
+  /** A change is announced at the end of the window it opens; later changes in that window ride along. */
+  private changed(lobbyId: string): void {
+    if (this.pending.has(lobbyId)) return;
+    this.pending.set(lobbyId, setTimeout(() => this.announce(lobbyId), this.config.watchers.noticeMs).unref());
+  }
+
+  private announce(lobbyId: string): void {
+    this.pending.delete(lobbyId);
+    const count = this.hub.watcherCount(lobbyId);
+    if ((this.announced.get(lobbyId) ?? 0) === count) return;
+    if (count > 0) this.announced.set(lobbyId, count);
+    else this.announced.delete(lobbyId);
+    // A closed lobby has nobody left to tell.
+    if (!this.store.cached(lobbyId)) return;
+    this.hub.toLobby(lobbyId, { name: 'server-watchers', payload: { lobbyId, count } });
+  }
+}

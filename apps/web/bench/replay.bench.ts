@@ -1,0 +1,354 @@
+/**
+ * The replay section of the web bench (called from run.ts). A 10,000-event log of four engine bots on a
+ * 32×32 map is put in the browser the way a player would have it — a save in IndexedDB written in the
+ * app's own record format, or a save file picked in the file chooser — and timed:
+ *  - opening the replay: from the click on "Watch replay" (or the file's change event, or navigation
+ *    start for a cold page load) to the frame after the board shows all 1,024 tiles at the start;
+ *  - 200 seeks to random events (`?seq=`, an in-app navigation: history.replaceState, which the router
+ *    follows): from the navigation to the commit where `data-seq` is the target, and to the frame after it;
+ *  - 200 turn steps with the viewer's turn controls (PageDown from a random event), to the commit where
+ *    `data-turn` changes and to the frame after it (when the viewer shows `data-turn`).
+ * Aims: open ≤ 500 ms, seek p99 ≤ 20 ms. Figures only: it never fails on time.
+ */
+import {
+  RULES_VERSION,
+  applyEvent,
+  createRng,
+  drawSeed,
+  playBotTurn,
+  playerOfCountry,
+  whoseTurn,
+  isGameOver,
+  type LobbyEvent,
+  type LobbyState,
+} from '@four-banners/engine';
+import type { BrowserContext, Page } from '@playwright/test';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gameActionEvent, offlineGameLog, stamp } from '../src/game/offline-log';
+import { DEVICE_PLAYER_ID } from '../src/game/seats';
+
+export const REPLAY_EVENTS = 10_000;
+const SIDE = 32;
+const SEEKS = 200;
+const SAVE_ID = 'save-bench-replay';
+const AT = new Date('2026-01-01T00:00:00Z');
+
+export type FreshPage = () => Promise<{ ctx: BrowserContext; page: Page }>;
+
+interface BenchLog {
+  readonly events: LobbyEvent[];
+  readonly final: LobbyState;
+  readonly startSeq: number;
+  /** The turn count folded at each seq after the start (index: seq). */
+  readonly turns: readonly number[];
+}
+
+/**
+ * Four engine bots (hard, normal, normal, easy) playing a 32×32 game, as the offline session writes it,
+ * up to exactly `length` events. A game that ends sooner is followed by a game on the next seed.
+ */
+export function benchLog(length = REPLAY_EVENTS, firstSeed = 1): BenchLog {
+  for (let seed = firstSeed; ; seed++) {
+    const rng = createRng(seed);
+    const players = (['hard', 'normal', 'normal', 'easy'] as const).map((difficulty, i) => ({
+      id: `bot-${i}`,
+      name: '',
+      country: i as 0 | 1 | 2 | 3,
+      bot: { difficulty },
+    }));
+    const events = offlineGameLog({ lobbyId: `offline-bench-${seed}`, adminId: DEVICE_PLAYER_ID, players, w: SIDE, h: SIDE, seed, startSeed: drawSeed(rng), at: AT });
+    let state: LobbyState | null = null;
+    for (const e of events) state = unwrap(applyEvent(state, e));
+    const startSeq = events.length;
+    const turns: number[] = [];
+    turns[startSeq] = state!.game.turn.count;
+    while (events.length < length && !isGameOver(state!.game)) {
+      const country = whoseTurn(state!.game);
+      const bot = country === null ? undefined : playerOfCountry(state!, country);
+      if (country === null || !bot?.bot) throw new Error(`turn ${state!.game.turn.count} belongs to no bot`);
+      for (const { action, seed: actionSeed } of playBotTurn(state!.game, country, bot.bot.difficulty, drawSeed(rng))) {
+        const event = stamp(events, gameActionEvent(bot.id, action, actionSeed), AT);
+        state = unwrap(applyEvent(state, event));
+        events.push(event);
+        turns[event.seq] = state.game.turn.count;
+        if (events.length >= length) break;
+      }
+    }
+    if (events.length >= length) return { events, final: state!, startSeq, turns };
+  }
+}
+
+function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
+  if (!r.ok) throw new Error(`the bench log does not fold: ${r.error.message}`);
+  return r.value;
+}
+
+/** A small seeded generator for the seek targets (the same targets every run). */
+function targets(count: number, min: number, max: number, seed = 7): number[] {
+  let s = seed >>> 0;
+  const out: number[] = [];
+  for (let i = 0; i < count; i++) {
+    s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
+    out.push(min + (s % (max - min + 1)));
+  }
+  return out;
+}
+
+/** `work`, or a clear error if the replay never shows (an error page, a log the browser refuses). */
+async function shownWithin<T>(what: string, page: Page, work: Promise<T>, ms = 60_000): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(async () => {
+      const error = await page.getByTestId('replay-error').textContent().catch(() => null);
+      reject(new Error(`${what}: the replay did not show within ${ms / 1000} s${error ? ` (the page says: ${error})` : ''}`));
+    }, ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const pct = (xs: readonly number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+const median = (xs: readonly number[]) => pct(xs, 0.5);
+const fmt = (n: number, d = 1) => n.toFixed(d);
+
+/**
+ * Installed before each page loads: `__replayShown()` resolves with the time of the first frame after
+ * the replay's board shows every tile at the start position; on a replay URL it is armed at once
+ * (`__coldShown`), so a cold load is timed from navigation start however soon the page answers.
+ */
+const watchScript = (tiles: number, startSeq: number) => `
+  window.__replayShown = () => new Promise((resolve) => {
+    const ready = () => {
+      const el = document.querySelector('[data-testid="replay"]');
+      return el && el.getAttribute('data-seq') === '${startSeq}' && el.querySelectorAll('.fb-tiles > g').length >= ${tiles};
+    };
+    const done = () => requestAnimationFrame(() => resolve(performance.now()));
+    if (ready()) return done();
+    const mo = new MutationObserver(() => { if (ready()) { mo.disconnect(); done(); } });
+    mo.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-seq'] });
+  });
+  if (location.pathname.startsWith('/replay/')) window.__coldShown = window.__replayShown();
+`;
+
+type Watched = { __replayShown: () => Promise<number>; __coldShown: Promise<number>; __fileOpen: Promise<number> };
+
+/** Writes the log as a save in the app's IndexedDB (the app has made its database on /saves). */
+async function putBenchSave(page: Page, log: BenchLog): Promise<void> {
+  const record = {
+    id: SAVE_ID,
+    name: 'Bench: four bots, 32×32',
+    savedAt: AT.toISOString(),
+    turn: log.final.game.turn.count,
+    countries: log.final.game.countries.map((c) => c.id),
+    events: log.events,
+  };
+  await page.evaluate(
+    (r) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('four-banners');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('saves', 'readwrite');
+          tx.objectStore('saves').put(r);
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    record,
+  );
+}
+
+/** /saves with the bench save listed. */
+async function savesWithBenchSave(page: Page, base: string, log: BenchLog): Promise<void> {
+  await page.goto(`${base}/saves`);
+  await page.getByRole('heading', { name: 'Saved games' }).waitFor();
+  await putBenchSave(page, log);
+  await page.reload();
+  await page.locator(`[data-save-id="${SAVE_ID}"]`).waitFor();
+}
+
+/** Click on the save's "Watch replay" → the frame after the board shows at the start. */
+async function openFromSaves(page: Page): Promise<number> {
+  return page.evaluate(async (id) => {
+    const shown = (window as unknown as Watched).__replayShown();
+    const t0 = performance.now();
+    document.querySelector<HTMLElement>(`[data-save-id="${id}"] [data-testid="watch-save"]`)!.click();
+    return (await shown) - t0;
+  }, SAVE_ID);
+}
+
+/** The file chooser's change event → the frame after the board shows at the start. */
+async function openFromFile(page: Page, file: string): Promise<number> {
+  await page.evaluate(() => {
+    const w = window as unknown as Watched;
+    w.__fileOpen = new Promise((resolve) => {
+      document.addEventListener(
+        'change',
+        () => {
+          const t0 = performance.now();
+          void w.__replayShown().then((t) => resolve(t - t0));
+        },
+        { capture: true, once: true },
+      );
+    });
+  });
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Open a replay file' }).click()]);
+  await chooser.setFiles(file);
+  return page.evaluate(() => (window as unknown as Watched).__fileOpen);
+}
+
+/**
+ * Seeks through the URL, as a link or the back button would: each target by replaceState, timed to
+ * the commit that shows it (`attr` is the target) and to the frame after that commit.
+ */
+async function seek(page: Page, param: 'seq' | 'turn', attr: string, list: readonly number[]): Promise<{ commit: number[]; frame: number[] }> {
+  return page.evaluate(
+    async ({ param, attr, list }) => {
+      const el = () => document.querySelector('[data-testid="replay"]');
+      const commit: number[] = [];
+      const frame: number[] = [];
+      for (const target of list) {
+        // Start on a fresh frame, so one seek's work does not spill into the next one's timing.
+        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        const url = new URL(location.href);
+        url.searchParams.delete('seq');
+        url.searchParams.delete('turn');
+        url.searchParams.set(param, String(target));
+        const t0 = performance.now();
+        const shows = () => el()?.getAttribute(attr) === String(target);
+        const committed = new Promise<number>((resolve) => {
+          if (shows()) return resolve(performance.now());
+          // The viewer may also be mounted anew (a new element), so children are watched too.
+          const mo = new MutationObserver(() => {
+            if (!shows()) return;
+            mo.disconnect();
+            resolve(performance.now());
+          });
+          mo.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: [attr] });
+        });
+        history.replaceState(history.state, '', url.pathname + url.search);
+        const t1 = await committed;
+        const t2 = await new Promise<number>((r) => requestAnimationFrame(() => r(performance.now())));
+        commit.push(t1 - t0);
+        frame.push(t2 - t0);
+      }
+      return { commit, frame };
+    },
+    { param, attr, list: [...list] },
+  );
+}
+
+/**
+ * Turn steps with the viewer's turn controls (PageDown: the next turn), from each of `from` (reached by
+ * an untimed `?seq=` seek): timed from the key to the commit where `data-turn` changes, and to the frame after.
+ */
+async function turnSteps(page: Page, from: readonly number[]): Promise<{ commit: number[]; frame: number[] }> {
+  return page.evaluate(async (from) => {
+    const el = () => document.querySelector('[data-testid="replay"]');
+    const until = (ok: () => boolean) =>
+      new Promise<number>((resolve) => {
+        if (ok()) return resolve(performance.now());
+        const mo = new MutationObserver(() => {
+          if (!ok()) return;
+          mo.disconnect();
+          resolve(performance.now());
+        });
+        mo.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-seq', 'data-turn'] });
+      });
+    const commit: number[] = [];
+    const frame: number[] = [];
+    for (const seq of from) {
+      const url = new URL(location.href);
+      url.searchParams.delete('turn');
+      url.searchParams.set('seq', String(seq));
+      history.replaceState(history.state, '', url.pathname + url.search);
+      await until(() => el()?.getAttribute('data-seq') === String(seq));
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      const turn = el()!.getAttribute('data-turn');
+      const t0 = performance.now();
+      const moved = until(() => el()?.getAttribute('data-turn') !== turn);
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'PageDown', bubbles: true, cancelable: true }));
+      const t1 = await moved;
+      const t2 = await new Promise<number>((r) => requestAnimationFrame(() => r(performance.now())));
+      commit.push(t1 - t0);
+      frame.push(t2 - t0);
+    }
+    return { commit, frame };
+  }, [...from]);
+}
+
+function printSeeks(label: string, r: { commit: number[]; frame: number[] }): void {
+  console.log(
+    `  ${label}: to the commit p50 ${fmt(median(r.commit))} ms, p99 ${fmt(pct(r.commit, 0.99))} ms, max ${fmt(Math.max(...r.commit))} ms; ` +
+      `to the next frame p50 ${fmt(median(r.frame))} ms, p99 ${fmt(pct(r.frame, 0.99))} ms (aim p99 ≤ 20 ms)`,
+  );
+}
+
+/** Runs the replay section: prints figures, never fails on time. */
+export async function replayBench(fresh: FreshPage, base: string, runs: number): Promise<void> {
+  const built = performance.now();
+  const log = benchLog();
+  const endSeq = log.events.at(-1)!.seq;
+  console.log(
+    `Replay of a ${log.events.length.toLocaleString('en')}-event log (four bots, ${SIDE}×${SIDE}, rules v${RULES_VERSION}, ` +
+      `turns ${log.turns[log.startSeq]}–${log.final.game.turn.count}, built in ${fmt((performance.now() - built) / 1000, 2)} s):`,
+  );
+  const dir = mkdtempSync(join(tmpdir(), 'fb-bench-'));
+  const file = join(dir, 'four-banners-bench.json');
+  writeFileSync(file, JSON.stringify({ format: 'four-banners-save', version: 1, name: 'Bench: four bots, 32×32', savedAt: AT.toISOString(), events: log.events }));
+
+  try {
+    const fromSaves: number[] = [];
+    const fromFile: number[] = [];
+    const cold: number[] = [];
+    let seeks: { seq: { commit: number[]; frame: number[] }; turn: { commit: number[]; frame: number[] } | null } | null = null;
+    for (let i = 0; i < runs; i++) {
+      const { ctx, page } = await fresh();
+      await ctx.addInitScript({ content: watchScript(SIDE * SIDE, log.startSeq) });
+      await savesWithBenchSave(page, base, log);
+      fromSaves.push(await shownWithin('open from the saves', page, openFromSaves(page)));
+      if (i === 0) {
+        const bySeq = await shownWithin('seek by event', page, seek(page, 'seq', 'data-seq', targets(SEEKS, log.startSeq, endSeq)));
+        const hasTurns = (await page.getByTestId('replay').getAttribute('data-turn')) !== null;
+        // From positions before the last turn, so a next turn always exists.
+        const lastTurnStart = log.turns.findIndex((t) => t === log.final.game.turn.count);
+        const byTurn = hasTurns ? await shownWithin('turn steps', page, turnSteps(page, targets(SEEKS, log.startSeq, lastTurnStart - 1, 11))) : null;
+        seeks = { seq: bySeq, turn: byTurn };
+      }
+      // Cold: a new page load straight onto the replay (the save is in this browser already).
+      await page.goto('about:blank');
+      await page.goto(`${base}/replay/local/save/${SAVE_ID}`);
+      cold.push(await shownWithin('cold open', page, page.evaluate(() => (window as unknown as Watched).__coldShown)));
+      await ctx.close();
+
+      const other = await fresh();
+      await other.ctx.addInitScript({ content: watchScript(SIDE * SIDE, log.startSeq) });
+      await other.page.goto(`${base}/saves`);
+      await other.page.getByRole('heading', { name: 'Saved games' }).waitFor();
+      fromFile.push(await shownWithin('open from a file', other.page, openFromFile(other.page, file)));
+      await other.ctx.close();
+    }
+    const line = (label: string, xs: number[]) =>
+      console.log(`  ${label}: median ${fmt(median(xs), 0)} ms, min ${fmt(Math.min(...xs), 0)} ms, max ${fmt(Math.max(...xs), 0)} ms (aim ≤ 500 ms)`);
+    console.log(`  Open, ${runs} runs each (to the frame after the 1,024 tiles show at the start):`);
+    line('from the saves screen ("Watch replay" click)', fromSaves);
+    line('from a save file (file chooser, read + checked + folded)', fromFile);
+    line('cold page load of /replay/local/save/… (navigation start)', cold);
+    if (seeks) {
+      console.log(`  Seeks, ${SEEKS} random targets each (in-app navigation to ?seq= / ?turn=):`);
+      printSeeks('by event', seeks.seq);
+      if (seeks.turn) printSeeks('by turn (PageDown from a random event)', seeks.turn);
+      else console.log('  by turn: not measured — the viewer shows no data-turn');
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,158 @@
+import { foldFrom, isGameOver, serializeGame, type LobbyEvent, type NewLobbyEvent } from '@four-banners/engine';
+import { describe, expect, it } from 'vitest';
+import { countryLabel } from '../art/art';
+import { append } from '../game/offline-log';
+import { act, ALICE, startedLog } from '../online/test-log';
+import { describeEvent, wordsText } from './describe-event';
+import { createReplay } from './replay-model';
+import { botGameLog } from './test-logs';
+
+const AT = new Date('2026-01-01T00:00:00Z');
+
+/** The words of the last event of `log` once `event` is appended to it. */
+function wordsAfter(log: readonly LobbyEvent[], event: NewLobbyEvent): string {
+  const next = append(log, event, AT);
+  const before = foldFrom(null, log);
+  const after = foldFrom(null, next);
+  if (!before.ok || !after.ok) throw new Error('the test log does not fold');
+  return wordsText(describeEvent(next[next.length - 1]!, before.value, after.value, null));
+}
+
+describe('lobby events in words', () => {
+  const log = startedLog().slice(0, -1); // Alice, Bob and a hard bot seated; a chat line; not started
+
+  it('names who joined, as which colour, with the seat labels of SPEC.md §3', () => {
+    // A lobby that has not started opens at its first event, so every seq can be shown.
+    const replay = createReplay(log);
+    expect(log.map((e) => wordsText(replay.frameAt(e.seq).words))).toEqual([
+      'Lobby created · map 7×7',
+      'Alice joined as Green',
+      'Bob joined as Purple',
+      'Hard Bot joined as Red',
+      'Alice wrote: “hello”',
+    ]);
+    expect(wordsAfter(log, { kind: 'player-joined', actor: 'carol', seed: null, payload: { player: { id: 'carol', name: 'Carol', country: -1 } } })).toBe('Carol joined');
+  });
+
+  it('a chat line blanked for spectators still says someone wrote', () => {
+    expect(wordsAfter(log, { kind: 'chat', actor: 'bob', seed: null, payload: { playerId: 'bob', msg: '' } })).toBe('Bob wrote a message');
+  });
+
+  it('leaving, being removed, changing colour, map settings, admin and closing', () => {
+    expect(wordsAfter(log, { kind: 'player-left', actor: 'bob', seed: null, payload: { playerId: 'bob', by: 'bob' } })).toBe('Bob left');
+    expect(wordsAfter(log, { kind: 'player-left', actor: 'alice', seed: null, payload: { playerId: 'bob', by: 'alice' } })).toBe('Bob was removed');
+    expect(wordsAfter(log, { kind: 'country-changed', actor: 'bob', seed: null, payload: { playerId: 'bob', country: 3 } })).toBe('Bob takes Yellow');
+    expect(wordsAfter(log, { kind: 'country-changed', actor: 'bob', seed: null, payload: { playerId: 'bob', country: -1 } })).toBe('Bob gave up their colour');
+    expect(wordsAfter(log, { kind: 'lobby-updated', actor: 'alice', seed: null, payload: { w: 12, h: 9 } })).toBe('Map 12×9');
+    expect(wordsAfter(log, { kind: 'lobby-updated', actor: 'alice', seed: null, payload: { seed: 4 } })).toBe('New map');
+    expect(wordsAfter(log, { kind: 'lobby-updated', actor: 'server', seed: null, payload: { adminId: 'bob' } })).toBe('Bob is the admin now');
+    expect(wordsAfter(log, { kind: 'lobby-updated', actor: 'server', seed: null, payload: { online: false, reason: 'idle' } })).toBe(
+      'The lobby closed: nobody played for a long time',
+    );
+    expect(wordsAfter(log, { kind: 'lobby-updated', actor: 'server', seed: null, payload: { online: false, reason: 'turn_limit' } })).toBe(
+      'The lobby closed: the turn limit was reached',
+    );
+  });
+});
+
+describe('game actions in words', () => {
+  const game = botGameLog({ countries: 4, w: 10, h: 10, difficulty: 'easy', seed: 7 });
+  const replay = createReplay(game);
+  const frames = game.filter((e) => e.seq >= replay.startSeq).map((e) => ({ event: e, frame: replay.frameAt(e.seq) }));
+  const actions = frames.filter((f): f is typeof f & { event: Extract<LobbyEvent, { kind: 'game-action' }> } => f.event.kind === 'game-action');
+
+  it('the start says the game started and whose turn it is', () => {
+    expect(wordsText(actions[0]!.frame.words)).toBe("Game started · Turn 1: Green's turn");
+    expect(actions[0]!.frame.words.tone).toBe('start');
+  });
+
+  it('a fight gives both dice, the war modifier, the result (SPEC.md §4 Move unit) and who won', () => {
+    const fights = actions.filter((f) => f.frame.words.tone === 'fight');
+    expect(fights.length).toBeGreaterThan(20);
+    expect(fights.some((f) => f.frame.fight!.won)).toBe(true);
+    expect(fights.some((f) => !f.frame.fight!.won)).toBe(true);
+    for (const { event, frame } of fights) {
+      if (event.payload.id !== 'move_unit') throw new Error('a fight is a move');
+      const fight = frame.fight!;
+      expect(fight.seq).toBe(event.seq);
+      const { from, to } = event.payload.info;
+      const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${Math.abs(n)}` : '±0');
+      const text = wordsText(frame.words);
+      expect(text.startsWith(`${countryLabel(fight.attacker)} attacks ${countryLabel(fight.defender)} at (${to.x}, ${to.y}) from (${from.x}, ${from.y}): `)).toBe(true);
+      expect(text).toContain(`dice ${fight.attackRoll} vs ${fight.defendRoll}, war ${signed(fight.war)}, result ${signed(fight.result)} — `);
+      expect(fight.result).toBe(fight.attackRoll - fight.defendRoll + fight.war + fight.bonus);
+      expect(text).toContain(fight.won ? `${countryLabel(fight.attacker)} wins` : `${countryLabel(fight.defender)} holds`);
+      // The feed's line for the same fight would only say it again.
+      expect(frame.words.news).toEqual([]);
+    }
+  });
+
+  it('a move gives where from and where to; a chest picked up says so in the feed’s words', () => {
+    const moves = actions.filter((f) => f.frame.words.tone === 'move');
+    expect(moves.length).toBeGreaterThan(20);
+    for (const { event, frame } of moves) {
+      if (event.payload.id !== 'move_unit') throw new Error('a move is move_unit');
+      const { country, from, to } = event.payload.info;
+      expect(wordsText(frame.words).startsWith(`${countryLabel(country)} moves (${from.x}, ${from.y}) → (${to.x}, ${to.y})`)).toBe(true);
+    }
+    expect(moves.some((m) => wordsText(m.frame.words).endsWith('opened a chest: +1 banner'))).toBe(true);
+  });
+
+  it('a banner gives where it was raised', () => {
+    const banners = actions.filter((f) => f.event.payload.id === 'place_banner');
+    expect(banners.length).toBeGreaterThan(3);
+    for (const { event, frame } of banners) {
+      if (event.payload.id !== 'place_banner') throw new Error('unreachable');
+      const { country, x, y } = event.payload.info;
+      expect(wordsText(frame.words)).toBe(`${countryLabel(country)} raises a banner at (${x}, ${y})`);
+      expect(frame.words.tone).toBe('banner');
+    }
+  });
+
+  it('passing says whose turn ended and whose begins, a country out, banner and chest turns, and the winner', () => {
+    const passes = actions.filter((f) => f.event.payload.id === 'next_turn');
+    for (const { frame } of passes) {
+      expect(wordsText(frame.words)).toMatch(/^(Green|Purple|Red|Yellow)'s turn ends · /);
+      const game = frame.lobby.game;
+      if (!isGameOver(game)) expect(wordsText(frame.words)).toContain(`Turn ${game.turn.count}: ${countryLabel(game.turn.type)}'s turn`);
+    }
+    const all = passes.map((p) => wordsText(p.frame.words));
+    expect(all.some((t) => t.includes('is out of the game'))).toBe(true);
+    expect(all.some((t) => t.endsWith('Banner turn: everyone gets 1 banner'))).toBe(true);
+    expect(all.some((t) => t.endsWith('Chest turn: a chest appeared'))).toBe(true);
+    const last = passes[passes.length - 1]!;
+    expect(isGameOver(last.frame.lobby.game)).toBe(true);
+    expect(last.frame.words.tone).toBe('end');
+    expect(wordsText(last.frame.words)).toMatch(/ · (Green|Purple|Red|Yellow) wins the game/);
+  });
+
+  it('every event of the game has words, and countries are kept as ids for colouring', () => {
+    for (const { frame } of frames) expect(wordsText(frame.words).length).toBeGreaterThan(5);
+    const fight = actions.find((f) => f.frame.words.tone === 'fight')!;
+    expect(fight.frame.words.parts[0]).toEqual({ country: fight.frame.fight!.attacker });
+    expect(fight.frame.words.country).toBe(fight.frame.fight!.attacker);
+  });
+});
+
+describe('a country removed from a running game in words', () => {
+  it('says it left and whose turn it is now, without the feed saying it again', () => {
+    const log = act(startedLog(), ALICE, { id: 'remove_country', info: { country: 0 } });
+    const frame = createReplay(log).frameAt(log.length);
+    const { words, lobby } = frame;
+    // With Green gone, turn 2 goes to the country the turn order gives it now.
+    expect(wordsText(words)).toBe(`Green left the game · Turn 2: ${countryLabel(lobby.game.turn.type)}'s turn`);
+    expect(lobby.game.countries.map((c) => c.id)).toEqual([1, 2]);
+    expect(words.tone).toBe('turn');
+  });
+});
+
+describe('a loaded save in words', () => {
+  it('says a saved game was loaded and at which turn', () => {
+    const played = botGameLog({ countries: 2, w: 5, h: 5, difficulty: 'hard', seed: 7, maxEvents: 40 });
+    const saved = foldFrom(null, played);
+    if (!saved.ok) throw new Error(saved.error.message);
+    const lobby = startedLog().slice(0, -1);
+    const text = wordsAfter(lobby, { kind: 'state-loaded', actor: 'alice', seed: null, payload: { state: serializeGame(saved.value.game) } });
+    expect(text).toBe(`A saved game was loaded (turn ${saved.value.game.turn.count})`);
+  });
+});

@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { replayOfCurrentGame } from '../../replay/local-sources';
+import { parseReplaySearch } from '../../replay/search';
+import { CurrentGameReplayScreen } from './-components/LocalReplayScreens';
+import { LocalReplayErrorPage } from './-components/LocalReplayErrorPage';
+
+/** `?from=saves`: opened from the saves screen, so "back" goes there (else back to the game). */
+const validateSearch = (raw: Record<string, unknown>) => ({
+  ...parseReplaySearch(raw),
+  ...(raw.from === 'saves' ? { from: 'saves' as const } : {}),
+});
+
+/** The offline game of this device as a replay, as far as it has been played. */
+export const Route = createFileRoute('/_fullscreen/replay/local/current')({
+  codeSplitGroupings: [['loader', 'component'], ['errorComponent']],
+  validateSearch,
+  // Read anew each time the page is entered (the game goes on); a seek (search change) keeps it.
+  loader: () => replayOfCurrentGame(),
+  component: CurrentGameReplayScreen,
+  errorComponent: LocalReplayErrorPage,
+});

@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { parseReplaySearch } from '../../replay/search';
+import { FileReplayScreen } from './-components/LocalReplayScreens';
+import { LocalReplayErrorPage } from './-components/LocalReplayErrorPage';
+
+/** The save file the player opened (kept in memory only), as a replay. */
+export const Route = createFileRoute('/_fullscreen/replay/local/file')({
+  codeSplitGroupings: [['component'], ['errorComponent']],
+  validateSearch: parseReplaySearch,
+  component: FileReplayScreen,
+  errorComponent: LocalReplayErrorPage,
+});
