@@ -21,9 +21,9 @@ export interface SerializedGame {
 export const DESKTOP = { width: 1366, height: 820 };
 export const PHONE = { width: 390, height: 844 };
 
-/** A person in their own browser context (own storage, so own identity), named `name`, tutorial seen. */
-export async function newPerson(browser: Browser, name: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: DESKTOP });
+/** A person in their own browser context (own storage, so own identity), named `name`, tutorial seen; on `baseURL` if given. */
+export async function newPerson(browser: Browser, name: string, baseURL?: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: DESKTOP, ...(baseURL ? { baseURL } : {}) });
   await context.addInitScript((n) => {
     localStorage.setItem('seen-tutorial', 'true');
     localStorage.setItem('player-name', n);
@@ -33,6 +33,7 @@ export async function newPerson(browser: Browser, name: string): Promise<Page> {
 
 /** The online lobby as the page folded it (seq, stateHash, ids). */
 export const onlineView = (page: Page) => page.evaluate(() => window.fourBanners?.online() ?? null);
+export type OnlineView = NonNullable<Awaited<ReturnType<typeof onlineView>>>;
 
 /** Creates an online lobby from the main menu; returns its id. */
 export async function createOnlineLobby(page: Page): Promise<string> {
@@ -48,6 +49,71 @@ export async function joinOnlineLobby(page: Page, lobbyId: string): Promise<void
   await page.goto(`/join-lobby?id=${lobbyId}`);
   await page.getByTestId('join-lobby').click();
   await expect(page.getByTestId('online-lobby')).toBeVisible();
+}
+
+/** `a` creates an online lobby and takes green, `b` joins it and takes purple, each seeing the other seated by name; returns the lobby's id. */
+export async function seatTwoPeople(a: Page, b: Page, [aName, bName]: readonly [string, string]): Promise<string> {
+  const lobbyId = await createOnlineLobby(a);
+  await joinOnlineLobby(b, lobbyId);
+  await a.getByTestId('take-0').click();
+  await expect(b.getByTestId('online-seat-0')).toContainText(aName);
+  await b.getByTestId('take-1').click();
+  await expect(a.getByTestId('online-seat-1')).toContainText(bName);
+  return lobbyId;
+}
+
+/** The admin seats a hard bot on seat `seat` and sets a 5×5 map (a game the bot ends fast); `seen` is a page that must show the map. */
+export async function seatHardBotOn5x5(admin: Page, seat: number, seen: Page = admin): Promise<void> {
+  await admin.getByTestId(`bot-difficulty-${seat}`).click();
+  await admin.getByRole('option', { name: /hard/i }).click();
+  await admin.getByTestId(`add-bot-${seat}`).click();
+  await expect(admin.getByTestId(`online-seat-${seat}`)).toContainText(/Hard/i);
+  for (const side of ['map-w', 'map-h']) {
+    await admin.getByTestId(side).fill('5');
+    await admin.getByTestId(side).press('Enter');
+    await expect(seen.getByTestId(side)).toHaveValue('5');
+  }
+}
+
+/**
+ * A host ("Host", bots instant) in a new online lobby on green against the server's hard bot on purple,
+ * on a 5×5 map, the game started: a person who only passes loses it quickly.
+ */
+export async function startHostVsHardBot(browser: Browser): Promise<{ host: Page; lobbyId: string }> {
+  const host = await newPerson(browser, 'Host');
+  await host.addInitScript(() => localStorage.setItem('bot-speed', 'instant'));
+  const lobbyId = await createOnlineLobby(host);
+  await host.getByTestId('take-0').click();
+  await expect(host.getByTestId('online-seat-0')).toContainText('Host');
+  await seatHardBotOn5x5(host, 1);
+  await host.getByTestId('online-start').click();
+  await expect(host).toHaveURL(/\/game/);
+  return { host, lobbyId };
+}
+
+/** Game `lobbyId` as the server's public list shows it (its status and last seq), if listed. */
+export async function listedGame(page: Page, lobbyId: string): Promise<{ status: string; lastSeq: number } | undefined> {
+  const list = await (await page.request.get('/api/games?limit=20')).json();
+  return list.games.find((g: { id: string }) => g.id === lobbyId);
+}
+
+/**
+ * The host (green) passes whenever it may act until the server lists the game as finished, then waits
+ * until the page has folded the last event; returns that seq and the page's view at it.
+ */
+export async function playPassingGameToEnd(host: Page, lobbyId: string): Promise<{ lastSeq: number; live: OnlineView }> {
+  const deadline = Date.now() + 100_000;
+  let game = await listedGame(host, lobbyId);
+  while (game?.status !== 'finished') {
+    expect(Date.now(), 'the game ends').toBeLessThan(deadline);
+    const mine = await host.evaluate(() => window.fourBanners?.active() === 0 && !window.fourBanners.botBusy());
+    if (mine) await passTurn(host);
+    else await host.waitForTimeout(200);
+    game = await listedGame(host, lobbyId);
+  }
+  const { lastSeq } = game;
+  await host.waitForFunction((seq) => window.fourBanners?.online()?.seq === seq, lastSeq, { timeout: 30_000 });
+  return { lastSeq, live: (await onlineView(host))! };
 }
 
 /** Marks the tutorial as seen before the page loads (every test but the newcomer's). */

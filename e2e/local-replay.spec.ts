@@ -83,9 +83,10 @@ test('an offline game is watched from the game-over dialog and the saves, and as
   expect(start).toBeLessThan(lastSeq);
 
   // Scrub to the middle, then to the end.
+  // The position is taken at click time: the side panel may still be settling the layout.
   const bar = page.getByTestId('replay-scrubber');
   const box = (await bar.boundingBox())!;
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await bar.click({ position: { x: box.width / 2, y: box.height / 2 } });
   await expect.poll(() => seqOf(page)).toBeGreaterThan(start);
   const middle = await seqOf(page);
   expect(middle).toBeLessThan(lastSeq);

@@ -3,24 +3,11 @@
  * browser contexts create and join a lobby, chat, pick colours, add a bot, start, play through the UI
  * with the bot's turns shown between theirs, and end on the same state. A reload rejoins the same seat.
  */
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { clickTile, passTurn, readGame, type SerializedGame, type SerializedTile } from './helpers';
+import { DESKTOP, PHONE, clickTile, joinOnlineLobby, newPerson, onlineView, passTurn, readGame, type SerializedGame, type SerializedTile } from './helpers';
 
 const OUT = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
-const DESKTOP = { width: 1366, height: 820 };
-const PHONE = { width: 390, height: 844 };
-
-async function person(browser: Browser, name: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: DESKTOP });
-  await context.addInitScript((n) => {
-    localStorage.setItem('seen-tutorial', 'true');
-    localStorage.setItem('player-name', n);
-  }, name);
-  return { context, page: await context.newPage() };
-}
-
-const online = (page: Page) => page.evaluate(() => window.fourBanners?.online() ?? null);
 
 /** Waits until the page has folded past `seq` and its board shows everything it folded. */
 async function caughtUpPast(page: Page, seq: number): Promise<number> {
@@ -50,7 +37,7 @@ const near = (g: SerializedGame, x: number, y: number) =>
  */
 async function playOnlineTurn(page: Page, me: number): Promise<number> {
   let sent = 0;
-  let seq = (await online(page))!.seq;
+  let seq = (await onlineView(page))!.seq;
   const spots = page.locator('.fb-banner-spot');
   if ((await spots.count()) > 0) {
     await spots.first().click({ force: true });
@@ -74,10 +61,8 @@ async function playOnlineTurn(page: Page, me: number): Promise<number> {
 
 test('two people and a bot play an online lobby; a reload rejoins the same seat', async ({ browser }) => {
   test.setTimeout(180_000);
-  const alice = await person(browser, 'Alice');
-  const bob = await person(browser, 'Bob');
-  const a = alice.page;
-  const b = bob.page;
+  const a = await newPerson(browser, 'Alice');
+  const b = await newPerson(browser, 'Bob');
 
   // Alice creates a lobby from the main menu and becomes its admin.
   await a.goto('/main-menu');
@@ -98,7 +83,7 @@ test('two people and a bot play an online lobby; a reload rejoins the same seat'
   await expect(b.getByTestId('online-start')).toHaveCount(0);
   await expect(a.getByText('Bob', { exact: true })).toBeVisible();
   // Presence: each sees the other online.
-  const bobId = (await online(b))!.playerId;
+  const bobId = (await onlineView(b))!.playerId;
   await expect(a.getByTestId(`player-${bobId}`).locator('.fb-presence[data-online]')).toBeVisible();
 
   // Chat both ways: Alice in the lobby panel, Bob on /chat.
@@ -183,7 +168,7 @@ test('two people and a bot play an online lobby; a reload rejoins the same seat'
   expect(actions).toBeGreaterThan(0);
 
   // Both clients folded the same log to the same state.
-  const [oa, ob] = [await online(a), await online(b)];
+  const [oa, ob] = [await onlineView(a), await onlineView(b)];
   expect(oa!.seq).toBe(ob!.seq);
   expect(oa!.stateHash).toBe(ob!.stateHash);
   expect(await a.evaluate(() => window.fourBanners!.hash())).toBe(await b.evaluate(() => window.fourBanners!.hash()));
@@ -197,36 +182,34 @@ test('two people and a bot play an online lobby; a reload rejoins the same seat'
   await reloading;
   await expect(b.getByTestId('game')).toBeVisible();
   await myTurn(b, 1);
-  const after = (await online(b))!;
+  const after = (await onlineView(b))!;
   expect(after.playerId).toBe(seatBefore);
   await caughtUpPast(a, after.seq - 1);
-  expect((await online(a))!.stateHash).toBe(after.stateHash);
+  expect((await onlineView(a))!.stateHash).toBe(after.stateHash);
 
   // Alice's network drops: the lost-connection dialog shows; Stay keeps the board. Bob passes and the
   // bot plays meanwhile; when the network is back her socket reconnects by itself and resyncs.
-  await alice.context.setOffline(true);
+  await a.context().setOffline(true);
   const lost = a.getByTestId('modal-lost-connection');
   await expect(lost.getByText('You lost connection')).toBeVisible({ timeout: 30_000 });
   await lost.getByRole('button', { name: 'Stay' }).click();
-  const missed = (await online(b))!.seq;
+  const missed = (await onlineView(b))!.seq;
   await passTurn(b);
   await caughtUpPast(b, missed);
-  await alice.context.setOffline(false);
+  await a.context().setOffline(false);
   await myTurn(a, 0);
-  const back = (await online(a))!;
+  const back = (await onlineView(a))!;
   expect(back.seq).toBeGreaterThan(missed + 1);
   await caughtUpPast(b, back.seq - 1);
-  expect((await online(b))!.stateHash).toBe(back.stateHash);
+  expect((await onlineView(b))!.stateHash).toBe(back.stateHash);
 
-  await alice.context.close();
-  await bob.context.close();
+  await a.context().close();
+  await b.context().close();
 });
 
 test('refusals show their message; the lobby switch; removal and leaving go back to the menu', async ({ browser }) => {
-  const alice = await person(browser, 'Alice');
-  const bob = await person(browser, 'Bob');
-  const a = alice.page;
-  const b = bob.page;
+  const a = await newPerson(browser, 'Alice');
+  const b = await newPerson(browser, 'Bob');
   await a.goto('/join-lobby?id=NOSUCH');
   await a.getByTestId('join-lobby').click();
   await expect(a.getByTestId('app-toast')).toContainText('There is no open lobby NOSUCH');
@@ -246,9 +229,7 @@ test('refusals show their message; the lobby switch; removal and leaving go back
   await expect(a.getByTestId('online-start')).toBeDisabled();
 
   // Bob joins; the admin removes him: he is sent to the menu and told why.
-  await b.goto(`/join-lobby?id=${lobbyId}`);
-  await b.getByTestId('join-lobby').click();
-  await expect(b.getByTestId('online-lobby')).toBeVisible();
+  await joinOnlineLobby(b, lobbyId);
   await b.getByTestId('take-1').click();
   await a.getByTestId('remove-1').click();
   await expect(b).toHaveURL(/\/main-menu/);
@@ -256,9 +237,7 @@ test('refusals show their message; the lobby switch; removal and leaving go back
   await expect(a.getByTestId('online-seat-1')).not.toContainText('Bob');
 
   // Bob comes back and leaves by himself through the quit-lobby dialog.
-  await b.goto(`/join-lobby?id=${lobbyId}`);
-  await b.getByTestId('join-lobby').click();
-  await expect(b.getByTestId('online-lobby')).toBeVisible();
+  await joinOnlineLobby(b, lobbyId);
   await b.getByTestId('leave-lobby').click();
   await b.getByTestId('modal-quit-lobby').getByRole('button', { name: 'Leave' }).click();
   await expect(b).toHaveURL(/\/main-menu/);
@@ -270,6 +249,6 @@ test('refusals show their message; the lobby switch; removal and leaving go back
   await a.getByTestId('modal-lobby-online').getByRole('button', { name: 'Yes' }).click();
   await expect(a.getByTestId('start-game')).toBeVisible();
   await expect(a.getByTestId('online-lobby')).toHaveCount(0);
-  await alice.context.close();
-  await bob.context.close();
+  await a.context().close();
+  await b.context().close();
 });

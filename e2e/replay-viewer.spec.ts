@@ -6,46 +6,16 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { PHONE, createOnlineLobby, newPerson, onlineView, passTurn } from './helpers';
+import { PHONE, newPerson, playPassingGameToEnd, startHostVsHardBot } from './helpers';
 
 const OUT = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
 
 /** Plays an online game to its end: the host (green) only passes, the server's hard bot takes the 5×5 map. */
 async function finishedGame(browser: Browser): Promise<{ lobbyId: string; lastSeq: number; hash: string }> {
-  const host = await newPerson(browser, 'Host');
-  await host.addInitScript(() => localStorage.setItem('bot-speed', 'instant'));
-  const lobbyId = await createOnlineLobby(host);
-  await host.getByTestId('take-0').click();
-  await expect(host.getByTestId('online-seat-0')).toContainText('Host');
-  await host.getByTestId('bot-difficulty-1').click();
-  await host.getByRole('option', { name: /hard/i }).click();
-  await host.getByTestId('add-bot-1').click();
-  await expect(host.getByTestId('online-seat-1')).toContainText(/Hard/i);
-  for (const side of ['map-w', 'map-h']) {
-    await host.getByTestId(side).fill('5');
-    await host.getByTestId(side).press('Enter');
-    await expect(host.getByTestId(side)).toHaveValue('5');
-  }
-  await host.getByTestId('online-start').click();
-  await expect(host).toHaveURL(/\/game/);
-  let lastSeq = 0;
-  const status = async () => {
-    const page = await (await host.request.get('/api/games?limit=20')).json();
-    const game = page.games.find((g: { id: string }) => g.id === lobbyId);
-    lastSeq = game?.lastSeq ?? 0;
-    return game?.status as string | undefined;
-  };
-  const deadline = Date.now() + 100_000;
-  while ((await status()) !== 'finished') {
-    expect(Date.now(), 'the game ends').toBeLessThan(deadline);
-    const mine = await host.evaluate(() => window.fourBanners?.active() === 0 && !window.fourBanners.botBusy());
-    if (mine) await passTurn(host);
-    else await host.waitForTimeout(200);
-  }
-  await host.waitForFunction((seq) => window.fourBanners?.online()?.seq === seq, lastSeq, { timeout: 30_000 });
-  const hash = (await onlineView(host))!.stateHash;
+  const { host, lobbyId } = await startHostVsHardBot(browser);
+  const { lastSeq, live } = await playPassingGameToEnd(host, lobbyId);
   await host.context().close();
-  return { lobbyId, lastSeq, hash };
+  return { lobbyId, lastSeq, hash: live.stateHash };
 }
 
 const attr = async (page: Page, name: string) => Number(await page.getByTestId('replay').getAttribute(name));
@@ -68,11 +38,17 @@ test.describe.serial('the replay viewer explains a game', () => {
     game = await finishedGame(browser);
   });
 
-  test('the position, the event and the players in words', async ({ browser }) => {
-    const page = await newPerson(browser, 'Viewer');
+  /** A new visitor's page on the game's replay, open at its start. */
+  const openAtStart = async (browser: Browser, name: string): Promise<Page> => {
+    const page = await newPerson(browser, name);
     await page.goto(`/replay/${game.lobbyId}`);
+    await expect(page.getByTestId('replay')).toHaveAttribute('data-turn', '1');
+    return page;
+  };
+
+  test('the position, the event and the players in words', async ({ browser }) => {
+    const page = await openAtStart(browser, 'Viewer');
     const replay = page.getByTestId('replay');
-    await expect(replay).toHaveAttribute('data-turn', '1');
     const start = await attr(page, 'data-seq');
     await expect(page.getByTestId('replay-event')).toHaveText("Game started · Turn 1: Green's turn");
     await expect(page.getByTestId('replay-position')).toHaveText(new RegExp(`^Event ${start} of ${game.lastSeq} · Turn 1 of \\d+$`));
@@ -99,10 +75,8 @@ test.describe.serial('the replay viewer explains a game', () => {
   });
 
   test('keys step by event and by turn, Home and End jump, ? lists the keys', async ({ browser }) => {
-    const page = await newPerson(browser, 'Keys');
-    await page.goto(`/replay/${game.lobbyId}`);
+    const page = await openAtStart(browser, 'Keys');
     const replay = page.getByTestId('replay');
-    await expect(replay).toHaveAttribute('data-turn', '1');
     const start = await attr(page, 'data-seq');
 
     await page.keyboard.press('Shift+ArrowRight');
@@ -138,10 +112,8 @@ test.describe.serial('the replay viewer explains a game', () => {
   });
 
   test('the turn box and the chart seek; the chart follows the position', async ({ browser }) => {
-    const page = await newPerson(browser, 'Chart');
-    await page.goto(`/replay/${game.lobbyId}`);
+    const page = await openAtStart(browser, 'Chart');
     const replay = page.getByTestId('replay');
-    await expect(replay).toHaveAttribute('data-turn', '1');
 
     const box = page.getByTestId('replay-turn-input');
     await box.fill('6');

@@ -5,82 +5,28 @@
  * the admin API is off on the test server, and on a second server started with ADMIN_TOKEN shows a
  * lobby's events and state.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { passTurn } from './helpers';
+import { PHONE, createOnlineLobby, newPerson, playPassingGameToEnd, startHostVsHardBot } from './helpers';
 import { startRealServer } from './real-server';
 
 const OUT = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
-const DESKTOP = { width: 1366, height: 820 };
-const PHONE = { width: 390, height: 844 };
-
-async function newPage(browser: Browser, name: string, baseURL?: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: DESKTOP, ...(baseURL ? { baseURL } : {}) });
-  await context.addInitScript((n) => {
-    localStorage.setItem('seen-tutorial', 'true');
-    localStorage.setItem('player-name', n);
-  }, name);
-  return context.newPage();
-}
-
-const online = (page: Page) => page.evaluate(() => window.fourBanners?.online() ?? null);
-
-/** Creates an online lobby from the main menu; returns its id. */
-async function createLobby(page: Page): Promise<string> {
-  await page.goto('/main-menu');
-  await page.getByTestId('play-online').click();
-  await page.getByTestId('create-lobby').click();
-  await expect(page.getByTestId('online-lobby')).toBeVisible();
-  return (await page.getByTestId('lobby-id').textContent())!.trim();
-}
 
 async function replaySeq(page: Page): Promise<number> {
   return Number(await page.getByTestId('replay').getAttribute('data-seq'));
 }
 
-test('a finished online game is watched from the Replays list: step, scrub, same final hash', async ({ browser, request }) => {
+test('a finished online game is watched from the Replays list: step, scrub, same final hash', async ({ browser }) => {
   test.setTimeout(180_000);
-  const host = await newPage(browser, 'Host');
-  await host.addInitScript(() => localStorage.setItem('bot-speed', 'instant'));
-  const lobbyId = await createLobby(host);
-
   // An online game needs a person: the host takes green and only ever passes, so the hard bot on a
-  // 5×5 map takes the host's land and wins; the server plays the bot.
-  await host.getByTestId('take-0').click();
-  await expect(host.getByTestId('online-seat-0')).toContainText('Host');
-  await host.getByTestId('bot-difficulty-1').click();
-  await host.getByRole('option', { name: /hard/i }).click();
-  await host.getByTestId('add-bot-1').click();
-  await expect(host.getByTestId('online-seat-1')).toContainText(/Hard/i);
-  for (const side of ['map-w', 'map-h']) {
-    await host.getByTestId(side).fill('5');
-    await host.getByTestId(side).press('Enter');
-    await expect(host.getByTestId(side)).toHaveValue('5');
-  }
-  await host.getByTestId('online-start').click();
-  await expect(host).toHaveURL(/\/game/);
-
-  // The server says when the game is over; until then the host passes whenever it is green's turn.
-  let lastSeq = 0;
-  const status = async () => {
-    const page = await (await request.get('/api/games?limit=20')).json();
-    const game = page.games.find((g: { id: string }) => g.id === lobbyId);
-    lastSeq = game?.lastSeq ?? 0;
-    return game?.status as string | undefined;
-  };
-  const deadline = Date.now() + 100_000;
-  while ((await status()) !== 'finished') {
-    expect(Date.now(), 'the game ends').toBeLessThan(deadline);
-    const mine = await host.evaluate(() => window.fourBanners?.active() === 0 && !window.fourBanners.botBusy());
-    if (mine) await passTurn(host);
-    else await host.waitForTimeout(200);
-  }
-  await host.waitForFunction((seq) => window.fourBanners?.online()?.seq === seq, lastSeq, { timeout: 30_000 });
-  const live = (await online(host))!;
+  // 5×5 map takes the host's land and wins; the server plays the bot. The server says when the game
+  // is over; until then the host passes whenever it is green's turn.
+  const { host, lobbyId } = await startHostVsHardBot(browser);
+  const { lastSeq, live } = await playPassingGameToEnd(host, lobbyId);
   expect(live.seq).toBe(lastSeq);
 
   // Another visitor finds it in the Replays list.
-  const viewer = await newPage(browser, 'Viewer');
+  const viewer = await newPerson(browser, 'Viewer');
   await viewer.goto('/main-menu');
   await viewer.getByTestId('replays').click();
   await expect(viewer).toHaveURL(/\/saves\?tab=replays/);
@@ -148,7 +94,7 @@ test('a finished online game is watched from the Replays list: step, scrub, same
 });
 
 test('an unknown replay id shows the error page', async ({ browser }) => {
-  const page = await newPage(browser, 'Visitor');
+  const page = await newPerson(browser, 'Visitor');
   await page.goto('/replay/no-such-game');
   const error = page.getByTestId('replay-error');
   await expect(error).toContainText('No such game');
@@ -158,7 +104,7 @@ test('an unknown replay id shows the error page', async ({ browser }) => {
 });
 
 test('with the server out of reach, the Replays tab and a replay say so kindly', async ({ browser }) => {
-  const page = await newPage(browser, 'Offline');
+  const page = await newPerson(browser, 'Offline');
   await page.route('**/api/games**', (route) => route.abort('internetdisconnected'));
   await page.goto('/saves?tab=replays');
   await expect(page.getByTestId('replays-error')).toContainText('You are offline');
@@ -180,8 +126,8 @@ test('/admin with ADMIN_TOKEN: a wrong token is refused, the right one shows lob
   test.setTimeout(90_000);
   const server = await startRealServer(Number(process.env.E2E_ADMIN_PORT ?? 4174), undefined, { ADMIN_TOKEN: 'e2e-admin-secret' });
   try {
-    const page = await newPage(browser, 'Admin', server.url);
-    const lobbyId = await createLobby(page);
+    const page = await newPerson(browser, 'Admin', server.url);
+    const lobbyId = await createOnlineLobby(page);
 
     await page.goto('/admin');
     await expect(page.getByTestId('admin-needs-token')).toBeVisible();

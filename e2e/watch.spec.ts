@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { createOnlineLobby, joinOnlineLobby, newPerson, onlineView, passTurn, PHONE } from './helpers';
+import { listedGame, newPerson, onlineView, passTurn, PHONE, seatHardBotOn5x5, seatTwoPeople } from './helpers';
 
 const OUT = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
 
@@ -20,21 +20,8 @@ test('a third browser watches an online game live: same state at every step, no 
   const ana = await newPerson(browser, 'Ana');
   const bo = await newPerson(browser, 'Bo');
   for (const p of [ana, bo]) await p.addInitScript(() => localStorage.setItem('bot-speed', 'instant'));
-  const lobbyId = await createOnlineLobby(ana);
-  await joinOnlineLobby(bo, lobbyId);
-  await ana.getByTestId('take-0').click();
-  await expect(bo.getByTestId('online-seat-0')).toContainText('Ana');
-  await bo.getByTestId('take-1').click();
-  await expect(ana.getByTestId('online-seat-1')).toContainText('Bo');
-  await ana.getByTestId('bot-difficulty-2').click();
-  await ana.getByRole('option', { name: /hard/i }).click();
-  await ana.getByTestId('add-bot-2').click();
-  await expect(ana.getByTestId('online-seat-2')).toContainText(/Hard/i);
-  for (const side of ['map-w', 'map-h']) {
-    await ana.getByTestId(side).fill('5');
-    await ana.getByTestId(side).press('Enter');
-    await expect(bo.getByTestId(side)).toHaveValue('5');
-  }
+  const lobbyId = await seatTwoPeople(ana, bo, ['Ana', 'Bo']);
+  await seatHardBotOn5x5(ana, 2, bo);
 
   // The watcher opens the link before the game starts: the lobby's events come with the watch.
   const cy = await newPerson(browser, 'Cy');
@@ -52,10 +39,7 @@ test('a third browser watches an online game live: same state at every step, no 
 
   // Ana and Bo only pass; the hard bot takes the map. After every step the watcher has folded the same
   // state as Ana (same seq, same hash): the spectator follows live, in order, with nothing missing.
-  const finished = async () => {
-    const page = await (await request.get('/api/games?limit=20')).json();
-    return page.games.find((g: { id: string }) => g.id === lobbyId)?.status === 'finished';
-  };
+  const finished = async () => (await listedGame(ana, lobbyId))?.status === 'finished';
   let steps = 0;
   const deadline = Date.now() + 150_000;
   while (!(await finished())) {

@@ -12,14 +12,11 @@ import {
   applyEvent,
   createRng,
   drawSeed,
-  isGameOver,
   lobbyStatus,
-  playBotTurn,
-  whoseTurn,
+  loggedBotGame,
   type Difficulty,
   type LobbyEvent,
   type LobbyState,
-  type NewLobbyEvent,
   type PlayableCountry,
 } from '@four-banners/engine';
 import { configFromEnv } from '../src/config.js';
@@ -45,27 +42,20 @@ const AT = new Date().toISOString();
 /** One seeded game as the server would log it (lobby, seats, start, then every action), and its turns. */
 function gameLog(c: Case, seed: number): { events: LobbyEvent[]; turns: number } {
   const rng = createRng(seed);
-  const events: LobbyEvent[] = [];
-  let state: LobbyState | null = null;
-  const add = (e: NewLobbyEvent) => {
-    const event = { ...e, seq: events.length + 1, at: AT } as LobbyEvent;
-    const next = applyEvent(state, event);
-    if (!next.ok) throw new Error(next.error.message);
-    state = next.value;
-    events.push(event);
-  };
-  add({ kind: 'lobby-created', actor: 'p0', seed: null, payload: { lobbyId: `G${seed}`, adminId: 'p0', w: c.size, h: c.size, seed, rulesVersion: RULES_VERSION } });
-  c.bots.forEach((difficulty, i) => {
-    const player = { id: `p${i}`, name: COUNTRY_NAMES[i]!, country: i as PlayableCountry, ...(i === 0 ? {} : { bot: { difficulty } }) };
-    add({ kind: 'player-joined', actor: 'p0', seed: null, payload: { player } });
+  const { events, state } = loggedBotGame({
+    lobbyId: `G${seed}`,
+    adminId: 'p0',
+    w: c.size,
+    h: c.size,
+    seed,
+    players: c.bots.map((difficulty, i) => ({ id: `p${i}`, name: COUNTRY_NAMES[i]!, country: i as PlayableCountry, ...(i === 0 ? {} : { bot: { difficulty } }) })),
+    difficulty: (country) => c.bots[country]!,
+    startSeed: drawSeed(rng),
+    turnSeed: () => drawSeed(rng),
+    turnCap: TURN_CAP,
+    at: AT,
   });
-  add({ kind: 'game-action', actor: 'p0', seed: drawSeed(rng), payload: { id: 'start', info: {} } });
-  for (let s = state!; !isGameOver(s.game) && s.game.turn.count < TURN_CAP; s = state!) {
-    const country = whoseTurn(s.game)!;
-    const actions = playBotTurn(s.game, country, c.bots[country]!, drawSeed(rng));
-    for (const { action, seed: actionSeed } of actions) add({ kind: 'game-action', actor: `p${country}`, seed: actionSeed, payload: action });
-  }
-  return { events, turns: (state as LobbyState | null)?.game.turn.count ?? 0 };
+  return { events, turns: state.game.turn.count };
 }
 
 /** Writes `events` as the store does (one transaction per event, a snapshot every `every`). */

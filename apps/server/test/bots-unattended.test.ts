@@ -3,40 +3,14 @@
  * country; bots play only while a person seated in the lobby is connected, pause otherwise (also after a
  * restart), are paced like the offline "normal" speed, and a game past the turn cap ends cleanly.
  */
-import { applyLegal, fold, newGame, serializeGame, whoseTurn, type LobbyEvent, type LobbyState } from '@four-banners/engine';
+import { applyLegal, fold, newGame, serializeGame, whoseTurn, type LobbyEvent } from '@four-banners/engine';
 import type { LobbyUpdatePayload } from '@four-banners/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ServerConfig } from '../src/config.js';
-import { LobbyHub } from '../src/lobby/lobby.hub.js';
 import { LobbyService } from '../src/lobby/lobby.service.js';
-import { ADMIN_TOKEN, TestClient, bootServer, expectOk as ok, getJson, removeDir, type TestServer } from './harness.js';
+import { ADMIN_TOKEN, expectOk as ok, getJson, serverRig, sleep, waitFor, type TestClient } from './harness.js';
 
-let server: TestServer | null = null;
-const open: TestClient[] = [];
-const dirs: string[] = [];
-
-afterEach(async () => {
-  for (const c of open.splice(0)) c.close();
-  if (server) await server.stop();
-  server = null;
-  for (const d of dirs.splice(0)) removeDir(d);
-});
-
-async function boot(overrides: Partial<ServerConfig>, dir?: string): Promise<TestServer> {
-  server = await bootServer(overrides, dir);
-  if (!dirs.includes(server.dir)) dirs.push(server.dir);
-  return server;
-}
-
-async function client(auth?: { playerId: string; token: string }): Promise<TestClient> {
-  const c = await TestClient.connect(server!.url, auth);
-  open.push(c);
-  return c;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const serverState = (lobbyId: string): LobbyState => server!.app.get(LobbyService).getLobby(lobbyId)!;
-
+const { server, boot, client, sameIdentity, stop, serverState, hub, reset } = serverRig();
+afterEach(reset);
 
 /** Alice (admin, green) and bots on the other colours, on a 6×6 map; not started. */
 async function lobbyWithBots(alice: TestClient, bots: (1 | 2 | 3)[]): Promise<string> {
@@ -47,14 +21,6 @@ async function lobbyWithBots(alice: TestClient, bots: (1 | 2 | 3)[]): Promise<st
   for (const country of bots) await ok(alice.emit('client-add-bot', { country, difficulty: 'easy' }));
   await ok(alice.emit('client-lobby-update', { w: 6, h: 6, seed: 7 }));
   return lobbyId;
-}
-
-async function waitFor(check: () => boolean, what: string, ms = 20_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
 }
 
 describe('an online game needs a person (SPEC.md §4 Turn flow)', () => {
@@ -90,14 +56,13 @@ describe('bots play only for people connected to the lobby', () => {
     // Alice passes to the bot and leaves before its turn is due.
     await ok(alice.emit('client-game-action', { id: 'next_turn', info: { country: 0 } }));
     alice.close();
-    const hub = server!.app.get(LobbyHub);
-    await waitFor(() => !hub.isOnline(alice.playerId), 'alice offline');
+    await waitFor(() => !hub().isOnline(alice.playerId), 'alice offline');
     const paused = serverState(lobbyId).seq;
     await sleep(2500);
     expect(serverState(lobbyId).seq).toBe(paused);
     expect(whoseTurn(serverState(lobbyId).game)).toBe(1);
 
-    await client({ playerId: alice.playerId, token: alice.hello.token });
+    await sameIdentity(alice);
     await waitFor(() => whoseTurn(serverState(lobbyId).game) === 0, 'the bot to play and pass back');
     expect(serverState(lobbyId).seq).toBeGreaterThan(paused);
   });
@@ -109,10 +74,7 @@ describe('bots play only for people connected to the lobby', () => {
     const lobbyId = await lobbyWithBots(alice, [1, 2]);
     await ok(alice.emit('client-game-action', { id: 'start', info: {} }));
     await ok(alice.emit('client-game-action', { id: 'next_turn', info: { country: 0 } }));
-    alice.close();
-    open.splice(0);
-    await first.stop();
-    server = null;
+    await stop();
 
     await boot({ bots: { actionMs: 0, turnMs: 0 } }, dir);
     const restored = serverState(lobbyId).seq;
@@ -120,7 +82,7 @@ describe('bots play only for people connected to the lobby', () => {
     await sleep(800);
     expect(serverState(lobbyId).seq).toBe(restored);
 
-    await client({ playerId: alice.playerId, token: alice.hello.token });
+    await sameIdentity(alice);
     await waitFor(() => whoseTurn(serverState(lobbyId).game) === 0, 'both bots to play');
   });
 
@@ -185,16 +147,16 @@ describe('a turn cap ends a runaway game cleanly', () => {
     const closing = alice.received.filter((r) => r.name === 'server-lobby-update').at(-1)!.payload as LobbyUpdatePayload;
     expect(closing).toMatchObject({ online: false, actor: 'server', changed: { online: false, reason: 'turn_limit' } });
     expect(alice.state!.game.turn.count).toBeGreaterThanOrEqual(12);
-    expect(server!.app.get(LobbyService).seatOf(alice.playerId)).toBeUndefined();
+    expect(server().app.get(LobbyService).seatOf(alice.playerId)).toBeUndefined();
     // Nothing more is accepted; the log folds to what Alice holds.
     expect((await alice.emit('client-game-action', { id: 'next_turn', info: { country: 0 } })).ok).toBe(false);
-    const page = await getJson(`${server!.url}/api/admin/lobbies/${lobbyId}/events`, ADMIN_TOKEN);
+    const page = await getJson(`${server().url}/api/admin/lobbies/${lobbyId}/events`, ADMIN_TOKEN);
     const folded = fold(page.body.events);
     expect(folded.ok && folded.value.online).toBe(false);
-    const lobbies = await getJson(`${server!.url}/api/admin/lobbies`, ADMIN_TOKEN);
+    const lobbies = await getJson(`${server().url}/api/admin/lobbies`, ADMIN_TOKEN);
     expect(lobbies.body.lobbies.find((l: { id: string }) => l.id === lobbyId)).toMatchObject({ status: 'closed' });
     // It started, so it stays a public replay.
-    const games = await getJson(`${server!.url}/api/games`);
+    const games = await getJson(`${server().url}/api/games`);
     expect(games.body.games.find((g: { id: string }) => g.id === lobbyId)).toMatchObject({ status: 'closed' });
   });
 });

@@ -6,48 +6,22 @@
 import { applyLegal, newGame, serializeGame, stateHash } from '@four-banners/engine';
 import { LIMITS, lobbyStateFromSnapshot, type SyncAck, type SyncStatePayload } from '@four-banners/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LobbyService } from '../src/lobby/lobby.service.js';
-import {
-  ADMIN_TOKEN,
-  LENIENT,
-  TestClient,
-  bootServer,
-  createdLobby,
-  expectOk as ok,
-  getJson,
-  removeDir,
-  type TestServer,
-} from './harness.js';
+import { ADMIN_TOKEN, LENIENT, createdLobby, expectOk as ok, getJson, serverRig } from './harness.js';
 
-let server: TestServer;
-const open: TestClient[] = [];
+const { server, boot, client, serverState, reset } = serverRig();
 const RESYNC_TAIL = 4096;
 const CHAT_MAX = 30;
 const PRE_START_MAX = 60;
 
 beforeAll(async () => {
-  server = await bootServer({
+  await boot({
     rates: { ...LENIENT.rates, chat: { capacity: 1000, refillPerSecond: 0 } },
     bytes: { eventsPage: 1 << 20, resyncTail: RESYNC_TAIL, socketBuffer: 8 << 20, stalledMs: 60_000 },
     lobbyChatMax: CHAT_MAX,
     lobbyEventsBeforeStart: PRE_START_MAX,
   });
 });
-afterAll(async () => {
-  for (const c of open) c.close();
-  await server.stop();
-  removeDir(server.dir);
-});
-
-async function client(): Promise<TestClient> {
-  const c = await TestClient.connect(server.url);
-  open.push(c);
-  return c;
-}
-
-
-
-const serverState = (lobbyId: string) => server.app.get(LobbyService).getLobby(lobbyId)!;
+afterAll(reset);
 
 describe('resync answers are bounded in bytes as well as events (DESIGN.md §5 Resync)', () => {
   it('a small tail comes as events; a tail over the byte cap comes as a snapshot of the current state', async () => {
@@ -143,14 +117,14 @@ describe('one answer for "no map yet": state null everywhere', () => {
     await ok(alice.emit('client-change-country', { country: 0 }));
     const joinSync = alice.received.find((r) => r.name === 'server-sync-state')!.payload as SyncStatePayload;
     expect(joinSync.state).toBeNull();
-    const res = await getJson(`${server.url}/api/admin/lobbies/${lobbyId}/state`, ADMIN_TOKEN);
+    const res = await getJson(`${server().url}/api/admin/lobbies/${lobbyId}/state`, ADMIN_TOKEN);
     expect(res.body.state).toBeNull();
     const snapshot = { seq: res.body.seq, lobby: res.body.lobby, state: res.body.state };
     expect(stateHash(lobbyStateFromSnapshot(snapshot))).toBe(stateHash(serverState(lobbyId)));
     expect(stateHash(alice.state!)).toBe(stateHash(serverState(lobbyId)));
     // A second country makes a map: now every answer carries it.
     await ok(alice.emit('client-add-bot', { country: 1, difficulty: 'easy' }));
-    const withMap = await getJson(`${server.url}/api/admin/lobbies/${lobbyId}/state`, ADMIN_TOKEN);
+    const withMap = await getJson(`${server().url}/api/admin/lobbies/${lobbyId}/state`, ADMIN_TOKEN);
     expect(withMap.body.state.tiles).toHaveLength(100);
   });
 

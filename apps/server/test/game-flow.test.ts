@@ -1,29 +1,20 @@
 /** The whole online flow on a real server (DESIGN.md §4 write path, §5, §5.1; SPEC.md §4 Lobby and Turn flow). */
-import { fold, isGameOver, stateHash, whoseTurn, type LobbyState } from '@four-banners/engine';
+import { fold, isGameOver, stateHash, whoseTurn } from '@four-banners/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LobbyService } from '../src/lobby/lobby.service.js';
 import { playToEnd } from './drive.js';
-import { ADMIN_TOKEN, TestClient, bootServer, getJson, isContiguous, removeDir, type TestServer } from './harness.js';
+import { ADMIN_TOKEN, getJson, isContiguous, serverRig } from './harness.js';
 
-let server: TestServer;
-const clients: TestClient[] = [];
+const { server, boot, client, serverState, reset } = serverRig();
 
 beforeAll(async () => {
-  server = await bootServer();
+  await boot();
 });
-afterAll(async () => {
-  for (const c of clients) c.close();
-  await server.stop();
-  removeDir(server.dir);
-});
-
-const serverState = (lobbyId: string): LobbyState => server.app.get(LobbyService).getLobby(lobbyId)!;
+afterAll(reset);
 
 describe('two players and a bot play a lobby to the end (DESIGN.md §5, SPEC.md §4)', () => {
   it('create, join, chat, pick countries, add a bot, start, play to the end; seqs contiguous; hashes equal', async () => {
-    const alice = await TestClient.connect(server.url);
-    const bob = await TestClient.connect(server.url);
-    clients.push(alice, bob);
+    const alice = await client();
+    const bob = await client();
     expect(alice.hello).toMatchObject({ lobbyId: null, seq: 0 });
     expect(alice.hello.token.length).toBeGreaterThan(16);
 
@@ -75,13 +66,13 @@ describe('two players and a bot play a lobby to the end (DESIGN.md §5, SPEC.md 
     // The client folds equal the server's state, and the stored log folds to the same hash.
     expect(stateHash(alice.state!)).toBe(stateHash(final));
     expect(stateHash(bob.state!)).toBe(stateHash(final));
-    const log = await getJson(`${server.url}/api/admin/lobbies/${lobbyId}/events?from=1&to=${final.seq}`, ADMIN_TOKEN);
+    const log = await getJson(`${server().url}/api/admin/lobbies/${lobbyId}/events?from=1&to=${final.seq}`, ADMIN_TOKEN);
     expect(log.body.lastSeq).toBe(final.seq);
     const folded = fold(log.body.events);
     expect(folded.ok && stateHash(folded.value)).toBe(stateHash(final));
 
     // The finished game is listed with its winner (DESIGN.md §6 /api/games).
-    const games = await getJson(`${server.url}/api/games`);
+    const games = await getJson(`${server().url}/api/games`);
     const listed = games.body.games.find((g: { id: string }) => g.id === lobbyId);
     expect(listed).toMatchObject({
       status: 'finished',

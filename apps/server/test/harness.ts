@@ -9,6 +9,7 @@ import {
   lobbyStateFromSnapshot,
   type Ack,
   type ClientToServerEvents,
+  type ErrorCode,
   type HelloPayload,
   type ServerToClientEvents,
   type SyncAck,
@@ -17,6 +18,8 @@ import {
 import { io, type Socket } from 'socket.io-client';
 import { expect } from 'vitest';
 import { configFromEnv, type ServerConfig } from '../src/config.js';
+import { LobbyHub } from '../src/lobby/lobby.hub.js';
+import { LobbyService } from '../src/lobby/lobby.service.js';
 import { startServer, type RunningServer } from '../src/server.js';
 
 export const ADMIN_TOKEN = 'test-admin-token';
@@ -88,6 +91,124 @@ export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
 
+/** How a client proves who it is when it connects again (its greeting's player id and token). */
+export interface Identity {
+  readonly playerId: string;
+  readonly token: string;
+}
+
+/** How a connection attempt ended: the greeting, or the `connect_error` with its message and data. */
+export type ConnectOutcome = { ok: true } | { ok: false; message: string; data: unknown };
+
+/**
+ * The server a test file boots and every client it connects, torn down together by `reset`: in `afterEach`
+ * for a server per test, in `afterAll` for one per file. Its members are plain functions, to destructure.
+ */
+export function serverRig() {
+  let running: TestServer | null = null;
+  const clients: TestClient[] = [];
+  const dirs = new Set<string>();
+
+  /** The running server; throws when none is. */
+  const server = (): TestServer => {
+    if (!running) throw new Error('no test server is running: boot one first');
+    return running;
+  };
+
+  /** Boots a server (see `bootServer`); pass the `dir` of a stopped one to start again on its database. */
+  const boot = async (overrides: Partial<ServerConfig> = {}, dir?: string): Promise<TestServer> => {
+    running = await bootServer(overrides, dir);
+    dirs.add(running.dir);
+    return running;
+  };
+
+  /** A client of the running server, closed by `stop` and `reset`. */
+  const client = async (auth?: Identity): Promise<TestClient> => {
+    const c = await TestClient.connect(server().url, auth);
+    clients.push(c);
+    return c;
+  };
+
+  /** A connection attempt's outcome (the connection is closed again): ok, or the connect_error (message + data). */
+  const tryConnect = async (auth?: Identity, extraHeaders?: Record<string, string>): Promise<ConnectOutcome> => {
+    try {
+      const socket = io(server().url, {
+        path: '/api/socket',
+        transports: ['websocket'],
+        forceNew: true,
+        reconnection: false,
+        ...(auth ? { auth } : {}),
+        ...(extraHeaders ? { extraHeaders } : {}),
+      });
+      await new Promise<void>((resolve, reject) => {
+        socket.once('server-hello', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      socket.close();
+      return { ok: true };
+    } catch (e) {
+      const err = e as Error & { data?: unknown };
+      return { ok: false, message: err.message, data: err.data };
+    }
+  };
+
+  /** Closes every client and stops the server, keeping its database to boot on again. */
+  const stop = async (): Promise<void> => {
+    for (const c of clients.splice(0)) c.close();
+    const stopping = running;
+    running = null;
+    if (stopping) await stopping.stop();
+  };
+
+  /** The server's own state of a lobby it holds; throws when it holds none. */
+  const serverState = (lobbyId: string): LobbyState => {
+    const state = server().app.get(LobbyService).getLobby(lobbyId);
+    if (!state) throw new Error(`the server holds no lobby ${lobbyId}`);
+    return state;
+  };
+
+  return {
+    server,
+    boot,
+    client,
+    tryConnect,
+    stop,
+    serverState,
+    /** Another connection of the same player. */
+    sameIdentity: (c: TestClient): Promise<TestClient> => client({ playerId: c.playerId, token: c.hello.token }),
+    /** The running server's sockets, rooms and watchers. */
+    hub: (): LobbyHub => server().app.get(LobbyHub),
+    /**
+     * Expects a refusal with `code` and `message` (by default any, but not empty) that left the log of
+     * `lobbyId` as it was.
+     */
+    refused: async (ack: Promise<Ack>, code: ErrorCode, lobbyId: string, message: string | RegExp = /./): Promise<void> => {
+      const before = serverState(lobbyId).seq;
+      const res = await ack;
+      expect(res, JSON.stringify(res)).toMatchObject({ ok: false, error: { code, message } });
+      expect(serverState(lobbyId).seq).toBe(before);
+    },
+    /** Stops as `stop` does, then removes the database of every server booted. */
+    reset: async (): Promise<void> => {
+      await stop();
+      for (const dir of dirs) removeDir(dir);
+      dirs.clear();
+    },
+  };
+}
+
+/** Resolves after `ms` milliseconds. */
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resolves once `check` holds, polled every 20 ms (for server state that no broadcast announces). */
+export async function waitFor(check: () => boolean | Promise<boolean>, what: string, ms = 20_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
 type ServerEvent = keyof ServerToClientEvents;
 const LOGGED: readonly ServerEvent[] = LOGGED_BROADCAST_NAMES;
 /** Upper bound for waiting on the server: only a hung test ever reaches it. */
@@ -122,7 +243,7 @@ export class TestClient {
   }
 
   /** Connects with websocket transport at /api/socket and waits for `server-hello`. */
-  static async connect(url: string, auth?: { playerId: string; token: string }): Promise<TestClient> {
+  static async connect(url: string, auth?: Identity): Promise<TestClient> {
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(url, {
       path: '/api/socket',
       transports: ['websocket'],

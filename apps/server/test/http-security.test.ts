@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../src/config.js';
 import { CONTENT_SECURITY_POLICY } from '../src/http/security-headers.js';
 import { HTTP_TIMEOUTS } from '../src/server.js';
-import { ADMIN_TOKEN, TestClient, bootServer, removeDir, type TestServer } from './harness.js';
+import { ADMIN_TOKEN, TestClient, bootServer, removeDir, sleep, type TestServer } from './harness.js';
 
 const ALLOWED = 'https://play.example.org';
 let server: TestServer;
@@ -51,8 +51,6 @@ async function boot(overrides: Partial<ServerConfig>): Promise<TestServer> {
   extra.push(s);
   return s;
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A CSP header as directive → sources. */
 function directives(csp: string | null): Map<string, string[]> {

@@ -5,75 +5,21 @@
  * its threshold with `rate_limited` and a message, changes nothing, and recovers.
  */
 import type { Ack } from '@four-banners/protocol';
-import { io } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ServerConfig } from '../src/config.js';
 import { DatabaseService } from '../src/db/database.js';
-import { LobbyHub } from '../src/lobby/lobby.hub.js';
 import { LobbyService } from '../src/lobby/lobby.service.js';
 import { MetricsService } from '../src/ops/metrics.service.js';
-import { LENIENT, TestClient, bootServer, createdLobby, removeDir, type TestServer } from './harness.js';
+import { LENIENT, createdLobby, serverRig, sleep, waitFor, type TestClient } from './harness.js';
 
-let server: TestServer | null = null;
-const open: TestClient[] = [];
-
-afterEach(async () => {
-  for (const c of open.splice(0)) c.close();
-  if (server) {
-    await server.stop();
-    removeDir(server.dir);
-    server = null;
-  }
-});
-
-async function boot(overrides: Partial<ServerConfig>): Promise<TestServer> {
-  server = await bootServer(overrides);
-  return server;
-}
-
-async function client(auth?: { playerId: string; token: string }): Promise<TestClient> {
-  const c = await TestClient.connect(server!.url, auth);
-  open.push(c);
-  return c;
-}
-
-/** Another connection of the same player. */
-const sameIdentity = (c: TestClient) => client({ playerId: c.playerId, token: c.hello.token });
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A connection attempt's outcome (the connection is closed again): ok, or the connect_error (message + data). */
-async function tryConnect(
-  auth?: { playerId: string; token: string },
-  extraHeaders?: Record<string, string>,
-): Promise<{ ok: true } | { ok: false; message: string; data: unknown }> {
-  try {
-    const socket = io(server!.url, {
-      path: '/api/socket',
-      transports: ['websocket'],
-      forceNew: true,
-      reconnection: false,
-      ...(auth ? { auth } : {}),
-      ...(extraHeaders ? { extraHeaders } : {}),
-    });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('server-hello', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    socket.close();
-    return { ok: true };
-  } catch (e) {
-    const err = e as Error & { data?: unknown };
-    return { ok: false, message: err.message, data: err.data };
-  }
-}
+const { server, boot, client, sameIdentity, tryConnect, serverState, hub, reset } = serverRig();
+afterEach(reset);
 
 const codes = (acks: Ack[]) => acks.map((a) => (a.ok ? 'ok' : a.error.code));
 const countOf = (acks: Ack[], code: string) => codes(acks).filter((c) => c === code).length;
 
 /** The lines of the server's metrics that start with `name`. */
 async function metric(name: string): Promise<string> {
-  const { body } = await server!.app.get(MetricsService).render();
+  const { body } = await server().app.get(MetricsService).render();
   return body
     .split('\n')
     .filter((l) => l.startsWith(name))
@@ -88,14 +34,14 @@ describe('rates are per player, whatever the number of connections', () => {
     const lobbyId = await createdLobby(a);
     const b = await sameIdentity(a);
     const c = await sameIdentity(a);
-    const seq = server!.app.get(LobbyService).getLobby(lobbyId)!.seq;
+    const seq = serverState(lobbyId).seq;
     const acks = await Promise.all([a, b, c, a, b, c].map((s, i) => s.emit('client-chat-message', { message: `m${i}` })));
     expect(countOf(acks, 'ok')).toBe(3);
     expect(countOf(acks, 'rate_limited')).toBe(3);
     const refusal = acks.find((x) => !x.ok);
     expect(refusal).toMatchObject({ ok: false, error: { code: 'rate_limited', message: expect.stringMatching(/chat/i) } });
     // Refused messages changed nothing.
-    expect(server!.app.get(LobbyService).getLobby(lobbyId)!.seq).toBe(seq + 3);
+    expect(serverState(lobbyId).seq).toBe(seq + 3);
     await sleep(700);
     expect((await b.emit('client-chat-message', { message: 'again' })).ok).toBe(true);
   });
@@ -135,7 +81,7 @@ describe('rates are per player, whatever the number of connections', () => {
     const refused = await b.emit('client-leave-lobby', { playerId: a.playerId });
     expect(refused).toMatchObject({ ok: false, error: { code: 'rate_limited' } });
     // Still seated: the refused leave changed nothing.
-    expect(server!.app.get(LobbyService).seatOf(a.playerId)).toBeDefined();
+    expect(server().app.get(LobbyService).seatOf(a.playerId)).toBeDefined();
     await sleep(700);
     expect((await b.emit('client-leave-lobby', { playerId: a.playerId })).ok).toBe(true);
   });
@@ -186,7 +132,7 @@ describe('rates are per player, whatever the number of connections', () => {
       ok: false,
       error: { code: 'rate_limited', message: expect.stringMatching(/lobbies/) },
     });
-    expect(server!.app.get(LobbyService).seatOf(a.playerId)).toBeUndefined();
+    expect(server().app.get(LobbyService).seatOf(a.playerId)).toBeUndefined();
     await sleep(700);
     expect((await a.emit('client-create-lobby', { playerName: 'A' })).ok).toBe(true);
   });
@@ -200,8 +146,7 @@ describe('caps on connections', () => {
     const third = await tryConnect({ playerId: a.playerId, token: a.hello.token });
     expect(third).toMatchObject({ ok: false, data: { code: 'rate_limited', message: expect.stringMatching(/connections/) } });
     b.close();
-    const hub = server!.app.get(LobbyHub);
-    while (hub.socketCount(a.playerId) > 1) await sleep(10);
+    await waitFor(() => hub().socketCount(a.playerId) <= 1, 'the second connection to close');
     expect((await tryConnect({ playerId: a.playerId, token: a.hello.token })).ok).toBe(true);
   });
 
@@ -209,14 +154,14 @@ describe('caps on connections', () => {
     // A token every 2 s: the refusal is seen however slow the machine, the recovery after a wait.
     await boot({ address: { ...LENIENT.address, newIdentities: { capacity: 3, refillPerSecond: 0.5 } } });
     const players = () =>
-      (server!.app.get(DatabaseService).sqlite.prepare('SELECT count(*) AS n FROM players').get() as { n: number }).n;
-    for (let i = 0; i < 3; i++) await client();
+      (server().app.get(DatabaseService).sqlite.prepare('SELECT count(*) AS n FROM players').get() as { n: number }).n;
+    const known = await client();
+    for (let i = 0; i < 2; i++) await client();
     expect(players()).toBe(3);
     const refused = await tryConnect();
     expect(refused).toMatchObject({ ok: false, data: { code: 'rate_limited', message: expect.stringMatching(/new players/) } });
     expect(players()).toBe(3);
     // A known identity is not a new one: it still connects.
-    const known = open[0]!;
     expect((await tryConnect({ playerId: known.playerId, token: known.hello.token })).ok).toBe(true);
     await sleep(2200);
     expect((await tryConnect()).ok).toBe(true);
@@ -230,8 +175,7 @@ describe('caps on connections', () => {
     const refused = await tryConnect();
     expect(refused.ok).toBe(false);
     first.close();
-    const hub = server!.app.get(LobbyHub);
-    while (hub.isOnline(first.playerId)) await sleep(10);
+    await waitFor(() => !hub().isOnline(first.playerId), 'the first connection to close');
     expect((await tryConnect()).ok).toBe(true);
   });
 
@@ -247,7 +191,7 @@ describe('caps on connections', () => {
     await boot({ allowedOrigins: ['https://friends.example'] });
     expect((await tryConnect(undefined, { Origin: 'https://evil.example' })).ok).toBe(false);
     expect((await tryConnect(undefined, { Origin: 'null' })).ok).toBe(false);
-    expect((await tryConnect(undefined, { Origin: server!.url })).ok).toBe(true);
+    expect((await tryConnect(undefined, { Origin: server().url })).ok).toBe(true);
     expect((await tryConnect(undefined, { Origin: 'https://friends.example' })).ok).toBe(true);
   });
 });
@@ -324,15 +268,14 @@ describe('a reader that keeps output waiting is dropped, however small the queue
  * for `perRound` resync answers every `everyMs` until the server drops the connection; false if it never does.
  */
 async function stopReadingUntilDropped(a: TestClient, lobbyId: string, perRound: number, everyMs: number): Promise<boolean> {
-  const hub = server!.app.get(LobbyHub);
   const engine = (a.socket.io as unknown as { engine: { transport: { ws: { _socket: { pause(): void } } } } }).engine;
   engine.transport.ws._socket.pause();
   const deadline = Date.now() + 30_000;
-  while (hub.isOnline(a.playerId) && Date.now() < deadline) {
+  while (hub().isOnline(a.playerId) && Date.now() < deadline) {
     for (let i = 0; i < perRound; i++) a.socket.emit('client-sync-state', { lobbyId, afterSeq: 0 }, () => undefined);
     await sleep(everyMs);
   }
-  return !hub.isOnline(a.playerId);
+  return !hub().isOnline(a.playerId);
 }
 
 /** Posts `n` long chat messages in the client's lobby (the chat limit is out of the way). */

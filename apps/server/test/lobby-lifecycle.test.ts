@@ -13,7 +13,6 @@ import {
   serializeGame,
   stateHash,
   whoseTurn,
-  type LobbyState,
 } from '@four-banners/engine';
 import { lobbyStateFromSnapshot, type PresencePayload, type SyncAck } from '@four-banners/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,36 +23,14 @@ import { LobbyStore } from '../src/lobby/lobby.store.js';
 import { PlayerRepository } from '../src/lobby/player.repository.js';
 import { LobbyService } from '../src/lobby/lobby.service.js';
 import { asClientAction } from './drive.js';
-import {
-  ADMIN_TOKEN,
-  LENIENT,
-  TestClient,
-  bootServer,
-  expectOk as ok,
-  getJson,
-  removeDir,
-  type TestServer,
-} from './harness.js';
+import { ADMIN_TOKEN, LENIENT, expectOk as ok, getJson, serverRig, type TestClient } from './harness.js';
 
-let server: TestServer;
-const open: TestClient[] = [];
+const { server, boot, client, serverState, reset } = serverRig();
 
 beforeAll(async () => {
-  server = await bootServer({ rates: { ...LENIENT.rates, chat: { capacity: 5000, refillPerSecond: 0 } }, lobbyChatMax: 5000 });
+  await boot({ rates: { ...LENIENT.rates, chat: { capacity: 5000, refillPerSecond: 0 } }, lobbyChatMax: 5000 });
 });
-afterAll(async () => {
-  for (const c of open) c.close();
-  await server.stop();
-  removeDir(server.dir);
-});
-
-async function client(auth?: { playerId: string; token: string }): Promise<TestClient> {
-  const c = await TestClient.connect(server.url, auth);
-  open.push(c);
-  return c;
-}
-const serverState = (lobbyId: string): LobbyState => server.app.get(LobbyService).getLobby(lobbyId)!;
-
+afterAll(reset);
 
 async function lobbyOf(admin: TestClient, ...others: TestClient[]): Promise<string> {
   await ok(admin.emit('client-create-lobby', { playerName: 'Admin' }));
@@ -120,12 +97,12 @@ describe('reconnect and resync (DESIGN.md §5 Identity, Resync, Presence)', () =
     const rebuilt = foldFrom(lobbyStateFromSnapshot(res.snapshot), res.events);
     expect(rebuilt.ok && stateHash(rebuilt.value)).toBe(stateHash(serverState(lobbyId)));
     // An events page holds at most 1,000 events, whatever the byte cap allows; lastSeq says there is more.
-    const page = await getJson(`${server.url}/api/admin/lobbies/${lobbyId}/events`, ADMIN_TOKEN);
+    const page = await getJson(`${server().url}/api/admin/lobbies/${lobbyId}/events`, ADMIN_TOKEN);
     expect(page.body.events).toHaveLength(1000);
     expect(page.body.lastSeq).toBeGreaterThan(1000);
     // Snapshots were stored on the way (every SNAPSHOT_EVERY events) and restoring from one + its tail agrees with a full fold.
-    const store = server.app.get(LobbyStore);
-    const repo = server.app.get(LobbyLogRepository);
+    const store = server().app.get(LobbyStore);
+    const repo = server().app.get(LobbyLogRepository);
     expect(repo.latestSnapshot(lobbyId)?.seq).toBeGreaterThanOrEqual(1000);
     expect(stateHash(store.restore(lobbyId)!)).toBe(stateHash(serverState(lobbyId)));
     const at700 = fold(repo.readEvents(lobbyId, 1, 700));
@@ -137,7 +114,7 @@ describe('reconnect and resync (DESIGN.md §5 Identity, Resync, Presence)', () =
 
   it('a missing or wrong token gets a fresh identity (§5.1 Greeting); tokens are stored hashed (§4)', async () => {
     const alice = await client();
-    const row = server.app.get(PlayerRepository).find(alice.playerId)!;
+    const row = server().app.get(PlayerRepository).find(alice.playerId)!;
     expect(row.tokenHash).not.toContain(alice.hello.token);
     expect(row.tokenHash).toBe(createHash('sha256').update(alice.hello.token).digest('hex'));
     const forged = await client({ playerId: alice.playerId, token: 'not-the-token' });
@@ -280,19 +257,19 @@ describe('lobbies end (DESIGN.md §5 Presence, §5.1 seats)', () => {
     const alice = await client();
     const lobbyId = await lobbyOf(alice);
     await ok(alice.emit('client-add-bot', { country: 1, difficulty: 'easy' }));
-    const service = server.app.get(LobbyService);
-    const idleSweep = server.app.get(LobbyIdleSweep);
+    const service = server().app.get(LobbyService);
+    const idleSweep = server().app.get(LobbyIdleSweep);
     const t = Date.now();
     expect(idleSweep.sweep(t)).not.toContain(lobbyId);
     alice.close();
-    const hub = server.app.get(LobbyHub);
+    const hub = server().app.get(LobbyHub);
     while (hub.isOnline(alice.playerId)) await new Promise((r) => setTimeout(r, 10));
-    const idle = server.config.idleCloseMs;
+    const idle = server().config.idleCloseMs;
     expect(idleSweep.sweep(t + 1)).not.toContain(lobbyId);
     expect(idleSweep.sweep(t + 1 + idle)).toContain(lobbyId);
     expect(service.getLobby(lobbyId)).toBeUndefined();
     // Closed by the server for idleness, and said so in the log.
-    const closing = server.app.get(LobbyLogRepository).readEvents(lobbyId).at(-1)!;
+    const closing = server().app.get(LobbyLogRepository).readEvents(lobbyId).at(-1)!;
     expect(closing).toMatchObject({ kind: 'lobby-updated', actor: 'server', payload: { online: false, reason: 'idle' } });
     const again = await client({ playerId: alice.playerId, token: alice.hello.token });
     expect(again.hello.lobbyId).toBeNull();

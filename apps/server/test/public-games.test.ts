@@ -6,17 +6,7 @@
 import { applyLegal, newGame, serializeGame, whoseTurn, type LobbyEvent } from '@four-banners/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../src/config.js';
-import { LobbyService } from '../src/lobby/lobby.service.js';
-import {
-  ADMIN_TOKEN,
-  TestClient,
-  bootServer,
-  expectOk as ok,
-  getJson,
-  isContiguous,
-  removeDir,
-  type TestServer,
-} from './harness.js';
+import { ADMIN_TOKEN, expectOk as ok, getJson, isContiguous, serverRig, type TestClient } from './harness.js';
 
 /** A 32×32 save of two countries, not started: each load logs a `state-loaded` event this large. */
 const SAVE = (() => {
@@ -30,8 +20,7 @@ const SAVE_BYTES = Buffer.byteLength(JSON.stringify({ state: SAVE }));
 const PAGE_BYTES = Math.floor(SAVE_BYTES / 2);
 const SECRET = 'meet at the mountain';
 
-let server: TestServer;
-const open: TestClient[] = [];
+const { server, boot, client, serverState, reset } = serverRig();
 /** Admin of the started game (green), with a bot. */
 let alice: TestClient;
 /** Seated in another lobby, never started. */
@@ -40,14 +29,8 @@ let gameId: string;
 let openLobbyId: string;
 
 
-async function client(): Promise<TestClient> {
-  const c = await TestClient.connect(server.url);
-  open.push(c);
-  return c;
-}
-
 beforeAll(async () => {
-  server = await bootServer({ bytes: { ...configFromEnv({}).bytes, eventsPage: PAGE_BYTES } });
+  await boot({ bytes: { ...configFromEnv({}).bytes, eventsPage: PAGE_BYTES } });
   alice = await client();
   await ok(alice.emit('client-create-lobby', { playerName: 'Alice' }));
   await alice.untilSeq(2);
@@ -59,9 +42,9 @@ beforeAll(async () => {
   await ok(alice.emit('client-chat-message', { message: 'good luck, bot' }));
   await ok(alice.emit('client-game-action', { id: 'start', info: {} }));
   // Let the bot finish any turn it has, so the log stands still while it is paged.
-  const aliceCountry = server.app.get(LobbyService).getLobby(gameId)!.players.find((p) => p.id === alice.playerId)!.country;
+  const aliceCountry = serverState(gameId).players.find((p) => p.id === alice.playerId)!.country;
   await alice.until((c) => {
-    const live = server.app.get(LobbyService).getLobby(gameId)!;
+    const live = serverState(gameId);
     return c.state?.seq === live.seq && whoseTurn(live.game) === aliceCountry;
   }, "alice's turn");
 
@@ -71,11 +54,7 @@ beforeAll(async () => {
   openLobbyId = bob.state!.lobbyId;
   await ok(bob.emit('client-chat-message', { message: 'anyone?' }));
 }, 60_000);
-afterAll(async () => {
-  for (const c of open) c.close();
-  await server.stop();
-  removeDir(server.dir);
-});
+afterAll(reset);
 
 const payloadBytes = (events: readonly LobbyEvent[]) =>
   events.reduce((n, e) => n + Buffer.byteLength(JSON.stringify(e.payload)), 0);
@@ -92,7 +71,7 @@ async function pageThrough(path: string, headers: Record<string, string> = {}): 
   let from = 1;
   let lastSeq = 0;
   for (;;) {
-    const res = await fetch(`${server.url}${path}?from=${from}&to=${from + 999}`, { headers });
+    const res = await fetch(`${server().url}${path}?from=${from}&to=${from + 999}`, { headers });
     expect(res.status).toBe(200);
     const page = (await res.json()) as { events: LobbyEvent[]; lastSeq: number };
     expect(page.events.length, `page from ${from}`).toBeGreaterThan(0);
@@ -128,28 +107,28 @@ describe('byte-capped event pages', () => {
     expect(loads).toHaveLength(3);
     expect(loads.every((p) => p.length === 1)).toBe(true);
     expect(seated.events).toEqual(admin.events);
-    expect(admin.lastSeq).toBe(server.app.get(LobbyService).getLobby(gameId)!.seq);
+    expect(admin.lastSeq).toBe(serverState(gameId).seq);
   });
 
   it('from and to bound a page, both inclusive', async () => {
-    const page = await getJson(`${server.url}/api/games/${gameId}/events?from=2&to=4`);
+    const page = await getJson(`${server().url}/api/games/${gameId}/events?from=2&to=4`);
     expect(page.body.events.map((e: LobbyEvent) => e.seq)).toEqual([2, 3, 4]);
   });
 });
 
 describe('what a spectator may see', () => {
   it('a lobby that never started answers 404 on the public API (the admin API still sees it)', async () => {
-    const res = await getJson(`${server.url}/api/games/${openLobbyId}/events`);
+    const res = await getJson(`${server().url}/api/games/${openLobbyId}/events`);
     expect(res).toEqual({ status: 404, body: { error: { code: 'not_found', message: expect.any(String) } } });
-    const asSeated = await fetch(`${server.url}/api/games/${openLobbyId}/events`, { headers: asPlayer(bob) });
+    const asSeated = await fetch(`${server().url}/api/games/${openLobbyId}/events`, { headers: asPlayer(bob) });
     expect(asSeated.status).toBe(404);
-    const admin = await getJson(`${server.url}/api/admin/lobbies/${openLobbyId}/events`, ADMIN_TOKEN);
+    const admin = await getJson(`${server().url}/api/admin/lobbies/${openLobbyId}/events`, ADMIN_TOKEN);
     expect(admin.status).toBe(200);
     expect(chatTexts(admin.body.events)).toEqual(['anyone?']);
   });
 
   it('the public listing shows the started game and not the open lobby', async () => {
-    const list = await getJson(`${server.url}/api/games?limit=100`);
+    const list = await getJson(`${server().url}/api/games?limit=100`);
     const ids = list.body.games.map((g: { id: string }) => g.id);
     expect(ids).toContain(gameId);
     expect(ids).not.toContain(openLobbyId);

@@ -2,33 +2,22 @@
  * Refusals (DESIGN.md §5 codes, §5.1 precedence, seats and permissions): every error code is provoked,
  * and a refused request changes nothing in the log.
  */
-import { LANDMARK, playBotTurn, whoseTurn, type LobbyState } from '@four-banners/engine';
+import { LANDMARK, playBotTurn, whoseTurn } from '@four-banners/engine';
 import { ERROR_CODES, type Ack, type ErrorCode } from '@four-banners/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LobbyService } from '../src/lobby/lobby.service.js';
 import { asClientAction } from './drive.js';
-import { TestClient, bootServer, expectOk as ok, removeDir, type TestServer } from './harness.js';
+import { expectOk as ok, serverRig, type TestClient } from './harness.js';
 
-let server: TestServer;
-const open: TestClient[] = [];
+const { server, boot, client, serverState: stateOf, reset } = serverRig();
 const provoked = new Set<ErrorCode>();
 
 beforeAll(async () => {
-  server = await bootServer();
+  await boot();
 });
-afterAll(async () => {
-  for (const c of open) c.close();
-  await server.stop();
-  removeDir(server.dir);
-});
+afterAll(reset);
 
-async function client(): Promise<TestClient> {
-  const c = await TestClient.connect(server.url);
-  open.push(c);
-  return c;
-}
-const lastSeq = (lobbyId: string) => server.app.get(LobbyService).getLobby(lobbyId)?.seq ?? -1;
-const stateOf = (lobbyId: string): LobbyState => server.app.get(LobbyService).getLobby(lobbyId)!;
+const lastSeq = (lobbyId: string) => server().app.get(LobbyService).getLobby(lobbyId)?.seq ?? -1;
 
 /** Expects a refusal with `code`, and that the lobby's log did not grow. */
 async function refused(ack: Promise<Ack>, code: ErrorCode, lobbyId?: string): Promise<void> {

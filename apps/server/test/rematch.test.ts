@@ -4,59 +4,27 @@
  * colour and the same bots and hot-seat players; the admin leaves the finished game, whose people are told
  * (`server-rematch`, and `server-hello` for whoever was away) and accept by joining the new lobby.
  */
-import { isGameOver, stateHash, type LobbyState } from '@four-banners/engine';
-import type { Ack, ErrorCode, RematchPayload } from '@four-banners/protocol';
+import { isGameOver, stateHash } from '@four-banners/engine';
+import type { RematchPayload } from '@four-banners/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ServerConfig } from '../src/config.js';
-import { LobbyHub } from '../src/lobby/lobby.hub.js';
 import { LobbyService } from '../src/lobby/lobby.service.js';
 import { oneAliveSave } from './drive.js';
 import {
   ADMIN_TOKEN,
   LENIENT,
-  TestClient,
-  bootServer,
   createdLobby,
   expectOk as ok,
   getJson,
-  removeDir,
-  type TestServer,
+  serverRig,
+  sleep,
+  waitFor,
+  type TestClient,
 } from './harness.js';
 
-let server: TestServer | null = null;
-const open: TestClient[] = [];
+const { server, boot, client, sameIdentity, serverState, hub, refused, reset } = serverRig();
+afterEach(reset);
 
-afterEach(async () => {
-  for (const c of open.splice(0)) c.close();
-  if (server) {
-    await server.stop();
-    removeDir(server.dir);
-    server = null;
-  }
-});
-
-async function boot(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
-  server = await bootServer(overrides);
-  return server;
-}
-
-async function client(auth?: { playerId: string; token: string }): Promise<TestClient> {
-  const c = await TestClient.connect(server!.url, auth);
-  open.push(c);
-  return c;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const lobbies = () => server!.app.get(LobbyService);
-const serverState = (lobbyId: string): LobbyState => lobbies().getLobby(lobbyId)!;
-
-/** Expects a refusal with `code` and `message` that left the lobby's log as it was. */
-async function refused(ack: Promise<Ack>, code: ErrorCode, message: string | RegExp, lobbyId: string): Promise<void> {
-  const before = serverState(lobbyId).seq;
-  const res = await ack;
-  expect(res, JSON.stringify(res)).toMatchObject({ ok: false, error: { code, message } });
-  expect(serverState(lobbyId).seq).toBe(before);
-}
+const lobbies = () => server().app.get(LobbyService);
 
 /**
  * A 7×5 lobby: Alice (admin, green) with her hot-seat player Dora (yellow), Bob (purple) and a hard bot
@@ -129,10 +97,10 @@ describe('the admin of a finished game opens a rematch', () => {
     expect(isGameOver(afterLeave.game)).toBe(true);
 
     // The finished game points at its rematch in both listings.
-    const adminList = await getJson(`${server!.url}/api/admin/lobbies`, ADMIN_TOKEN);
+    const adminList = await getJson(`${server().url}/api/admin/lobbies`, ADMIN_TOKEN);
     expect(adminList.body.lobbies.find((l: { id: string }) => l.id === oldId)).toMatchObject({ rematchId: newId });
     expect(adminList.body.lobbies.find((l: { id: string }) => l.id === newId)).toMatchObject({ rematchId: null });
-    const games = await getJson(`${server!.url}/api/games`);
+    const games = await getJson(`${server().url}/api/games`);
     expect(games.body.games.find((g: { id: string }) => g.id === oldId)).toMatchObject({ rematchId: newId });
 
     // Bob accepts: joining leaves the finished game (it closes: no person is left in it), then he takes his colour.
@@ -154,19 +122,19 @@ describe('the admin of a finished game opens a rematch', () => {
     const bob = await client();
     const carol = await client();
     const oldId = await lobbyOfFour(alice, bob, false);
-    await refused(carol.emit('client-rematch', {}), 'not_in_lobby', 'You are not in a lobby.', oldId);
-    await refused(alice.emit('client-rematch', {}), 'not_actable', 'The game is not over yet.', oldId);
-    await refused(bob.emit('client-rematch', {}), 'not_admin', 'Only the lobby admin opens a rematch.', oldId);
-    await refused(alice.emitRaw('client-rematch', { lobbyId: oldId }), 'invalid_payload', /.+/, oldId);
+    await refused(carol.emit('client-rematch', {}), 'not_in_lobby', oldId, 'You are not in a lobby.');
+    await refused(alice.emit('client-rematch', {}), 'not_actable', oldId, 'The game is not over yet.');
+    await refused(bob.emit('client-rematch', {}), 'not_admin', oldId, 'Only the lobby admin opens a rematch.');
+    await refused(alice.emitRaw('client-rematch', { lobbyId: oldId }), 'invalid_payload', oldId);
 
     await ok(alice.emit('client-game-action', { id: 'start', info: {} }));
     await ok(alice.emit('client-rematch', {}));
     const newId = lobbies().seatOf(alice.playerId)!.lobbyId;
     // Bob is the finished game's admin now, but its rematch is open already.
     expect(serverState(oldId).adminId).toBe(bob.playerId);
-    await refused(bob.emit('client-rematch', {}), 'not_actable', 'A rematch is already open.', oldId);
+    await refused(bob.emit('client-rematch', {}), 'not_actable', oldId, 'A rematch is already open.');
     // Alice sits in the rematch, whose game has not even started.
-    await refused(alice.emit('client-rematch', {}), 'not_actable', 'The game is not over yet.', newId);
+    await refused(alice.emit('client-rematch', {}), 'not_actable', newId, 'The game is not over yet.');
   });
 
   it('counts against the lobbies created per hour; refused, the admin stays in the finished game', async () => {
@@ -174,7 +142,7 @@ describe('the admin of a finished game opens a rematch', () => {
     const alice = await client();
     const bob = await client();
     const oldId = await lobbyOfFour(alice, bob);
-    await refused(alice.emit('client-rematch', {}), 'rate_limited', /lobbies/, oldId);
+    await refused(alice.emit('client-rematch', {}), 'rate_limited', oldId, /lobbies/);
     expect(lobbies().seatOf(alice.playerId)?.lobbyId).toBe(oldId);
     expect(serverState(oldId).players.map((p) => p.name)).toContain('Admin');
     await sleep(50);
@@ -187,19 +155,18 @@ describe('the admin of a finished game opens a rematch', () => {
     const bob = await client();
     const oldId = await lobbyOfFour(alice, bob);
     // Seated in a finished game without a rematch: the greeting says nothing of one.
-    const bobAgain = await client({ playerId: bob.playerId, token: bob.hello.token });
+    const bobAgain = await sameIdentity(bob);
     expect(bobAgain.hello).toEqual({ playerId: bob.playerId, token: bob.hello.token, lobbyId: oldId, seq: serverState(oldId).seq });
     bob.close();
     bobAgain.close();
-    const hub = server!.app.get(LobbyHub);
-    while (hub.isOnline(bob.playerId)) await sleep(10);
+    await waitFor(() => !hub().isOnline(bob.playerId), 'Bob offline');
 
     await ok(alice.emit('client-rematch', {}));
     const newId = lobbies().seatOf(alice.playerId)!.lobbyId;
-    const back = await client({ playerId: bob.playerId, token: bob.hello.token });
+    const back = await sameIdentity(bob);
     expect(back.hello).toMatchObject({ playerId: bob.playerId, lobbyId: oldId, rematchId: newId });
     // The admin, seated in the new lobby, is greeted with it and no rematch.
-    const aliceAgain = await client({ playerId: alice.playerId, token: alice.hello.token });
+    const aliceAgain = await sameIdentity(alice);
     expect(aliceAgain.hello.lobbyId).toBe(newId);
     expect(aliceAgain.hello.rematchId).toBeUndefined();
 

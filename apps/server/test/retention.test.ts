@@ -11,28 +11,15 @@ import { LobbyHub } from '../src/lobby/lobby.hub.js';
 import { AppLogger } from '../src/logger.js';
 import { RetentionRepository } from '../src/ops/retention.repository.js';
 import { RETENTION_LIMITS, RetentionService } from '../src/ops/retention.service.js';
-import { TestClient, bootServer, createdLobby, expectOk as ok, removeDir, type TestServer } from './harness.js';
+import { createdLobby, expectOk as ok, serverRig, waitFor, type TestClient } from './harness.js';
 
 const DAY = 24 * 60 * 60 * 1000;
-let server: TestServer;
-const open: TestClient[] = [];
+const { server, boot, client, hub, reset } = serverRig();
 
 beforeAll(async () => {
-  server = await bootServer({ retentionDays: 7, snapshotEvery: 3 });
+  await boot({ retentionDays: 7, snapshotEvery: 3 });
 });
-afterAll(async () => {
-  for (const c of open) c.close();
-  await server.stop();
-  removeDir(server.dir);
-});
-
-async function client(): Promise<TestClient> {
-  const c = await TestClient.connect(server.url);
-  open.push(c);
-  return c;
-}
-
-
+afterAll(reset);
 
 /** Starts the admin's lobby: the admin plays country 0 against an easy bot. */
 async function start(admin: TestClient): Promise<void> {
@@ -46,21 +33,20 @@ const close = (admin: TestClient) => ok(admin.emit('client-lobby-update', { onli
 /** Disconnects and waits until the server has seen it. */
 async function disconnect(c: TestClient): Promise<void> {
   c.close();
-  const hub = server.app.get(LobbyHub);
-  while (hub.isOnline(c.playerId)) await new Promise((r) => setTimeout(r, 10));
+  await waitFor(() => !hub().isOnline(c.playerId), 'the server to see the disconnect');
 }
 
-const sqlite = () => server.app.get(DatabaseService).sqlite;
+const sqlite = () => server().app.get(DatabaseService).sqlite;
 const countOf = (table: string, lobbyId: string) =>
   (sqlite().prepare(`SELECT count(*) AS n FROM ${table} WHERE lobby_id = ?`).get(lobbyId) as { n: number }).n;
-const lobbyRow = (id: string) => server.app.get(LobbyLogRepository).getLobby(id);
+const lobbyRow = (id: string) => server().app.get(LobbyLogRepository).getLobby(id);
 const playerRow = (id: string) =>
   sqlite().prepare('SELECT name, lobby_id AS lobbyId FROM players WHERE id = ?').get(id) as
     { name: string; lobbyId: string | null } | undefined;
 
 /** A lobby row written directly, for states the protocol takes long to reach (a finished game). */
 function insertLobby(id: string, status: LobbyStatus, updatedAt: string, startedAt: string | null = null): void {
-  server.app.get(LobbyLogRepository).createLobby(id, updatedAt, RULES_VERSION, {
+  server().app.get(LobbyLogRepository).createLobby(id, updatedAt, RULES_VERSION, {
     adminId: 'someone',
     status,
     lastSeq: 0,
@@ -73,7 +59,7 @@ function insertLobby(id: string, status: LobbyStatus, updatedAt: string, started
 
 describe('retention of lobbies that never started', () => {
   it('deletes a closed, never-started lobby past the window with its events, snapshots and seats; keeps every game', async () => {
-    const retention = server.app.get(RetentionService);
+    const retention = server().app.get(RetentionService);
     const [idle, waiting, played, abandoned] = [await client(), await client(), await client(), await client()];
 
     const idleLobby = await createdLobby(idle);
@@ -116,8 +102,8 @@ describe('retention of lobbies that never started', () => {
     const old = new Date(Date.now() - 30 * DAY).toISOString();
     insertLobby('unmarked', 'closed', old);
     const facts = { adminId: 'someone', status: 'closed' as const, winner: null, players: '[]', updatedAt: old };
-    const log = server.app.get(LobbyLogRepository);
-    server.app.get(DatabaseService).transaction(() =>
+    const log = server().app.get(LobbyLogRepository);
+    server().app.get(DatabaseService).transaction(() =>
       log.append(
         'unmarked',
         [
@@ -127,7 +113,7 @@ describe('retention of lobbies that never started', () => {
         { ...facts, lastSeq: 2, startedAt: null },
       ),
     );
-    expect(await server.app.get(RetentionService).sweep()).toMatchObject({ lobbies: 0, markedStarted: 1 });
+    expect(await server().app.get(RetentionService).sweep()).toMatchObject({ lobbies: 0, markedStarted: 1 });
     expect(lobbyRow('unmarked')).toMatchObject({ startedAt: old });
     expect(countOf('lobby_events', 'unmarked')).toBe(2);
   });
@@ -135,7 +121,7 @@ describe('retention of lobbies that never started', () => {
   it('a sweep stops at its batch cap, and the next one goes on', async () => {
     const old = new Date(Date.now() - 30 * DAY).toISOString();
     for (let i = 0; i < 5; i++) insertLobby(`stale-${i}`, 'closed', old);
-    const retention = server.app.get(RetentionService);
+    const retention = server().app.get(RetentionService);
     const limits = { ...RETENTION_LIMITS, lobbiesPerBatch: 2, batchesPerSweep: 2 };
     expect(await retention.sweep(Date.now(), limits)).toMatchObject({ lobbies: 4, complete: false });
     expect(await retention.sweep(Date.now(), limits)).toMatchObject({ lobbies: 1, complete: true });
@@ -154,7 +140,7 @@ describe('retention of identities that never sat in a lobby', () => {
     await close(former); // named, no seat any more
     await Promise.all([disconnect(passerBy), disconnect(seated), disconnect(former)]);
 
-    const retention = server.app.get(RetentionService);
+    const retention = server().app.get(RetentionService);
     expect(await retention.sweep(Date.now() + 6 * DAY)).toMatchObject({ identities: 0 });
     const swept = await retention.sweep(Date.now() + 8 * DAY);
     expect(swept.identities).toBeGreaterThanOrEqual(1);
@@ -173,9 +159,9 @@ describe('retentionDays 0 keeps everything', () => {
     await close(admin);
     const passerBy = await client();
     await disconnect(passerBy);
-    const app = server.app;
+    const app = server().app;
     const off = new RetentionService(
-      { ...server.config, retentionDays: 0 },
+      { ...server().config, retentionDays: 0 },
       app.get(DatabaseService),
       app.get(RetentionRepository),
       app.get(LobbyHub),

@@ -6,54 +6,27 @@
  * per person, coalesced, and bounded; every refusal changes nothing.
  */
 import { fold, isGameOver, serializeGame, stateHash, whoseTurn, type LobbyState } from '@four-banners/engine';
-import type { Ack, ErrorCode, LobbyUpdatePayload, WatchersPayload } from '@four-banners/protocol';
-import { io } from 'socket.io-client';
+import type { LobbyUpdatePayload, WatchersPayload } from '@four-banners/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { configFromEnv, type ServerConfig } from '../src/config.js';
-import { LobbyHub } from '../src/lobby/lobby.hub.js';
-import { LobbyService } from '../src/lobby/lobby.service.js';
+import { configFromEnv } from '../src/config.js';
 import { MetricsService } from '../src/ops/metrics.service.js';
+import { oneAliveSave } from './drive.js';
 import {
   ADMIN_TOKEN,
   LENIENT,
-  TestClient,
-  bootServer,
   createdLobby,
   expectOk as ok,
   getJson,
   isContiguous,
-  removeDir,
-  type TestServer,
+  serverRig,
+  sleep,
+  waitFor,
+  type TestClient,
 } from './harness.js';
-import { oneAliveSave } from './drive.js';
 
-let server: TestServer | null = null;
-const open: TestClient[] = [];
+const { server, boot, client, sameIdentity, tryConnect, serverState, hub, refused, reset } = serverRig();
+afterEach(reset);
 
-afterEach(async () => {
-  for (const c of open.splice(0)) c.close();
-  if (server) {
-    await server.stop();
-    removeDir(server.dir);
-    server = null;
-  }
-});
-
-async function boot(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
-  server = await bootServer(overrides);
-  return server;
-}
-
-async function client(auth?: { playerId: string; token: string }): Promise<TestClient> {
-  const c = await TestClient.connect(server!.url, auth);
-  open.push(c);
-  return c;
-}
-
-const sameIdentity = (c: TestClient) => client({ playerId: c.playerId, token: c.hello.token });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const serverState = (lobbyId: string): LobbyState => server!.app.get(LobbyService).getLobby(lobbyId)!;
-const hub = () => server!.app.get(LobbyHub);
 const SECRET = 'meet at the mountain';
 
 /** The state as a watcher may know it: every chat message's text blank. */
@@ -64,17 +37,9 @@ const blankChat = (state: LobbyState): LobbyState => ({
 
 /** The value of a metric line (`name` with its labels), or 0 when it is not there. */
 async function metric(name: string): Promise<number> {
-  const { body } = await server!.app.get(MetricsService).render();
+  const { body } = await server().app.get(MetricsService).render();
   const line = body.split('\n').find((l) => l.startsWith(`${name} `));
   return line ? Number(line.slice(name.length + 1)) : 0;
-}
-
-async function waitFor(check: () => boolean | Promise<boolean>, what: string, ms = 20_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
 }
 
 /** Alice (admin, green) said SECRET, then started a 6×6 game against an easy bot (purple); Alice is to move. */
@@ -95,15 +60,6 @@ async function passAndLetTheBotPlay(alice: TestClient, lobbyId: string): Promise
   await ok(alice.emit('client-game-action', { id: 'next_turn', info: { country: 0 } }));
   await waitFor(() => whoseTurn(serverState(lobbyId).game) === 0, 'the bot to pass back');
   await alice.untilSeq(serverState(lobbyId).seq);
-}
-
-/** Expects a refusal with `code` (and a message) that left the lobby's log as it was. */
-async function refused(ack: Promise<Ack>, code: ErrorCode, lobbyId: string): Promise<void> {
-  const before = serverState(lobbyId).seq;
-  const res = await ack;
-  expect(res, JSON.stringify(res)).toMatchObject({ ok: false, error: { code } });
-  if (!res.ok) expect(res.error.message.length).toBeGreaterThan(0);
-  expect(serverState(lobbyId).seq).toBe(before);
 }
 
 describe('a watcher follows a running game', () => {
@@ -140,10 +96,10 @@ describe('a watcher follows a running game', () => {
     // The same game as Alice's and the server's; the same state as the public log folds to (chat blank there too).
     expect(stateHash(carol.state!)).toBe(stateHash(blankChat(alice.state!)));
     expect(stateHash(carol.state!)).toBe(stateHash(blankChat(final)));
-    const admin = await getJson(`${server!.url}/api/admin/lobbies/${lobbyId}/state`, ADMIN_TOKEN);
+    const admin = await getJson(`${server().url}/api/admin/lobbies/${lobbyId}/state`, ADMIN_TOKEN);
     expect(admin.body.seq).toBe(final.seq);
     expect(admin.body.state).toEqual(serializeGame(carol.state!.game));
-    const log = await getJson(`${server!.url}/api/games/${lobbyId}/events`);
+    const log = await getJson(`${server().url}/api/games/${lobbyId}/events`);
     const publicFold = fold(log.body.events);
     expect(publicFold.ok && stateHash(publicFold.value)).toBe(stateHash(carol.state!));
   });
@@ -501,13 +457,7 @@ describe('limits on watching (docs/OPERATIONS.md "Limits")', () => {
     const dave = await client();
     await ok(carol.watch(lobbyId));
     await ok(dave.watch(lobbyId));
-    const socket = io(server!.url, { path: '/api/socket', transports: ['websocket'], forceNew: true, reconnection: false });
-    const outcome = await new Promise<string>((resolve) => {
-      socket.once('server-hello', () => resolve('connected'));
-      socket.once('connect_error', (e) => resolve(`refused: ${e.message}`));
-    });
-    socket.close();
-    expect(outcome).toMatch(/^refused/);
+    expect(await tryConnect()).toMatchObject({ ok: false });
     expect(hub().watcherCount(lobbyId)).toBe(2);
   });
 });

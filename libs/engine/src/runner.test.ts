@@ -3,8 +3,10 @@
  * no invariant broken, no game stuck past a generous turn cap).
  */
 import { describe, expect, it } from 'vitest';
-import type { Difficulty } from './constants.js';
-import { runMatch, runSeries } from './runner.js';
+import type { Difficulty, PlayableCountry } from './constants.js';
+import { isGameOver } from './game.js';
+import { fold, stateHash } from './lobby/fold.js';
+import { loggedBotGame, runMatch, runSeries, type LoggedBotGameOptions } from './runner.js';
 
 const GAMES = 200;
 const TURN_CAP = 5000;
@@ -58,5 +60,40 @@ describe('bot-vs-bot matches (SPEC.md §4 Bot behaviour)', () => {
       expect(summary.finished).toBe(games);
       expect(summary.wins.hard ?? 0).toBeGreaterThan(games * 0.75);
     }
+  });
+});
+
+describe('a bot game logged as a server logs it (tests and benchmarks)', () => {
+  const bots = ['hard', 'easy'] as const;
+  const options: LoggedBotGameOptions = {
+    lobbyId: 'G5',
+    adminId: 'p0',
+    w: 5,
+    h: 5,
+    seed: 5,
+    players: bots.map((difficulty, i) => ({ id: `p${i}`, name: `P${i}`, country: i as PlayableCountry, bot: { difficulty } })),
+    difficulty: (country) => bots[country]!,
+    beforeStart: [{ kind: 'chat', actor: 'p0', seed: null, payload: { playerId: 'p0', msg: 'gl' } }],
+    startSeed: 6,
+    turnSeed: (turn) => 5 * 7919 + turn,
+    at: '2026-01-01T00:00:00.000Z',
+  };
+
+  it('is played to the end, numbered from 1, each action by the seat whose turn it is, and folds to the state it returns', () => {
+    const { events, state } = loggedBotGame(options);
+    expect(isGameOver(state.game)).toBe(true);
+    expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
+    expect(events.slice(0, 5).map((e) => e.kind)).toEqual(['lobby-created', 'player-joined', 'player-joined', 'chat', 'game-action']);
+    const refolded = fold(events);
+    expect(refolded.ok && stateHash(refolded.value)).toBe(stateHash(state));
+    for (const e of events.slice(5)) expect(['p0', 'p1']).toContain(e.actor);
+    expect(loggedBotGame(options).events).toEqual(events);
+  });
+
+  it('stops at maxEvents (within a turn) and before turnCap', () => {
+    expect(loggedBotGame({ ...options, maxEvents: 23 }).events).toHaveLength(23);
+    const capped = loggedBotGame({ ...options, turnCap: 4 });
+    expect(capped.state.game.turn.count).toBe(4);
+    expect(isGameOver(capped.state.game)).toBe(false);
   });
 });

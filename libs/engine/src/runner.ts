@@ -1,9 +1,11 @@
 /** Headless bot-vs-bot matches: the match runner behind `npm start` (until the server lands), tests and benchmarks. */
 import { applyLegal } from './actions/index.js';
 import { playBotTurn } from './bot/bot.js';
-import { COUNTRY_NAMES, LANDMARK, PLAYABLE_COUNTRIES, TILE_TYPE, type Difficulty, type PlayableCountry } from './constants.js';
+import { COUNTRY_NAMES, LANDMARK, PLAYABLE_COUNTRIES, RULES_VERSION, TILE_TYPE, type Difficulty, type PlayableCountry } from './constants.js';
 import { isGameOver, newGame, winner } from './game.js';
 import { brokenInvariants } from './invariants.js';
+import type { LobbyEvent, NewLobbyEvent, Player } from './lobby/events.js';
+import { applyEvent, type LobbyState } from './lobby/fold.js';
 import { createRng, drawSeed } from './rng.js';
 import { tileAt } from './grid.js';
 import { whoseTurn } from './turns.js';
@@ -151,4 +153,64 @@ export function runSeries(
       turns: { mean: turns.reduce((a, b) => a + b, 0) / Math.max(1, games), max: Math.max(0, ...turns) },
     },
   };
+}
+
+export interface LoggedBotGameOptions {
+  readonly lobbyId: string;
+  readonly adminId: string;
+  readonly w: number;
+  readonly h: number;
+  /** The map seed. */
+  readonly seed: number;
+  /** Everyone who joins, in order, each seated by the admin. A bot plays the turns of every seated country. */
+  readonly players: readonly Player[];
+  /** The difficulty `country`'s turns are played at. */
+  readonly difficulty: (country: PlayableCountry) => Difficulty;
+  /** Events after the seats, before the start (a chat line). */
+  readonly beforeStart?: readonly NewLobbyEvent[];
+  /** The start action's seed. */
+  readonly startSeed: number;
+  /** The seed the bot plays turn number `turn` (0, 1, 2, … from the start) from; called once per turn, in order. */
+  readonly turnSeed: (turn: number) => number;
+  /** Stop once the log holds this many events, even within a turn (a running game's log). */
+  readonly maxEvents?: number;
+  /** Stop before the game's turn count reaches this. */
+  readonly turnCap?: number;
+  /** Every event's time (ISO). */
+  readonly at: string;
+}
+
+/**
+ * A bot game logged the way a server logs a lobby: created, seats, start, then each bot action its own
+ * `game-action` by the seat's player; played to the game's end, `maxEvents` or `turnCap`. Every event is
+ * folded as it is logged, so a log the fold refuses throws (a bug). Returns the log and its fold.
+ */
+export function loggedBotGame(o: LoggedBotGameOptions): { events: LobbyEvent[]; state: LobbyState } {
+  const events: LobbyEvent[] = [];
+  let state: LobbyState | null = null;
+  const add = (event: NewLobbyEvent): LobbyState => {
+    const stamped = { ...event, seq: events.length + 1, at: o.at } as LobbyEvent;
+    const next = applyEvent(state, stamped);
+    if (!next.ok) throw new Error(next.error.message);
+    events.push(stamped);
+    return (state = next.value);
+  };
+  add({ kind: 'lobby-created', actor: o.adminId, seed: null, payload: { lobbyId: o.lobbyId, adminId: o.adminId, w: o.w, h: o.h, seed: o.seed, rulesVersion: RULES_VERSION } });
+  for (const player of o.players) add({ kind: 'player-joined', actor: o.adminId, seed: null, payload: { player } });
+  for (const event of o.beforeStart ?? []) add(event);
+  let now = add({ kind: 'game-action', actor: o.adminId, seed: o.startSeed, payload: { id: 'start', info: {} } });
+  const maxEvents = o.maxEvents ?? Infinity;
+  const turnCap = o.turnCap ?? Infinity;
+  for (let turn = 0; events.length < maxEvents; turn++) {
+    const game = now.game;
+    const country = whoseTurn(game);
+    if (isGameOver(game) || country === null || game.turn.count >= turnCap) break;
+    const actor = o.players.find((p) => p.country === country)?.id;
+    if (actor === undefined) throw new Error(`turn ${game.turn.count} belongs to no seat`);
+    for (const { action, seed } of playBotTurn(game, country, o.difficulty(country), o.turnSeed(turn))) {
+      if (events.length >= maxEvents) break;
+      now = add({ kind: 'game-action', actor, seed, payload: action });
+    }
+  }
+  return { events, state: now };
 }

@@ -16,6 +16,8 @@ export const Route = createFileRoute('/_fullscreen/replay/local/current')({
   validateSearch,
   // Read anew each time the page is entered (the game goes on); a seek (search change) keeps it.
   loader: () => replayOfCurrentGame(),
+  // A seek changes only the search: the log is read when the page is entered, not again on every step.
+  shouldReload: ({ cause }) => cause === 'enter',
   component: CurrentGameReplayScreen,
   errorComponent: LocalReplayErrorPage,
 });

@@ -9,6 +9,8 @@ export const Route = createFileRoute('/_fullscreen/replay/local/save/$saveId')({
   codeSplitGroupings: [['loader', 'component'], ['errorComponent']],
   validateSearch: parseReplaySearch,
   loader: ({ params }) => replayOfSave(params.saveId),
+  // A seek changes only the search: the log is read when the page is entered, not again on every step.
+  shouldReload: ({ cause }) => cause === 'enter',
   component: SaveReplayScreen,
   errorComponent: LocalReplayErrorPage,
 });

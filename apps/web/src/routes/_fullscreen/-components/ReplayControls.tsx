@@ -200,43 +200,54 @@ const ReplayTools = memo(function ReplayTools({ speed, keysOpen, onKeysOpen, onS
   );
 });
 
-function StepButton({ step, label, keys, disabled, nav, testId, children }: { step: ReplayStep; label: string; keys: string; disabled: boolean; nav: ReplayNav; testId: string; children: ReactNode }) {
-  return (
-    <Tooltip label={`${label} (${keys})`} withArrow>
-      <ActionIcon variant="default" size="lg" aria-label={label} disabled={disabled} onClick={() => nav.step(step)} data-testid={testId}>
-        {children}
+interface StepSpec {
+  readonly step: ReplayStep;
+  readonly label: string;
+  readonly keys: string;
+  readonly Icon: () => ReactNode;
+}
+
+/** The step buttons left of play (back) and right of it (forward); each one's test id is `replay-<step>`. */
+const BACK_STEPS: readonly StepSpec[] = [
+  { step: 'start', label: 'To the start', keys: 'Home', Icon: ToStartIcon },
+  { step: 'turn-back', label: 'One turn back', keys: 'Shift ←, ↑', Icon: TurnBackIcon },
+  { step: 'back', label: 'One event back', keys: '←', Icon: StepBackIcon },
+];
+const FORWARD_STEPS: readonly StepSpec[] = [
+  { step: 'forward', label: 'One event forward', keys: '→', Icon: StepForwardIcon },
+  { step: 'turn-forward', label: 'One turn forward', keys: 'Shift →, ↓', Icon: TurnForwardIcon },
+  { step: 'end', label: 'To the end', keys: 'End', Icon: ToEndIcon },
+];
+
+/** One side's step buttons: off at that side's end, the turn steps also off in a game without turns. */
+function StepSide({ steps, atEdge, noTurns, nav }: { steps: readonly StepSpec[]; atEdge: boolean; noTurns: boolean; nav: ReplayNav }) {
+  return steps.map(({ step, label, keys, Icon }) => (
+    <Tooltip key={step} label={`${label} (${keys})`} withArrow>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        aria-label={label}
+        disabled={atEdge || (noTurns && step.startsWith('turn-'))}
+        onClick={() => nav.step(step)}
+        data-testid={`replay-${step}`}
+      >
+        <Icon />
       </ActionIcon>
     </Tooltip>
-  );
+  ));
 }
 
 /** The step buttons: redrawn only when reaching or leaving an end, or on play/pause. */
 const StepButtons = memo(function StepButtons({ atStart, atEnd, noTurns, playing, nav }: { atStart: boolean; atEnd: boolean; noTurns: boolean; playing: boolean; nav: ReplayNav }) {
   return (
     <div className="fb-rv-buttons">
-      <StepButton step="start" label="To the start" keys="Home" disabled={atStart} nav={nav} testId="replay-start">
-        <ToStartIcon />
-      </StepButton>
-      <StepButton step="turn-back" label="One turn back" keys="Shift ←, ↑" disabled={atStart || noTurns} nav={nav} testId="replay-turn-back">
-        <TurnBackIcon />
-      </StepButton>
-      <StepButton step="back" label="One event back" keys="←" disabled={atStart} nav={nav} testId="replay-back">
-        <StepBackIcon />
-      </StepButton>
+      <StepSide steps={BACK_STEPS} atEdge={atStart} noTurns={noTurns} nav={nav} />
       <Tooltip label={playing ? 'Pause (Space)' : 'Play (Space)'} withArrow>
         <ActionIcon size="xl" radius="xl" aria-label={playing ? 'Pause' : 'Play'} onClick={() => nav.play()} data-testid="replay-play" data-playing={playing || undefined}>
           {playing ? <PauseIcon /> : <PlayIcon />}
         </ActionIcon>
       </Tooltip>
-      <StepButton step="forward" label="One event forward" keys="→" disabled={atEnd} nav={nav} testId="replay-forward">
-        <StepForwardIcon />
-      </StepButton>
-      <StepButton step="turn-forward" label="One turn forward" keys="Shift →, ↓" disabled={atEnd || noTurns} nav={nav} testId="replay-turn-forward">
-        <TurnForwardIcon />
-      </StepButton>
-      <StepButton step="end" label="To the end" keys="End" disabled={atEnd} nav={nav} testId="replay-end">
-        <ToEndIcon />
-      </StepButton>
+      <StepSide steps={FORWARD_STEPS} atEdge={atEnd} noTurns={noTurns} nav={nav} />
     </div>
   );
 });

@@ -1,7 +1,7 @@
 /** The replay's error page: an unknown game (404), an unreachable server, or a log that does not fold. */
-import { Button, Code, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import type { ErrorComponentProps } from '@tanstack/react-router';
 import { ApiError } from '../../../replay/api';
+import { ALL_REPLAYS, ReplayNoticeCard, RetryButton } from './ReplayNoticeCard';
 
 function explain(error: unknown): { title: string; text: string; retry: boolean } {
   if (error instanceof ApiError && error.status === 404) {
@@ -14,33 +14,10 @@ function explain(error: unknown): { title: string; text: string; retry: boolean 
 }
 
 export function ReplayErrorPage({ error, reset }: ErrorComponentProps) {
-  const router = useRouter();
   const { title, text, retry } = explain(error);
   return (
-    <div className="fb-nogame">
-      <Paper p="xl" radius="lg" withBorder maw={460} data-testid="replay-error">
-        <Stack gap="md">
-          <Title order={2}>{title}</Title>
-          <Text c="dimmed">{text}</Text>
-          {error instanceof Error ? <Code block>{error.message}</Code> : null}
-          {retry ? (
-            <Button
-              onClick={() => {
-                reset();
-                void router.invalidate();
-              }}
-            >
-              Try again
-            </Button>
-          ) : null}
-          <Button renderRoot={(props) => <Link {...props} to="/saves" search={{ tab: 'replays' }} />} variant={retry ? 'default' : 'filled'}>
-            All replays
-          </Button>
-          <Button component={Link} to="/main-menu" variant="subtle" color="gray">
-            Main menu
-          </Button>
-        </Stack>
-      </Paper>
-    </div>
+    <ReplayNoticeCard testId="replay-error" maw={460} title={title} text={text} error={error} back={ALL_REPLAYS} backVariant={retry ? 'default' : 'filled'} mainMenu>
+      {retry ? <RetryButton reset={reset} /> : null}
+    </ReplayNoticeCard>
   );
 }

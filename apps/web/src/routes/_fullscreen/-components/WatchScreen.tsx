@@ -2,29 +2,19 @@
  * /watch/$lobbyId: follows a running online game as it happens, in the replay viewer's live mode.
  * Read-only: the watcher takes no seat and sees no chat text. A person seated in that game is sent to it.
  */
-import { Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Loader, Stack, Text } from '@mantine/core';
 import { Link, useParams } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useLobby } from '../../../online/lobby-store';
 import { watchGame, type WatchView } from '../../../watch/watch-client';
+import { ALL_REPLAYS, ReplayNoticeCard } from './ReplayNoticeCard';
 import { ReplayViewer } from './ReplayViewer';
-
-const ALL_REPLAYS = { label: 'All replays', to: '/saves', search: { tab: 'replays' } } as const;
 
 function Notice({ title, text, children }: { title: string; text: string; children?: React.ReactNode }) {
   return (
-    <div className="fb-nogame">
-      <Paper p="xl" radius="lg" withBorder maw={460} data-testid="watch-notice">
-        <Stack gap="md">
-          <Title order={2}>{title}</Title>
-          <Text c="dimmed">{text}</Text>
-          {children}
-          <Button renderRoot={(props) => <Link {...props} to="/saves" search={{ tab: 'replays' }} />} variant="light">
-            All replays
-          </Button>
-        </Stack>
-      </Paper>
-    </div>
+    <ReplayNoticeCard testId="watch-notice" maw={460} title={title} text={text} back={ALL_REPLAYS} backVariant="light">
+      {children}
+    </ReplayNoticeCard>
   );
 }
 
