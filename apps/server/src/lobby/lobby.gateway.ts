@@ -64,6 +64,10 @@ function describe(error: z.ZodError): string {
   maxHttpBufferSize: LIMITS.maxMessageBytes,
   // A connection that never joins the namespace (no socket.io handshake) is closed after this long.
   connectTimeout: 10_000,
+  // A connection that died without a word (a phone losing signal) is noticed within 15 s, so the player
+  // is told and their presence follows (socket.io's defaults take up to 45 s).
+  pingInterval: 10_000,
+  pingTimeout: 5_000,
 })
 export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
   constructor(

@@ -1,9 +1,10 @@
-/** App-wide side effects: route name, redirects, the page icon, the first-visit tutorial, player status. */
+/** App-wide side effects: route name, redirects, the page icon, the first-visit tutorial, player status, the menu kept at hand online. */
 import { whoseTurn } from '@four-banners/engine';
-import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { unitIconUrl } from '../art/art';
 import { useSession } from '../game/session-store';
+import { useLobby } from '../online/lobby-store';
 import { registerOfflineWorker } from '../pwa/register';
 import { appStore, setDialog, setRouteName, useAppState } from './app-state';
 import { routeNameOf } from './route-name';
@@ -35,6 +36,13 @@ export function AppEffects() {
   const shownOutcome = useRef<string | null>(null);
 
   useEffect(() => setRouteName(routeNameOf(pathname)), [pathname]);
+
+  // The lost-connection dialog's Okay goes to '/' while the network is gone: have the menu's code at hand.
+  const router = useRouter();
+  const inOnlineLobby = useLobby((l) => l.online);
+  useEffect(() => {
+    if (inOnlineLobby) router.preloadRoute({ to: '/main-menu' }).catch(() => undefined);
+  }, [inOnlineLobby, router]);
 
   useEffect(() => {
     if (!redirect) return;

@@ -8,7 +8,7 @@ import { DEVICE_PLAYER_ID, defaultSeats, seatsToPlayers } from '../game/seats';
 import { openSession, sessionStore } from '../game/session-store';
 import type { OfflineSession } from '../game/offline-session';
 import type { GameSession } from '../game/session';
-import { initialLobby, lobbyStore } from '../online/lobby-store';
+import { initialLobby, lobbyStore, setSocketStatus, setSynced } from '../online/lobby-store';
 import { theme } from '../theme';
 import { GlobalModals } from './GlobalModals';
 
@@ -132,6 +132,31 @@ describe('global dialogs (SPEC.md §2)', async () => {
     within(dialog).getByRole('button', { name: 'Stay' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Okay' }));
     expect(appStore.get().redirect).toBe('/');
+  });
+
+  it('lost connection: Stay is the default and keeps the page; the dialog closes by itself once caught up (SPEC.md §2, §8)', async () => {
+    renderModals();
+    act(() => lobbyStore.set({ ...initialLobby, online: true, status: true, synced: true }));
+    act(() => setSocketStatus(false));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('You lost connection')).toBeTruthy();
+    expect(within(dialog).getByTestId('lost-connection-state').dataset.link).toBe('reconnecting');
+    const stay = within(dialog).getByRole('button', { name: 'Stay' });
+    expect(stay.hasAttribute('data-autofocus')).toBe(true);
+    fireEvent.click(stay);
+    expect(appStore.get().dialogs.lobbyDisconnected).toBe(false);
+    expect(appStore.get().redirect).toBe(null);
+
+    // The next drop opens it again; reconnecting alone does not close it, catching up does.
+    act(() => setSynced(true));
+    act(() => setSocketStatus(true));
+    act(() => setSocketStatus(false));
+    expect(appStore.get().dialogs.lobbyDisconnected).toBe(true);
+    act(() => setSocketStatus(true));
+    expect(appStore.get().dialogs.lobbyDisconnected).toBe(true);
+    act(() => setSynced(true));
+    expect(appStore.get().dialogs.lobbyDisconnected).toBe(false);
+    expect(appStore.get().redirect).toBe(null);
   });
 
   it('updating the game shows its title', async () => {

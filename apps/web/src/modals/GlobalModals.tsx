@@ -5,7 +5,7 @@ import { setSeenTutorial, settingsStore } from '../app/settings';
 import { useStore } from '../app/store';
 import { startRematch } from '../game/setup-store';
 import { closeSession, sessionStore } from '../game/session-store';
-import { lobbyStore } from '../online/lobby-store';
+import { linkOf, lobbyStore, useLobby } from '../online/lobby-store';
 import { ConfirmModal } from './ConfirmModal';
 import { TutorialModal } from './TutorialModal';
 import { RematchButton } from '../online/RematchButton';
@@ -107,6 +107,44 @@ function PlayerStatusModal({ onLeave }: { onLeave: () => void }) {
   );
 }
 
+/**
+ * Lost connection (SPEC.md §2, §8): 'You lost connection' with Okay (goes to '/') and Stay. It closes
+ * by itself once the client has reconnected and caught up, so Stay, which keeps the player in the game,
+ * is the default; a line under the text says what the connection is doing meanwhile.
+ */
+function LostConnectionModal() {
+  const opened = useAppState((s) => s.dialogs.lobbyDisconnected);
+  const link = useLobby(linkOf);
+  const stay = () => setDialog('lobbyDisconnected', false);
+  return (
+    <Modal opened={opened} onClose={stay} size="md" data-testid="modal-lost-connection">
+      <Text size="lg" fw={600}>
+        You lost connection
+      </Text>
+      <Group gap="xs" mt="xs" data-testid="lost-connection-state" data-link={link}>
+        {link !== 'live' && <Loader size="xs" type="dots" />}
+        <Text size="sm" c="dimmed" role="status">
+          {link === 'catching-up' ? 'Connected again: catching up with the game…' : 'Reconnecting… this closes by itself when you are back.'}
+        </Text>
+      </Group>
+      <Group justify="flex-end" mt="xl" gap="sm">
+        <Button
+          variant="default"
+          onClick={() => {
+            stay();
+            redirectTo('/');
+          }}
+        >
+          Okay
+        </Button>
+        <Button onClick={stay} data-autofocus>
+          Stay
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
+
 export function GlobalModals() {
   const dialogs = useAppState((s) => s.dialogs);
   const onlineTarget = useAppState((s) => s.lobbyOnlineTarget);
@@ -155,18 +193,7 @@ export function GlobalModals() {
         }}
       />
       <PlayerStatusModal onLeave={leaveLobby} />
-      <ConfirmModal
-        testId="modal-lost-connection"
-        opened={dialogs.lobbyDisconnected}
-        message="You lost connection"
-        cancelLabel="Stay"
-        confirmLabel="Okay"
-        onCancel={() => setDialog('lobbyDisconnected', false)}
-        onConfirm={() => {
-          setDialog('lobbyDisconnected', false);
-          redirectTo('/');
-        }}
-      />
+      <LostConnectionModal />
       <Modal
         opened={dialogs.workerUpdate}
         onClose={() => {}}

@@ -20,8 +20,13 @@ export interface ClientLobby {
   readonly messages: readonly LobbyMessage[];
   readonly draft: string;
   readonly lastSeenMessage: number | undefined;
-  /** The socket is connected. */
+  /** The socket is connected (SPEC.md §4 Socket connection: connect → true; disconnect, connect_error, browser offline → false). */
   readonly status: boolean;
+  /**
+   * The folded lobby is known to match the server's since the last connect: the resync after the
+   * server's greeting is done (or there was nothing to catch up). False from every disconnect until then.
+   */
+  readonly synced: boolean;
   /** The online lobby folded from the server's events (null offline). */
   readonly lobby: LobbyState | null;
   /** Who is connected, by player id (SPEC.md presence; bots and hot-seat players are not listed). */
@@ -42,6 +47,7 @@ export const initialLobby: ClientLobby = {
   draft: '',
   lastSeenMessage: undefined,
   status: false,
+  synced: true,
   lobby: null,
   presence: {},
   watchers: 0,
@@ -50,15 +56,52 @@ export const initialLobby: ClientLobby = {
 
 export const lobbyStore = createStore<ClientLobby>(initialLobby);
 
-/** Socket status changes; an online lobby whose socket drops shows the lost-connection dialog. */
-export function setSocketStatus(status: boolean): void {
-  const before = lobbyStore.get();
-  lobbyStore.set({ ...before, status });
-  if (before.online && before.status && !status) setDialog('lobbyDisconnected', true);
+/** What the game screen tells the player about the connection: play, or wait for it. */
+export type Link = 'live' | 'reconnecting' | 'catching-up';
+
+/** The connection as the player sees it: down, up but not caught up yet, or live. */
+export function linkOf(l: Pick<ClientLobby, 'status' | 'synced'>): Link {
+  if (!l.status) return 'reconnecting';
+  return l.synced ? 'live' : 'catching-up';
 }
 
-/** Back to an empty offline lobby (leaving, or a lobby-update with online false). */
+/**
+ * What the lost-connection dialog does when the connection facts change (SPEC.md §2, §8): in an online
+ * lobby it opens when the socket status turns false, and closes by itself once the client is live again
+ * (reconnected and resynced), so the player stays in the game.
+ */
+export function lostConnectionChange(
+  before: Pick<ClientLobby, 'online' | 'status' | 'synced'>,
+  after: Pick<ClientLobby, 'online' | 'status' | 'synced'>,
+): 'open' | 'close' | null {
+  if (!after.online) return null;
+  if (before.status && !after.status) return 'open';
+  if (linkOf(before) !== 'live' && linkOf(after) === 'live') return 'close';
+  return null;
+}
+
+function setConnection(change: Partial<Pick<ClientLobby, 'status' | 'synced'>>): void {
+  const before = lobbyStore.get();
+  const after = { ...before, ...change };
+  if (after.status === before.status && after.synced === before.synced) return;
+  lobbyStore.set(after);
+  const dialog = lostConnectionChange(before, after);
+  if (dialog) setDialog('lobbyDisconnected', dialog === 'open');
+}
+
+/** Socket status changes; a drop also means the lobby must be caught up again after the next connect. */
+export function setSocketStatus(status: boolean): void {
+  setConnection(status ? { status } : { status, synced: false });
+}
+
+/** The client caught up with the server after a (re)connect, or had nothing to catch up. */
+export function setSynced(synced: boolean): void {
+  setConnection({ synced });
+}
+
+/** Back to an empty offline lobby (leaving, or a lobby-update with online false); the socket status stays. */
 export function resetLobby(): void {
+  // No lobby: nothing to catch up with.
   lobbyStore.set((l) => ({ ...initialLobby, status: l.status, playerId: l.playerId }));
 }
 

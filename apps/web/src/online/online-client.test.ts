@@ -1,11 +1,11 @@
 import type { LobbyEvent } from '@four-banners/engine';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appStore } from '../app/app-state';
+import { appStore, setDialog } from '../app/app-state';
 import { toastStore } from '../app/toasts';
 import { sessionStore } from '../game/session-store';
 import { readSeatedLobby } from './identity';
-import { lobbyStore, resetLobby } from './lobby-store';
-import { OnlineSession } from './online-session';
+import { linkOf, lobbyStore, resetLobby, setSocketStatus } from './lobby-store';
+import { NOT_CONNECTED, OnlineSession } from './online-session';
 import { ALICE, BOB, act, startedLog } from './test-log';
 
 /** A stand-in for the socket.io client: records requests, answers them, and fires server events. */
@@ -68,6 +68,7 @@ afterEach(() => {
   sessionStore.get()?.dispose();
   sessionStore.set(null);
   toastStore.set([]);
+  setDialog('lobbyDisconnected', false);
 });
 
 describe('online client (SPEC.md §4 Lobby, Socket connection; DESIGN.md §5 Resync)', () => {
@@ -107,6 +108,49 @@ describe('online client (SPEC.md §4 Lobby, Socket connection; DESIGN.md §5 Res
     fake.fire('server-game-action', gapped);
     await vi.waitFor(() => expect(onlineState()?.seq).toBe(three.at(-1)!.seq));
     expect(syncRequests()).toEqual([{ lobbyId: 'L1', afterSeq: log.length + 1 }]);
+  });
+
+  it('a drop opens the lost-connection dialog and holds moves; after the reconnect greeting the resync closes it', async () => {
+    const log = startedLog();
+    fake.state.answer = (_n, p: { afterSeq: number }) => ({ ok: true, events: log.filter((e) => e.seq > p.afterSeq) });
+    setSocketStatus(true);
+    fake.fire('server-hello', { playerId: BOB, token: 't', lobbyId: 'L1', seq: log.length });
+    await vi.waitFor(() => expect(onlineState()?.seq).toBe(log.length));
+    expect(linkOf(lobbyStore.get())).toBe('live');
+
+    // The socket drops (socket.ts reports disconnect / connect_error / browser offline as status false).
+    setSocketStatus(false);
+    expect(appStore.get().dialogs.lobbyDisconnected).toBe(true);
+    // Alice passes meanwhile; Bob's device does not hear it.
+    const missed = act(log, ALICE, { id: 'next_turn', info: { country: 0 } });
+    fake.state.answer = (_n, p: { afterSeq: number }) => ({ ok: true, events: missed.filter((e) => e.seq > p.afterSeq) });
+
+    // Reconnected, but not caught up yet: the dialog stays and Bob's device still waits.
+    setSocketStatus(true);
+    expect(linkOf(lobbyStore.get())).toBe('catching-up');
+    expect(appStore.get().dialogs.lobbyDisconnected).toBe(true);
+    fake.state.sent = [];
+    fake.fire('server-hello', { playerId: BOB, token: 't', lobbyId: 'L1', seq: missed.length });
+    await vi.waitFor(() => expect(linkOf(lobbyStore.get())).toBe('live'));
+    expect(syncRequests()).toEqual([{ lobbyId: 'L1', afterSeq: log.length }]);
+    expect(onlineState()?.seq).toBe(missed.length);
+    expect(appStore.get().dialogs.lobbyDisconnected).toBe(false);
+    // Bob stays in the game, and it is his turn now.
+    expect(appStore.get().redirect).toBe(null);
+    expect(sessionStore.get()!.snapshot.active).toBe(1);
+  });
+
+  it('a move made while the connection is down is refused with a message and not sent', async () => {
+    const log = startedLog();
+    fake.state.answer = () => ({ ok: true, events: log });
+    setSocketStatus(true);
+    fake.fire('server-hello', { playerId: ALICE, token: 't', lobbyId: 'L1', seq: log.length });
+    await vi.waitFor(() => expect(sessionStore.get()?.snapshot.active).toBe(0));
+    setSocketStatus(false);
+    fake.state.sent = [];
+    expect(sessionStore.get()!.passTurn()).toBe(false);
+    expect(fake.state.sent).toEqual([]);
+    expect(toastStore.get().map((t) => t.message)).toEqual([NOT_CONNECTED]);
   });
 
   it('an old seq is ignored; chat is folded and shown at once', async () => {

@@ -20,10 +20,10 @@ import { BOT_PACE, settingsStore } from '../app/settings';
 import { showToast } from '../app/toasts';
 import { botSpeedOverride, closeSession, sessionStore } from '../game/session-store';
 import { readSeatedLobby, saveIdentity, saveSeatedLobby } from './identity';
-import { lobbyStore, resetLobby } from './lobby-store';
+import { linkOf, lobbyStore, resetLobby, setSynced } from './lobby-store';
 import { OnlineSession } from './online-session';
 import { foldSyncAnswer } from './resync';
-import { getSocket, type GameSocket } from './socket';
+import { currentSocket, getSocket, type GameSocket } from './socket';
 
 /** An acknowledgement that never comes is reported after this long (SPEC.md §8 'operation has timed out'). */
 const ACK_TIMEOUT_MS = 10_000;
@@ -49,6 +49,8 @@ let entering = false;
 
 /** Opens the socket (once) with every listener attached. */
 export function connectOnline(): Promise<GameSocket> {
+  // The lost-connection dialog must be at hand when the network is gone: fetch its code now.
+  void import('../modals/GlobalModals').catch(() => undefined);
   return getSocket(attach);
 }
 
@@ -88,6 +90,7 @@ function onHello(hello: HelloPayload): void {
   playerId = hello.playerId;
   lobbyStore.set((l) => ({ ...l, playerId: hello.playerId }));
   if (hello.lobbyId === null) {
+    setSynced(true);
     // Seated nowhere (removed while away, the lobby closed, or the identity was not recognised).
     if (latest !== null || readSeatedLobby()) {
       leftLobby(changedIdentity ? 'The server did not recognise this device: join again.' : 'You are no longer in that lobby.');
@@ -125,10 +128,17 @@ function onBroadcast<E extends (typeof LOGGED_EVENTS)[number]>(name: E, payload:
   afterFold(result.event ? [result.event] : [], before);
 }
 
-/** Asks the server for what this device missed and folds it (DESIGN.md §5 Resync). */
+/**
+ * Asks the server for what this device missed and folds it (DESIGN.md §5 Resync). When the answer is
+ * folded completely the client is caught up (`synced`): after a reconnect that closes the
+ * lost-connection dialog and lifts "Reconnecting…" from the board.
+ */
 async function resync(lobbyId: string | null): Promise<void> {
   const id = lobbyId ?? latest?.lobbyId ?? null;
-  if (id === null) return;
+  if (id === null) {
+    setSynced(true);
+    return;
+  }
   if (resyncing) {
     resyncAgain = true;
     return;
@@ -149,7 +159,10 @@ async function resync(lobbyId: string | null): Promise<void> {
     }
     const before = latest?.lobbyId === id ? latest : null;
     const caught = foldSyncAnswer(before, answer);
-    if (!caught) return;
+    if (!caught) {
+      if (!resyncAgain) setSynced(true);
+      return;
+    }
     latest = caught.state;
     if (caught.replaced || before === null) {
       log = [...caught.events];
@@ -161,8 +174,11 @@ async function resync(lobbyId: string | null): Promise<void> {
       afterFold(caught.events, before);
     }
     if (!caught.complete) resyncAgain = true;
+    else if (!resyncAgain && latest?.lobbyId === id) setSynced(true);
   } catch {
     showToast('The server did not answer: trying again when the connection is back.');
+    // Connected but unanswered: ask again rather than leave the board waiting (a drop resyncs on its own).
+    if (currentSocket()?.connected) setTimeout(() => void resync(id), RESYNC_RETRY_MS);
   } finally {
     resyncing = false;
     if (resyncAgain) {
@@ -248,6 +264,8 @@ function openOnlineSession(state: LobbyState): OnlineSession {
     playerId: playerId ?? '',
     pace: () => BOT_PACE[botSpeedOverride() ?? settingsStore.get().botSpeed],
     send: (action) => emitRaw('client-game-action', action),
+    // Nothing is sent while the connection is down or the board is not caught up (it would be lost or stale).
+    live: () => linkOf(lobbyStore.get()) === 'live',
     onRefused: (message) => showToast(message),
     // The session is fed every event folded here, in order, so this is a bug: show the folded truth.
     onBroken: () => {

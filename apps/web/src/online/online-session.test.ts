@@ -1,19 +1,20 @@
 import { gameHash, serializeGame, whoseTurn, type LobbyEvent, type LobbyState } from '@four-banners/engine';
 import type { Ack } from '@four-banners/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OnlineSession } from './online-session';
+import { NOT_CONNECTED, OnlineSession } from './online-session';
 import { foldSyncAnswer } from './resync';
 import { ALICE, BOB, act, startedLog, stateOf, throughBotTurn } from './test-log';
 
 const PACE = { action: 100, turn: 200 };
 
-function sessionAt(log: LobbyEvent[], me = ALICE, send = vi.fn(async (): Promise<Ack> => ({ ok: true }))) {
+function sessionAt(log: LobbyEvent[], me = ALICE, send = vi.fn(async (): Promise<Ack> => ({ ok: true })), live?: () => boolean) {
   const refused: string[] = [];
   const broken: number[] = [];
   const session = new OnlineSession(stateOf(log), log, {
     playerId: me,
     pace: () => PACE,
     send,
+    live,
     onRefused: (m) => refused.push(m),
     onBroken: (seq) => broken.push(seq),
   });
@@ -57,6 +58,26 @@ describe('online session: folding what the server sends', () => {
     expect(refused).toEqual(['It is not your turn.']);
     expect(session.snapshot.lobby).toBe(before);
     expect(session.sending).toBe(false);
+  });
+
+  it('while the connection is down a legal action is refused with a message and nothing is sent; an illegal one stays silent', async () => {
+    let connected = false;
+    const { session, send, refused } = sessionAt(startedLog(), ALICE, undefined, () => connected);
+    const before = session.snapshot.lobby;
+    expect(session.passTurn()).toBe(false);
+    expect(refused).toEqual([NOT_CONNECTED]);
+    // SPEC.md §5: an action the engine refuses is ignored without a word, connected or not.
+    expect(session.act({ id: 'place_banner', info: { country: 0, x: 99, y: 99 } })).toBe(false);
+    expect(refused).toEqual([NOT_CONNECTED]);
+    expect(send).not.toHaveBeenCalled();
+    expect(session.snapshot.lobby).toBe(before);
+    expect(session.sending).toBe(false);
+    // Back and caught up: the same pass is sent.
+    connected = true;
+    expect(session.passTurn()).toBe(true);
+    expect(send).toHaveBeenCalledWith({ id: 'next_turn', info: { country: 0 } });
+    await vi.runAllTimersAsync();
+    expect(refused).toEqual([NOT_CONNECTED]);
   });
 
   it('bot actions are shown one at a time at the bots’ pace; Skip shows the rest at once', () => {

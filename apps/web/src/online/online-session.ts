@@ -29,12 +29,20 @@ export interface OnlineSessionOptions {
   /** Sends a person's action to the server; resolves with its acknowledgement. */
   readonly send: (action: ClientAction) => Promise<Ack>;
   readonly pace: () => Pace;
+  /**
+   * Whether an action can reach the server now (connected and caught up). When it cannot, an action
+   * the engine allows is refused with `NOT_CONNECTED` rather than queued or lost without a word.
+   */
+  readonly live?: () => boolean;
   /** A refused or lost action: the message to show (nothing changed). */
   readonly onRefused?: (message: string) => void;
   /** An event did not fold onto what is shown (a bug or a missed event): the caller resyncs. */
   readonly onBroken?: (seq: number) => void;
   readonly now?: () => number;
 }
+
+/** What a person is told when an action is refused because the connection is down (nothing was sent). */
+export const NOT_CONNECTED = 'Not sent: the connection to the server is down. Reconnecting…';
 
 /** A person's action as a client sends it (DESIGN.md §5.1: never a `bonus`). */
 function toClientAction(action: GameAction): ClientAction | null {
@@ -121,13 +129,18 @@ export class OnlineSession implements GameSession {
     this.emit();
   }
 
-  /** Sends a person's action for the active country; false (nothing sent) when the engine refuses it. */
+  /** Sends a person's action for the active country; false (nothing sent) when the engine refuses it or the connection is down. */
   act(action: GameAction): boolean {
     const active = this.snap.active;
     if (active === null || this.inFlight || this.queue.length > 0) return false;
     if (!('country' in action.info) || action.info.country !== active) return false;
     const wire = toClientAction(action);
     if (!wire || !actable(this.snap.lobby.game, action).ok) return false;
+    // An illegal action stays silent (SPEC.md §5); a legal one that cannot be sent says so.
+    if (this.options.live && !this.options.live()) {
+      this.options.onRefused?.(NOT_CONNECTED);
+      return false;
+    }
     this.inFlight = true;
     this.emit();
     this.options

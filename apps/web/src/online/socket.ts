@@ -3,6 +3,11 @@
  * 20 s connection timeout, reconnection 1 s → 5 s, factor 2, randomisation 0.5, unlimited attempts.
  * The handshake `auth` is the stored identity, read again on every reconnect.
  * Loaded on demand so offline play never downloads the socket library.
+ *
+ * The status follows reality, not only the socket's own events: a browser that goes offline may keep a
+ * dead websocket open until the heartbeat gives up (tens of seconds), so the window's `offline` event
+ * drops the status at once and closes the transport (socket.io then retries with its backoff), and the
+ * `online` event retries at once instead of waiting out the backoff.
  */
 import type { ClientToServerEvents, ServerToClientEvents } from '@four-banners/protocol';
 import type { Socket } from 'socket.io-client';
@@ -51,6 +56,7 @@ export function getSocket(setup?: (s: GameSocket) => void): Promise<GameSocket> 
       }
     });
     s.on('disconnect', () => setSocketStatus(false));
+    followBrowserNetwork(s);
     setup?.(s);
     s.connect();
     socket = s;
@@ -60,6 +66,31 @@ export function getSocket(setup?: (s: GameSocket) => void): Promise<GameSocket> 
   return opening;
 }
 
+let stopFollowing: (() => void) | null = null;
+
+/** Ties the socket to the browser's `offline`/`online` events (see the file comment). */
+function followBrowserNetwork(s: GameSocket): void {
+  stopFollowing?.();
+  const offline = () => {
+    setSocketStatus(false);
+    // Closing the transport makes socket.io reconnect by itself (it fails fast while offline).
+    if (s.connected) s.io.engine?.close();
+  };
+  const online = () => {
+    if (s.connected || socket !== s) return;
+    // Skip the backoff wait: a fresh attempt now.
+    s.disconnect();
+    s.connect();
+  };
+  window.addEventListener('offline', offline);
+  window.addEventListener('online', online);
+  stopFollowing = () => {
+    window.removeEventListener('offline', offline);
+    window.removeEventListener('online', online);
+    stopFollowing = null;
+  };
+}
+
 /** The socket if one was opened. */
 export function currentSocket(): GameSocket | null {
   return socket;
@@ -67,6 +98,7 @@ export function currentSocket(): GameSocket | null {
 
 /** Closes the socket (leaving online play). */
 export function closeSocket(): void {
+  stopFollowing?.();
   socket?.close();
   socket = null;
   setSocketStatus(false);

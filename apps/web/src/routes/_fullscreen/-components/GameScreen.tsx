@@ -18,11 +18,13 @@ import { createStore } from '../../../app/store';
 import { Board, type BoardHandle } from '../../../board/Board';
 import type { Marks } from '../../../board/Overlays';
 import { overrideBotSpeed, useSession } from '../../../game/session-store';
+import { linkOf, useLobby } from '../../../online/lobby-store';
 import { BotBar } from './BotBar';
 import { FightCard } from './FightCard';
 import { GameHeader } from './GameHeader';
 import { FeedPanel } from './FeedPanel';
 import { HandoffNotice } from './HandoffNotice';
+import { ReconnectingOverlay } from './ReconnectingOverlay';
 import { TileInfo } from './TileInfo';
 import { useGameKeys } from './use-game-keys';
 
@@ -46,6 +48,8 @@ export function GameScreen() {
 
   const { session, snap } = useSession();
   const restoring = useAppState((s) => s.status === 'loading');
+  // Online, the board waits (visibly) while the connection is down or catching up.
+  const link = useLobby(linkOf);
   // Bots play while the board is on screen (a loaded or restored game starts here too).
   useEffect(() => {
     session?.resume();
@@ -141,6 +145,7 @@ export function GameScreen() {
           <FightCard fight={snap.lastFight} />
         </div>
         <FeedPanel feed={snap.feed} />
+        {session.online && link !== 'live' && <ReconnectingOverlay link={link} />}
         <TileInfo game={game} hover={hover} selected={marks.selected} attackable={(p) => marks.attacks.some((a) => samePos(a, p))} />
       </div>
     </div>
