@@ -1,6 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appStore, setDialog } from '../app/app-state';
-import { hasUnseenMessages, initialLobby, linkOf, lobbyStore, lostConnectionChange, resetLobby, setSocketStatus, setSynced } from './lobby-store';
+import {
+  hasUnseenMessages,
+  initialLobby,
+  lastSeenOnArrival,
+  linkOf,
+  lobbyStore,
+  lostConnectionChange,
+  markMessagesSeen,
+  resetLobby,
+  setSocketStatus,
+  setSynced,
+} from './lobby-store';
 
 afterEach(() => {
   lobbyStore.set(initialLobby);
@@ -77,6 +88,41 @@ describe('client lobby state (SPEC.md §3, §4 Socket connection)', () => {
     expect(hasUnseenMessages(initialLobby)).toBe(false);
     expect(hasUnseenMessages(l)).toBe(true);
     expect(hasUnseenMessages({ ...l, lastSeenMessage: 0 })).toBe(false);
+  });
+
+  it('reading the chat marks every message seen, for that lobby only', () => {
+    const hi = { playerId: 'a', msg: 'hi' };
+    lobbyStore.set({ ...initialLobby, online: true, lobbyId: 'L1', messages: [hi, { playerId: 'b', msg: 'hey' }] });
+    expect(hasUnseenMessages(lobbyStore.get())).toBe(true);
+    markMessagesSeen();
+    expect(lobbyStore.get().lastSeenMessage).toBe(1);
+    expect(hasUnseenMessages(lobbyStore.get())).toBe(false);
+    expect(lastSeenOnArrival('L1')).toBe(1);
+    expect(lastSeenOnArrival('L2')).toBeUndefined();
+  });
+
+  it('after a reload (a fresh store) the chat read before stays seen; a new message lights the indicator again', async () => {
+    const messages = [
+      { playerId: 'a', msg: 'hi' },
+      { playerId: 'b', msg: 'hey' },
+    ];
+    lobbyStore.set({ ...initialLobby, online: true, lobbyId: 'L1', messages });
+    markMessagesSeen();
+
+    vi.resetModules();
+    const fresh = await import('./lobby-store');
+    expect(fresh.lobbyStore).not.toBe(lobbyStore);
+    expect(fresh.lobbyStore.get().lastSeenMessage).toBeUndefined();
+    // What the online client does when it first folds the lobby after the reload.
+    fresh.lobbyStore.set({ ...fresh.initialLobby, online: true, lobbyId: 'L1', messages, lastSeenMessage: fresh.lastSeenOnArrival('L1') });
+    expect(fresh.hasUnseenMessages(fresh.lobbyStore.get())).toBe(false);
+    fresh.lobbyStore.set((l) => ({ ...l, messages: [...l.messages, { playerId: 'b', msg: 'your move' }] }));
+    expect(fresh.hasUnseenMessages(fresh.lobbyStore.get())).toBe(true);
+  });
+
+  it('a lobby whose chat was never read here has every message unseen on arrival', () => {
+    lobbyStore.set({ ...initialLobby, online: true, lobbyId: 'L9', messages: [{ playerId: 'a', msg: 'hi' }], lastSeenMessage: lastSeenOnArrival('L9') });
+    expect(hasUnseenMessages(lobbyStore.get())).toBe(true);
   });
 
   it('a reset keeps the socket status and this device’s id; with no lobby there is nothing to catch up', () => {

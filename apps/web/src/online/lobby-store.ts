@@ -5,6 +5,7 @@
 import type { LobbyState, Player } from '@four-banners/engine';
 import { setDialog } from '../app/app-state';
 import { createStore, useStore } from '../app/store';
+import { readLastSeen, saveLastSeen } from './chat-seen';
 
 export interface LobbyMessage {
   readonly playerId: string;
@@ -108,6 +109,23 @@ export function resetLobby(): void {
 /** Whether the chat indicator shows (SPEC.md §3): messages exist and the latest is unseen. */
 export function hasUnseenMessages(l: ClientLobby): boolean {
   return l.messages.length > 0 && (l.lastSeenMessage === undefined || l.lastSeenMessage !== l.messages.length - 1);
+}
+
+/**
+ * The chat is on screen: every message so far counts as seen (SPEC.md §3), and is remembered for this
+ * lobby so a reload does not light the indicator again.
+ */
+export function markMessagesSeen(): void {
+  const l = lobbyStore.get();
+  if (l.messages.length === 0) return;
+  const last = l.messages.length - 1;
+  if (l.lastSeenMessage !== last) lobbyStore.set({ ...l, lastSeenMessage: last });
+  if (l.lobbyId && readLastSeen(l.lobbyId) !== last) saveLastSeen(l.lobbyId, last);
+}
+
+/** The `lastSeenMessage` to start with on arriving in `lobbyId` (a join, a reload): what this device read there before. */
+export function lastSeenOnArrival(lobbyId: string): number | undefined {
+  return readLastSeen(lobbyId);
 }
 
 export function useLobby<S>(select: (l: ClientLobby) => S): S {

@@ -20,7 +20,7 @@ import { BOT_PACE, settingsStore } from '../app/settings';
 import { showToast } from '../app/toasts';
 import { botSpeedOverride, closeSession, sessionStore } from '../game/session-store';
 import { readSeatedLobby, saveIdentity, saveSeatedLobby } from './identity';
-import { linkOf, lobbyStore, resetLobby, setSynced } from './lobby-store';
+import { lastSeenOnArrival, linkOf, lobbyStore, resetLobby, setSynced } from './lobby-store';
 import { OnlineSession } from './online-session';
 import { foldSyncAnswer } from './resync';
 import { currentSocket, getSocket, type GameSocket } from './socket';
@@ -221,7 +221,7 @@ function afterFold(events: readonly LobbyEvent[], before: LobbyState | null): vo
     online: true,
     players: state.players,
     messages: state.messages.map((m) => ({ playerId: m.playerId, msg: m.msg })),
-    lastSeenMessage: firstSight ? undefined : l.lastSeenMessage,
+    lastSeenMessage: firstSight ? lastSeenOnArrival(state.lobbyId) : l.lastSeenMessage,
     lobby: state,
     // Presence may arrive before the lobby itself (a reconnect): it is kept, and this device is online.
     presence: Object.fromEntries([...Object.entries(l.presence), ...[...arrived, ...(me ? [me] : [])].map((id) => [id, true] as const)]),

@@ -2,7 +2,7 @@
 import { COUNTRY_COLOURS, type Player } from '@four-banners/engine';
 import { ActionIcon, Group, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { lobbyStore, useLobby } from '../../../online/lobby-store';
+import { lobbyStore, markMessagesSeen, useLobby } from '../../../online/lobby-store';
 import { playerLabel } from '../../../game/seats';
 
 const CHAT_MAX = 200;
@@ -21,8 +21,12 @@ function SendIcon() {
   );
 }
 
-/** The chat of the online lobby; while it is on screen every message counts as seen (SPEC.md §3). */
-export function ChatPanel({ height = 260 }: { height?: number | string }) {
+/**
+ * The chat of the online lobby; while it is on screen every message counts as seen (SPEC.md §3), also
+ * after a reload. Messages are plain text: emoji are the system's own glyphs, nothing is fetched.
+ * `focusInput` puts the focus on the message box when a dialog around the panel opens.
+ */
+export function ChatPanel({ height = 260, focusInput = false }: { height?: number | string; focusInput?: boolean }) {
   const messages = useLobby((l) => l.messages);
   const players = useLobby((l) => l.players);
   const me = useLobby((l) => l.playerId);
@@ -32,7 +36,7 @@ export function ChatPanel({ height = 260 }: { height?: number | string }) {
   const viewport = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (messages.length > 0) lobbyStore.set((l) => ({ ...l, lastSeenMessage: messages.length - 1 }));
+    markMessagesSeen();
     viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
   }, [messages.length]);
 
@@ -90,6 +94,7 @@ export function ChatPanel({ height = 260 }: { height?: number | string }) {
             value={draft}
             maxLength={CHAT_MAX}
             data-testid="chat-input"
+            data-autofocus={focusInput || undefined}
             onChange={(e) => {
               const v = e.currentTarget.value;
               lobbyStore.set((l) => ({ ...l, draft: v }));

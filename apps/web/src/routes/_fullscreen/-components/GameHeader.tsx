@@ -1,6 +1,6 @@
 /** The game header: quit, whose turn, the turn strip, banners left, save, help, zoom and pass turn. */
 import { findCountry, isGameOver, playerOfCountry, whoseTurn, winner } from '@four-banners/engine';
-import { ActionIcon, Button, Group, Indicator, Kbd, Modal, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Kbd, Modal, Text, TextInput, Tooltip } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type RefObject } from 'react';
@@ -10,10 +10,10 @@ import type { BoardHandle } from '../../../board/Board';
 import type { GameSession, SessionSnapshot } from '../../../game/session';
 import { controlledHere, playerLabel, playerLabelColour } from '../../../game/seats';
 import { defaultSaveName, saveSession } from '../../../saves/save-session';
-import { hasUnseenMessages, useLobby } from '../../../online/lobby-store';
 import { RematchButton } from '../../../online/RematchButton';
 import { WatchersBadge } from '../../../watch/WatchersBadge';
-import { BackIcon, ChatIcon, HelpIcon, SaveIcon } from './icons';
+import { BackIcon, HelpIcon, SaveIcon } from './icons';
+import { GameChatButton } from './ChatDrawer';
 import { TurnStrip } from './TurnStrip';
 import { WhoseTurn, turnTitle } from './WhoseTurn';
 import { ZoomControls } from './ZoomControls';
@@ -72,7 +72,6 @@ export function GameHeader({ session, snap, board }: { session: GameSession; sna
   const shown = over ? won : turn;
   const shownPlayer = shown !== null ? playerOfCountry(snap.lobby, shown) : undefined;
   const mine = snap.lobby.players.filter((p) => controlledHere(p, session.playerId));
-  const unseenChat = useLobby(hasUnseenMessages);
   // Banners shown: the active country's, else this device's first country still in play.
   const bannerCountry = snap.active ?? mine.map((p) => p.country).find((c) => findCountry(game, c)) ?? null;
   const banners = bannerCountry !== null && bannerCountry >= 0 ? (findCountry(game, bannerCountry)?.banners ?? 0) : null;
@@ -128,13 +127,7 @@ export function GameHeader({ session, snap, board }: { session: GameSession; sna
           <ZoomControls board={board} />
         </Group>
         {session.online ? (
-          <Tooltip label="Lobby chat" withArrow>
-            <Indicator disabled={!unseenChat} size={9} offset={4} color="red">
-              <ActionIcon component={Link} to="/chat" variant="default" size="lg" aria-label="Lobby chat" data-testid="game-chat">
-                <ChatIcon />
-              </ActionIcon>
-            </Indicator>
-          </Tooltip>
+          <GameChatButton />
         ) : (
           <Tooltip label="Save game" withArrow>
             <ActionIcon variant="default" size="lg" aria-label="Save game" onClick={() => setSaving(true)} data-testid="save-game">
