@@ -36,6 +36,7 @@ import {
   useSetup,
 } from '../../../game/setup-store';
 import { useLobby } from '../../../online/lobby-store';
+import { useReplaceGameGuard } from '../../../saves/ReplaceGameDialog';
 
 const SEAT_CHOICES = [
   { value: 'you', label: 'You' },
@@ -112,6 +113,7 @@ export function OfflineLobby() {
   const game = useMemo(() => previewGame(setup), [setup]);
   const problem = seatsProblem(setup.seats);
   const youTaken = setup.seats.some((s) => s.kind === 'you');
+  const replaceGuard = useReplaceGameGuard();
 
   return (
     <Stack gap="xl">
@@ -190,15 +192,19 @@ export function OfflineLobby() {
             mt="sm"
             disabled={problem !== null}
             data-testid="start-game"
-            onClick={() => {
-              startOfflineGame(setup);
-              void navigate({ to: '/game' });
-            }}
+            onClick={() =>
+              // A game in progress that the new one would replace is offered a save first.
+              void replaceGuard.guard({ kind: 'new' }, () => {
+                startOfflineGame(setup);
+                void navigate({ to: '/game' });
+              })
+            }
           >
             Start game
           </Button>
         </Stack>
       </SimpleGrid>
+      {replaceGuard.dialog}
     </Stack>
   );
 }

@@ -25,6 +25,7 @@ import { openReplayFile } from '../../../replay/local-file';
 import { saveKeys, savesQueryOptions } from '../../../saves/queries';
 import { deleteSave, getSave, putSave, type SaveSummary } from '../../../saves/save-db';
 import { importSaveText, saveFileName, toSaveFile } from '../../../saves/save-file';
+import { useReplaceGameGuard } from '../../../saves/ReplaceGameDialog';
 import { defaultSaveName, loadSave, saveSession } from '../../../saves/save-session';
 
 function download(name: string, text: string) {
@@ -89,6 +90,7 @@ export function SavesPage() {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [deleting, setDeleting] = useState<SaveSummary | null>(null);
   const [dragging, setDragging] = useState(false);
+  const replaceGuard = useReplaceGameGuard();
 
   const saveCurrent = useMutation({
     mutationFn: () => saveSession(session!, queryClient, name),
@@ -103,7 +105,7 @@ export function SavesPage() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: saveKeys.all }),
   });
 
-  const load = async (id: string) => {
+  const openSave = async (id: string) => {
     try {
       await loadSave(id);
       await navigate({ to: '/game' });
@@ -111,6 +113,8 @@ export function SavesPage() {
       setMessage({ ok: false, text: e instanceof Error ? e.message : 'That save could not be loaded.' });
     }
   };
+  // A game in progress that loading would lose is offered a save first.
+  const load = (save: SaveSummary) => replaceGuard.guard({ kind: 'load', name: save.name, saveId: save.id }, () => openSave(save.id));
   const exportSave = async (id: string) => {
     const record = await getSave(id);
     if (record) download(saveFileName(record), JSON.stringify(toSaveFile(record)));
@@ -233,7 +237,7 @@ export function SavesPage() {
       ) : (
         <Stack gap="sm">
           {saves.map((s) => (
-            <SaveRow key={s.id} save={s} onLoad={() => void load(s.id)} onExport={() => void exportSave(s.id)} onDelete={() => setDeleting(s)} />
+            <SaveRow key={s.id} save={s} onLoad={() => void load(s)} onExport={() => void exportSave(s.id)} onDelete={() => setDeleting(s)} />
           ))}
         </Stack>
       )}
@@ -254,6 +258,7 @@ export function SavesPage() {
           </Button>
         </Group>
       </Modal>
+      {replaceGuard.dialog}
     </Stack>
   );
 }

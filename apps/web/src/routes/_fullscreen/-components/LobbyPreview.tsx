@@ -8,6 +8,7 @@ import { randomSeed } from '../../../game/offline-log';
 import { seatsProblem } from '../../../game/seats';
 import { previewGame, startOfflineGame, updateSetup, useSetup } from '../../../game/setup-store';
 import { useLobby } from '../../../online/lobby-store';
+import { useReplaceGameGuard } from '../../../saves/ReplaceGameDialog';
 
 export function LobbyPreview() {
   const onlineLobby = useLobby((l) => (l.online ? l.lobby : null));
@@ -19,6 +20,7 @@ function OfflinePreview() {
   const game = useMemo(() => previewGame(setup), [setup]);
   const navigate = useNavigate();
   const problem = seatsProblem(setup.seats);
+  const replaceGuard = useReplaceGameGuard();
   return (
     <div className="fb-preview">
       <MiniMap game={game} className="fb-preview-map" />
@@ -36,16 +38,19 @@ function OfflinePreview() {
             </Button>
             <Button
               disabled={problem !== null}
-              onClick={() => {
-                startOfflineGame(setup);
-                void navigate({ to: '/game' });
-              }}
+              onClick={() =>
+                void replaceGuard.guard({ kind: 'new' }, () => {
+                  startOfflineGame(setup);
+                  void navigate({ to: '/game' });
+                })
+              }
             >
               Start game
             </Button>
           </Group>
         </Group>
       </Paper>
+      {replaceGuard.dialog}
     </div>
   );
 }
