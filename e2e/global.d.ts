@@ -9,6 +9,7 @@ declare global {
       hash(): string | null;
       logLength(): number;
       online(): { lobbyId: string; playerId: string; seq: number; stateHash: string; shownSeq: number | null } | null;
+      sounds(): string[];
     };
   }
 }

@@ -1,4 +1,4 @@
-/** App-wide side effects: route name, redirects, the page icon, the first-visit tutorial, player status, the menu kept at hand online. */
+/** App-wide side effects: route name, redirects, the page icon, the first-visit tutorial, player status, the menu kept at hand online, sound. */
 import { whoseTurn } from '@four-banners/engine';
 import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
@@ -62,6 +62,12 @@ export function AppEffects() {
     }
     shownOutcome.current = key;
   }, [outcome, snap]);
+
+  // Sound effects follow the game; their code loads with the first game, not with the menu.
+  const inGame = snap !== null;
+  useEffect(() => {
+    if (inGame) void import('../sound/controller').then((m) => m.startSoundController()).catch(() => undefined);
+  }, [inGame]);
 
   useEffect(() => {
     if (!settingsStore.get().seenTutorial) setDialog('tutorial', true);

@@ -1,10 +1,14 @@
-/** Values kept in browser storage (SPEC.md §3): player-name, seen-tutorial, plus the bot pace. */
+/** Values kept in browser storage (SPEC.md §3): player-name, seen-tutorial, plus the bot pace and the sound. */
 import { createStore, useStore } from './store';
 
 export const PLAYER_NAME_KEY = 'player-name';
 export const SEEN_TUTORIAL_KEY = 'seen-tutorial';
 export const BOT_SPEED_KEY = 'bot-speed';
+export const SOUND_KEY = 'sound';
+export const SOUND_VOLUME_KEY = 'sound-volume';
 export const DEFAULT_PLAYER_NAME = 'Player';
+/** The volume (0–100) sound starts at: moderate. */
+export const DEFAULT_SOUND_VOLUME = 60;
 
 export const BOT_SPEEDS = ['slow', 'normal', 'fast', 'instant'] as const;
 export type BotSpeed = (typeof BOT_SPEEDS)[number];
@@ -35,15 +39,41 @@ export interface Settings {
   readonly playerName: string;
   readonly seenTutorial: boolean;
   readonly botSpeed: BotSpeed;
+  /** Sound effects as the player chose them; null until they choose (then the OS preference decides). */
+  readonly sound: 'on' | 'off' | null;
+  /** 0–100. */
+  readonly soundVolume: number;
+}
+
+/** Whether sound effects play: the player's choice, else on unless the OS asks for reduced motion. */
+export function soundOn(settings: Pick<Settings, 'sound'>, reducedMotion: boolean): boolean {
+  return settings.sound === null ? !reducedMotion : settings.sound === 'on';
+}
+
+/** Whether the OS asks for reduced motion (`prefers-reduced-motion: reduce`); false where it cannot tell. */
+export function prefersReducedMotion(): boolean {
+  try {
+    return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+  } catch {
+    return false;
+  }
+}
+
+function parseVolume(raw: string | null): number {
+  const n = raw === null || raw.trim() === '' ? NaN : Number(raw);
+  return Number.isFinite(n) ? Math.round(Math.min(100, Math.max(0, n))) : DEFAULT_SOUND_VOLUME;
 }
 
 function load(): Settings {
   const name = read(PLAYER_NAME_KEY)?.trim();
   const speed = read(BOT_SPEED_KEY);
+  const sound = read(SOUND_KEY);
   return {
     playerName: name ? name.slice(0, 32) : DEFAULT_PLAYER_NAME,
     seenTutorial: read(SEEN_TUTORIAL_KEY) === 'true',
     botSpeed: (BOT_SPEEDS as readonly string[]).includes(speed ?? '') ? (speed as BotSpeed) : 'normal',
+    sound: sound === 'on' || sound === 'off' ? sound : null,
+    soundVolume: parseVolume(read(SOUND_VOLUME_KEY)),
   };
 }
 
@@ -66,6 +96,19 @@ export function setSeenTutorial(seen: boolean): void {
 export function setBotSpeed(speed: BotSpeed): void {
   write(BOT_SPEED_KEY, speed);
   settingsStore.set((s) => ({ ...s, botSpeed: speed }));
+}
+
+/** The player turns sound effects on or off (an explicit choice, kept over the OS preference). */
+export function setSound(on: boolean): void {
+  const sound = on ? 'on' : 'off';
+  write(SOUND_KEY, sound);
+  settingsStore.set((s) => ({ ...s, sound }));
+}
+/** Sets the sound volume (clamped to 0–100). */
+export function setSoundVolume(volume: number): void {
+  const clean = parseVolume(String(volume));
+  write(SOUND_VOLUME_KEY, String(clean));
+  settingsStore.set((s) => ({ ...s, soundVolume: clean }));
 }
 
 export function useSettings<S>(select: (s: Settings) => S): S {

@@ -4,6 +4,7 @@
  */
 import { gameHash, serializeGame, stateHash, type SerializedGame } from '@four-banners/engine';
 import { lobbyStore } from '../online/lobby-store';
+import { playedSounds } from '../sound/played';
 import { sessionStore } from './session-store';
 
 /** The online lobby as this device folded it. */
@@ -30,6 +31,8 @@ export interface DebugHandle {
   logLength(): number;
   /** The online lobby, or null offline. */
   online(): OnlineDebug | null;
+  /** The sound effects this page has played, oldest first (e.g. 'move', 'your-turn'). */
+  sounds(): string[];
 }
 
 declare global {
@@ -64,5 +67,6 @@ export function installDebugHandle(): void {
         shownSeq: session?.online ? session.snapshot.lobby.seq : null,
       };
     },
+    sounds: playedSounds,
   };
 }

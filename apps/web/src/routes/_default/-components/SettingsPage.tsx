@@ -1,8 +1,63 @@
-/** Settings: the player name (localStorage `player-name`), the bots' pace, and the tutorial again. */
-import { Button, Card, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+/** Settings: the player name (localStorage `player-name`), the bots' pace, sound, and the tutorial again. */
+import { Button, Card, Group, SegmentedControl, Slider, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { setDialog } from '../../../app/app-state';
-import { DEFAULT_PLAYER_NAME, setBotSpeed, setPlayerName, useSettings, type BotSpeed } from '../../../app/settings';
+import {
+  DEFAULT_PLAYER_NAME,
+  prefersReducedMotion,
+  setBotSpeed,
+  setPlayerName,
+  setSound,
+  setSoundVolume,
+  soundOn,
+  useSettings,
+  type BotSpeed,
+} from '../../../app/settings';
+
+/** A sample of the effects at the chosen volume (the sound code loads only when asked). */
+function preview(): void {
+  void import('../../../sound/controller').then((m) => m.previewSound()).catch(() => undefined);
+}
+
+function SoundCard() {
+  const choice = useSettings((s) => s.sound);
+  const volume = useSettings((s) => s.soundVolume);
+  const [reduced] = useState(prefersReducedMotion);
+  const on = soundOn({ sound: choice }, reduced);
+  return (
+    <Card withBorder radius="lg" p="lg" data-testid="sound-settings">
+      <Switch
+        label="Sound effects"
+        description={
+          choice === null && reduced
+            ? 'Off because your system asks for reduced motion. Turn on to hear moves, fights and your turn.'
+            : 'Moves, banners, chests, fights, your turn and the end of the game.'
+        }
+        checked={on}
+        onChange={(e) => {
+          setSound(e.currentTarget.checked);
+          if (e.currentTarget.checked) preview();
+        }}
+        data-testid="sound-on"
+      />
+      <Text size="sm" fw={500} mt="md" aria-hidden>
+        Volume
+      </Text>
+      <Slider
+        mt={4}
+        min={0}
+        max={100}
+        step={5}
+        value={volume}
+        onChange={setSoundVolume}
+        onChangeEnd={preview}
+        label={(v) => `${v}%`}
+        thumbLabel="Volume"
+        data-testid="sound-volume"
+      />
+    </Card>
+  );
+}
 
 export function SettingsPage() {
   const name = useSettings((s) => s.playerName);
@@ -53,6 +108,7 @@ export function SettingsPage() {
           ]}
         />
       </Card>
+      <SoundCard />
       <Card withBorder radius="lg" p="lg">
         <Group justify="space-between">
           <div>
