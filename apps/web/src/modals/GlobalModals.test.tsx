@@ -1,3 +1,4 @@
+import { fold, loggedBotGame } from '@four-banners/engine';
 import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +10,7 @@ import { openSession, sessionStore } from '../game/session-store';
 import type { OfflineSession } from '../game/offline-session';
 import type { GameSession } from '../game/session';
 import { initialLobby, lobbyStore, setSocketStatus, setSynced } from '../online/lobby-store';
+import { summarizeGame } from '../replay/game-summary';
 import { theme } from '../theme';
 import { GlobalModals } from './GlobalModals';
 
@@ -38,6 +40,26 @@ async function statusOverOfflineGame() {
   act(() => appStore.set((s) => ({ ...s, playerStatus: 'win', routeName: 'game' })));
   open('playerStatus');
   return { session, dialog: await screen.findByRole('dialog') };
+}
+
+/** A whole game on this device, played to its end: this device's seat (Green) and two bots, all played by the engine's bots. */
+function finishedGameLog() {
+  return loggedBotGame({
+    lobbyId: 'offline-done',
+    adminId: DEVICE_PLAYER_ID,
+    w: 6,
+    h: 6,
+    seed: 5,
+    players: [
+      { id: DEVICE_PLAYER_ID, name: 'Ada', country: 0 },
+      { id: 'bot-1', name: '', country: 1, bot: { difficulty: 'hard' } },
+      { id: 'bot-2', name: '', country: 2, bot: { difficulty: 'normal' } },
+    ],
+    difficulty: () => 'hard',
+    startSeed: 6,
+    turnSeed: (turn) => 5 * 7919 + turn,
+    at: '2026-01-01T00:00:00.000Z',
+  }).events;
 }
 
 describe('global dialogs (SPEC.md §2)', async () => {
@@ -99,6 +121,40 @@ describe('global dialogs (SPEC.md §2)', async () => {
     // Already on the game screen: no navigation, the new game simply replaces the old one.
     expect(appStore.get().redirect).toBeNull();
     expect(appStore.get().dialogs.playerStatus).toBe(false);
+  });
+
+  it('player status: under its words, the summary of the game just played (turns, chart, fights won and lost)', async () => {
+    const events = finishedGameLog();
+    const end = fold(events);
+    if (!end.ok) throw new Error(end.error.message);
+    openSession(events);
+    renderModals();
+    const outcome = sessionStore.get()!.snapshot.outcome!;
+    expect(outcome).not.toBeNull();
+    act(() => appStore.set((s) => ({ ...s, playerStatus: outcome })));
+    open('playerStatus');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('player-status').textContent).toBe(outcome === 'win' ? 'You win' : 'You lost');
+
+    const summary = await within(dialog).findByTestId('summary-turns', {}, { timeout: 5000 });
+    expect(Number(summary.textContent)).toBe(end.value.game.turn.count);
+    const expected = summarizeGame(events);
+    const green = expected.countries.find((c) => c.country === 0)!;
+    expect(Number(within(dialog).getByTestId('summary-fights-won').textContent)).toBe(green.fights.won);
+    expect(Number(within(dialog).getByTestId('summary-fights-lost').textContent)).toBe(green.fights.lost);
+    // The chart of the whole game, as a picture (no slider: there is nothing to seek here).
+    within(dialog).getByRole('img', { name: 'Land per country over the turns' });
+    expect(within(dialog).queryByRole('slider')).toBeNull();
+    // Every country's fights, this device's marked.
+    const rows = within(dialog).getAllByTestId('summary-country');
+    expect(rows.map((r) => r.dataset.country)).toEqual(['0', '1', '2']);
+    expect(rows.map((r) => r.dataset.mine === 'true')).toEqual([true, false, false]);
+    for (const [i, row] of rows.entries()) {
+      const { won, lost } = expected.countries[i]!.fights;
+      expect([...row.querySelectorAll('td')].map((td) => Number(td.textContent))).toEqual([won, lost]);
+    }
+    // SPEC.md §2's buttons, and the ways on, are all still there.
+    for (const name of ['Stay', 'Leave lobby', 'Watch replay', 'Rematch']) within(dialog).getByRole('button', { name });
   });
 
   it("player status online: Watch replay opens the server's replay of the lobby; no offline rematch", async () => {

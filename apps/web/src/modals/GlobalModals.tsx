@@ -1,5 +1,6 @@
 /** Every global dialog of SPEC.md §2, opened by the app state's dialog flags. */
 import { Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Suspense, lazy } from 'react';
 import { appStore, redirectTo, setDialog, useAppState } from '../app/app-state';
 import { setSeenTutorial, settingsStore } from '../app/settings';
 import { useStore } from '../app/store';
@@ -9,6 +10,9 @@ import { linkOf, lobbyStore, useLobby } from '../online/lobby-store';
 import { ConfirmModal } from './ConfirmModal';
 import { TutorialModal } from './TutorialModal';
 import { RematchButton } from '../online/RematchButton';
+
+/** The game's result in numbers: its own chunk, fetched when the player-status dialog first opens. */
+const GameSummary = lazy(() => import('./GameSummary').then((m) => ({ default: m.GameSummary })));
 
 /**
  * Leaves the lobby (SPEC.md §2): online it tells the server and goes to '/' once the server agrees
@@ -63,16 +67,18 @@ function rematchOffline() {
 }
 
 /**
- * Player status (SPEC.md §2): 'You win' / 'You lost' with Stay and Leave lobby, and below them the
- * ways on: watch the game's replay, or play it again.
+ * Player status (SPEC.md §2): 'You win' / 'You lost' with Stay and Leave lobby; under the words the
+ * game's summary (turns, land and units over the game, fights won and lost), and the ways on: watch
+ * the game's replay, or play it again. 440 px wide, with a narrow margin on phones: the chart wants the width.
  */
 function PlayerStatusModal({ onLeave }: { onLeave: () => void }) {
   const opened = useAppState((s) => s.dialogs.playerStatus);
   const playerStatus = useAppState((s) => s.playerStatus);
-  const online = useStore(sessionStore, (s) => s?.online ?? false);
+  const session = useStore(sessionStore, (s) => s);
+  const online = session?.online ?? false;
   const close = () => setDialog('playerStatus', false);
   return (
-    <Modal opened={opened} onClose={close} size={360} data-testid="modal-player-status">
+    <Modal opened={opened} onClose={close} size={440} xOffset={8} data-testid="modal-player-status">
       <Text size="lg" fw={600}>
         <span style={{ display: 'block', textAlign: 'center' }}>
           <Title order={2} ta="center" component="span" display="block" data-testid="player-status">
@@ -83,6 +89,11 @@ function PlayerStatusModal({ onLeave }: { onLeave: () => void }) {
           </Text>
         </span>
       </Text>
+      {session ? (
+        <Suspense fallback={<div style={{ minHeight: 120 }} />}>
+          <GameSummary session={session} />
+        </Suspense>
+      ) : null}
       <Group grow mt="lg" gap="sm">
         <Button variant="light" onClick={watchReplay} data-testid="status-watch-replay">
           Watch replay

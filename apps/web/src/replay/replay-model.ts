@@ -43,6 +43,8 @@ export interface Replay {
   readonly turnStarts: readonly TurnStart[];
   /** Land and units per country: one sample per turn start, then the final state if it is not one. */
   readonly samples: readonly ChartSample[];
+  /** Every fight of the log, in order (for the game-over summary). */
+  readonly fights: readonly FightView[];
   /** The nearest seq in [startSeq, endSeq]. */
   clamp(seq: number): number;
   /** The frame at `seq` (clamped); the last state asked for is kept, so stepping forward folds one event. */
@@ -189,6 +191,7 @@ function replayOver(fold: Fold, log: readonly LobbyEvent[], kept: { index: numbe
 
   let turnStarts: readonly TurnStart[] | null = null;
   let samples: readonly ChartSample[] | null = null;
+  let fights: readonly FightView[] | null = null;
 
   const replay: Replay = {
     events: log,
@@ -205,6 +208,9 @@ function replayOver(fold: Fold, log: readonly LobbyEvent[], kept: { index: numbe
       const lastStart = starts[starts.length - 1];
       samples = lastStart && lastStart.seq < endSeq ? [...starts, sampleOf(stateAtIndex(count - 1).game, endSeq, true)] : starts;
       return samples;
+    },
+    get fights() {
+      return (fights ??= described.slice(0, count).flatMap((d) => (d.fight ? [d.fight] : [])));
     },
     clamp: (seq) => events[indexAt(seq)]!.seq,
     frameAt(seq) {

@@ -1,7 +1,8 @@
 /**
  * Land or units per country over the game's turns, hand-drawn in SVG, with a marker at the position
  * shown. A click (or the arrow keys, when focused) moves the replay to that turn's start. Each country
- * has its colour and its own dash pattern, so the lines part without colour vision too.
+ * has its colour and its own dash pattern, so the lines part without colour vision too. Without
+ * `onSeek` (the game-over summary) it is a picture of the whole game: hovering reads the values.
  */
 import { COUNTRY_COLOURS, type PlayableCountry } from '@four-banners/engine';
 import { SegmentedControl, Text, VisuallyHidden } from '@mantine/core';
@@ -19,6 +20,7 @@ import {
   type ChartMetric,
   type ChartSample,
 } from '../../../replay/chart-series';
+import './ReplayChart.css';
 
 const W = 300;
 const H = 96;
@@ -26,8 +28,10 @@ const DASHES: Record<PlayableCountry, string | undefined> = { 0: undefined, 1: '
 
 interface Props {
   readonly samples: readonly ChartSample[];
-  readonly seq: number;
-  readonly onSeek: (seq: number) => void;
+  /** The position shown (marked on the chart); without it, the end. */
+  readonly seq?: number;
+  /** Moves the replay to a turn; without it the chart only shows. */
+  readonly onSeek?: (seq: number) => void;
 }
 
 /** The lines: redrawn only when the samples or the metric change, never on a seek. */
@@ -97,8 +101,9 @@ export const ReplayChart = memo(function ReplayChart({ samples, seq, onSeek }: P
     );
   }
   const { from, to } = chartRange(samples);
-  const markerX = ((chartX(samples, seq) - from) / (to - from)) * W;
-  const index = sampleIndexAt(samples, seq);
+  const position = seq ?? samples[samples.length - 1]!.seq;
+  const markerX = ((chartX(samples, position) - from) / (to - from)) * W;
+  const index = sampleIndexAt(samples, position);
   const current = samples[index]!;
   const shown = hover ?? current;
   const label = (s: ChartSample) => (s.end ? 'End' : `Turn ${s.turn}`);
@@ -108,9 +113,10 @@ export const ReplayChart = memo(function ReplayChart({ samples, seq, onSeek }: P
     return (e.clientX - r.left) / Math.max(1, r.width);
   };
   const onKey = (e: KeyboardEvent<SVGSVGElement>) => {
+    if (!onSeek) return;
     // A slider's keys (ARIA): ←/↓ one turn back (inside a turn, to its start, like the turn buttons),
     // →/↑ one turn on, PageDown/PageUp ten turns, Home/End the ends.
-    const back = seq > current.seq ? index : index - 1;
+    const back = position > current.seq ? index : index - 1;
     const at = (i: number) => samples[Math.min(samples.length - 1, Math.max(0, i))];
     const moves: Record<string, ChartSample | undefined> = {
       ArrowLeft: at(back),
@@ -139,18 +145,22 @@ export const ReplayChart = memo(function ReplayChart({ samples, seq, onSeek }: P
           viewBox={`0 0 ${W} ${H}`}
           preserveAspectRatio="none"
           className="fb-chart-svg"
-          role="slider"
-          tabIndex={0}
-          aria-label={`${metric === 'land' ? 'Land' : 'Units'} per country over the turns: pick a turn to go to`}
-          aria-valuemin={samples[0]!.turn}
-          aria-valuemax={samples[samples.length - 1]!.turn}
-          aria-valuenow={current.turn}
-          aria-valuetext={`${label(current)}: ${values(current, metric, countries)}`}
+          {...(onSeek
+            ? {
+                role: 'slider',
+                tabIndex: 0,
+                'aria-label': `${metric === 'land' ? 'Land' : 'Units'} per country over the turns: pick a turn to go to`,
+                'aria-valuemin': samples[0]!.turn,
+                'aria-valuemax': samples[samples.length - 1]!.turn,
+                'aria-valuenow': current.turn,
+                'aria-valuetext': `${label(current)}: ${values(current, metric, countries)}`,
+              }
+            : { role: 'img', 'aria-label': `${metric === 'land' ? 'Land' : 'Units'} per country over the turns` })}
           aria-describedby={summaryId}
           data-testid="replay-chart"
           data-metric={metric}
           onClick={(e) => {
-            const s = nearestSample(samples, fraction(e));
+            const s = onSeek && nearestSample(samples, fraction(e));
             if (s) onSeek(s.seq);
           }}
           onPointerMove={(e) => setHover(nearestSample(samples, fraction(e)) ?? null)}
@@ -159,7 +169,9 @@ export const ReplayChart = memo(function ReplayChart({ samples, seq, onSeek }: P
         >
           <Lines samples={samples} metric={metric} />
           {hover ? <line x1={((hover.x - from) / (to - from)) * W} x2={((hover.x - from) / (to - from)) * W} y1={0} y2={H} className="fb-chart-hover" vectorEffect="non-scaling-stroke" /> : null}
-          <line x1={markerX} x2={markerX} y1={0} y2={H} className="fb-chart-marker" vectorEffect="non-scaling-stroke" data-testid="replay-chart-marker" />
+          {seq !== undefined ? (
+            <line x1={markerX} x2={markerX} y1={0} y2={H} className="fb-chart-marker" vectorEffect="non-scaling-stroke" data-testid="replay-chart-marker" />
+          ) : null}
         </svg>
       </div>
       <div className="fb-chart-axis" aria-hidden>
@@ -169,7 +181,7 @@ export const ReplayChart = memo(function ReplayChart({ samples, seq, onSeek }: P
       <figcaption className="fb-chart-readout">
         <b>
           {label(shown)}
-          {hover ? ' (click to go there)' : ''}:
+          {hover && onSeek ? ' (click to go there)' : ''}:
         </b>
         {countries.map((c) => (
           <b key={c} style={{ color: COUNTRY_COLOURS[c] }}>
