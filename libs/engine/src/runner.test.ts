@@ -64,7 +64,7 @@ describe('bot-vs-bot matches (SPEC.md §4 Bot behaviour)', () => {
 });
 
 describe('a bot game logged as a server logs it (tests and benchmarks)', () => {
-  const bots = ['hard', 'easy'] as const;
+  const bots: readonly Difficulty[] = ['hard', 'easy'];
   const options: LoggedBotGameOptions = {
     lobbyId: 'G5',
     adminId: 'p0',
