@@ -1,4 +1,4 @@
-/** The <defs> every board SVG uses: one <symbol> per drawing, plus the Nomad stripe patterns. */
+/** The <defs> every board SVG uses: one <symbol> per drawing, plus each country's land patterns. */
 import { memo } from 'react';
 import {
   ATTACKED_BADGE_MARKUP,
@@ -6,9 +6,9 @@ import {
   FOREST_MARKUP,
   MOUNTAINS_MARKUP,
   MOVED_BADGE_MARKUP,
-  NOMAD_FILL,
-  NOMAD_STRIPE,
+  NEW_BADGE_MARKUP,
   bannerMarkup,
+  landPatternMarkup,
   unitMarkup,
 } from './art';
 
@@ -23,11 +23,8 @@ const DEFS_MARKUP = [
   symbol('fb-chest', CHEST_MARKUP),
   symbol('fb-moved', MOVED_BADGE_MARKUP, '-8 -8 16 16'),
   symbol('fb-attacked', ATTACKED_BADGE_MARKUP, '-8 -8 16 16'),
-  ...[0, 1, 2, 3].map(
-    (c) =>
-      `<pattern id="fb-nomad-${c}" width="11" height="11" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">` +
-      `<rect width="11" height="11" fill="${NOMAD_FILL[c]}"/><rect width="3.5" height="11" fill="${NOMAD_STRIPE[c]}"/></pattern>`,
-  ),
+  symbol('fb-new', NEW_BADGE_MARKUP, '-8 -8 16 16'),
+  ...[0, 1, 2, 3].flatMap((c) => [landPatternMarkup(c, 'nomad'), landPatternMarkup(c, 'settled')]),
 ].join('');
 
 /** Symbols and patterns, rendered once per SVG. */

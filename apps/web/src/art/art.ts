@@ -112,3 +112,66 @@ export const SETTLED_FILL = COUNTRY_COLOURS.map((c) => mix(c, '#1a1b1f', 0.5));
 export const SETTLED_EDGE = COUNTRY_COLOURS.map((c) => mix(c, '#1a1b1f', 0.8));
 export const NOMAD_FILL = COUNTRY_COLOURS.map((c) => mix(c, '#1a1b1f', 0.2));
 export const NOMAD_STRIPE = COUNTRY_COLOURS.map((c) => mix(c, '#1a1b1f', 0.34));
+
+/** Badge of a unit raised this turn (a small sprout: it is new and acts next turn). */
+export const NEW_BADGE_MARKUP =
+  `<circle cx="0" cy="0" r="8" fill="${INK}" stroke="#ffffff" stroke-opacity=".5" stroke-width="1.2"/>` +
+  `<path d="M0-5L1.4-1.4L5 0L1.4 1.4L0 5L-1.4 1.4L-5 0L-1.4-1.4Z" fill="#fff"/>`;
+
+export type LandKind = 'nomad' | 'settled';
+
+/** The id of the <pattern> that fills land of `country` (its non-colour cue, DESIGN.md §7). */
+export function landPatternId(country: number, kind: LandKind): string {
+  return `fb-land-${country}-${kind}`;
+}
+
+/**
+ * Each country's hatch on Nomad land: with the emblem, a second cue that still reads when the map is
+ * zoomed out too far for the emblem's shape (green /, purple \, red —, yellow |).
+ */
+const HATCH = ['/', '\\', '-', '|'] as const;
+
+/** Hatch lines that tile seamlessly in a 64×64 cell (the pattern clips what overflows). */
+function hatchPath(dir: (typeof HATCH)[number]): string {
+  const out: string[] = [];
+  for (let k = -5; k <= 9; k++) {
+    const c = k * 16;
+    if (dir === '-' && c > 0 && c <= 64) out.push(`M-4 ${c - 8}H68`);
+    else if (dir === '|' && c > 0 && c <= 64) out.push(`M${c - 8} -4V68`);
+    else if (dir === '/') out.push(`M${c} 0L${c - 64} 64`);
+    else if (dir === '\\') out.push(`M${c - 64} 0L${c} 64`);
+  }
+  return out.join('');
+}
+
+/**
+ * A 64×64 land pattern of `country`, aligned to the tile grid: Settled is solid ground with the
+ * country's emblem stamped in two corners over a fine grain; Nomad is lighter, boldly hatched in the
+ * country's direction, with the same two emblems. Colour-blind players tell the countries apart by the shape and the hatch.
+ */
+export function landPatternMarkup(country: number, kind: LandKind): string {
+  const id = landPatternId(country, kind);
+  const emblem = EMBLEM_PATHS[country as 0] ?? '';
+  const stamp = (x: number, y: number, fill: string, opacity: number) =>
+    `<path transform="translate(${x} ${y})" d="${emblem}" fill="${fill}" fill-opacity="${opacity}"/>`;
+  const hatch = hatchPath(HATCH[country as 0] ?? '/');
+  if (kind === 'settled') {
+    // Solid ground: the hatch only as a fine grain, so it still reads as one field.
+    return (
+      `<pattern id="${id}" width="64" height="64" patternUnits="userSpaceOnUse">` +
+      `<rect width="64" height="64" fill="${SETTLED_FILL[country]}"/>` +
+      `<path d="${hatch}" stroke="${INK}" stroke-opacity=".16" stroke-width="1.5"/>` +
+      stamp(14, 14, INK, 0.55) +
+      stamp(50, 50, INK, 0.55) +
+      `</pattern>`
+    );
+  }
+  return (
+    `<pattern id="${id}" width="64" height="64" patternUnits="userSpaceOnUse">` +
+    `<rect width="64" height="64" fill="${NOMAD_FILL[country]}"/>` +
+    `<path d="${hatch}" stroke="${NOMAD_STRIPE[country]}" stroke-width="4.5" stroke-linecap="square"/>` +
+    stamp(14, 14, INK, 0.55) +
+    stamp(50, 50, INK, 0.55) +
+    `</pattern>`
+  );
+}

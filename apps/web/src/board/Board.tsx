@@ -2,7 +2,8 @@
  * The game board: one SVG inside a transformed wrapper. Panning and zooming only change the wrapper's
  * CSS transform (no React render), hover renders one rectangle, and tiles re-render only when the
  * engine hands out a new tile object. Mouse drag, wheel, touch drag and pinch; a press that moved
- * more than 10 px is not a click (SPEC.md §2).
+ * more than 10 px is not a click (SPEC.md §2); a touch held still shows the tile in the hover store
+ * (what a mouse shows by hovering: the tile panel and an attack's odds) and is not a click.
  */
 import type { GameData, Pos } from '@four-banners/engine';
 import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef } from 'react';
@@ -13,6 +14,9 @@ import { BOARD_BG } from '../art/art';
 import { clampView, fitView, minScale, tileAtPoint, zoomAt, TILE, type View } from './geometry';
 import { HoverLayer, MarksLayer, type Marks } from './Overlays';
 import { TileLayer } from './TileLayer';
+
+/** How long a touch must stay still to count as a long press (shows the tile instead of clicking it). */
+const LONG_PRESS_MS = 450;
 
 export interface BoardHandle {
   zoomBy(factor: number): void;
@@ -52,7 +56,11 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board({ game, 
     guard: createClickGuard(),
     frame: 0,
     settle: 0 as ReturnType<typeof setTimeout> | 0,
+    hold: 0 as ReturnType<typeof setTimeout> | 0,
+    held: false,
   });
+  // The last tile the pointer hovered: any other tile in the hover store is the keyboard cursor.
+  const pointerHover = useRef<Pos | null>(null);
   const dims = useRef({ cols, rows });
   dims.current = { cols, rows };
   const clickRef = useRef(onTileClick);
@@ -151,6 +159,7 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board({ game, 
       const st = state.current;
       if (st.frame) cancelAnimationFrame(st.frame);
       if (st.settle) clearTimeout(st.settle);
+      if (st.hold) clearTimeout(st.hold);
     },
     [],
   );
@@ -162,8 +171,15 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board({ game, 
 
   const setHover = (p: Pos | null) => {
     const prev = hover.get();
-    if (prev === p || (prev && p && prev.x === p.x && prev.y === p.y)) return;
+    if (prev === p || (prev && p && prev.x === p.x && prev.y === p.y && prev === pointerHover.current)) return;
+    pointerHover.current = p;
     hover.set(p);
+  };
+
+  const cancelHold = () => {
+    const st = state.current;
+    if (st.hold) clearTimeout(st.hold);
+    st.hold = 0;
   };
 
   const onPointerDown = (e: React.PointerEvent<HTMLDivElement>) => {
@@ -176,8 +192,23 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board({ game, 
       // Not an active pointer (synthetic events); dragging still works while over the board.
     }
     st.pointers.set(e.pointerId, p);
-    if (st.pointers.size === 1) st.guard.down(e.clientX, e.clientY);
+    if (st.pointers.size === 1) {
+      st.guard.down(e.clientX, e.clientY);
+      st.held = false;
+      if (e.pointerType !== 'mouse') {
+        // A new touch puts away what the last long press showed; holding still ~half a second shows this tile.
+        if (hover.get()) setHover(null);
+        cancelHold();
+        st.hold = setTimeout(() => {
+          st.hold = 0;
+          if (st.pointers.size !== 1 || st.guard.dragging) return;
+          st.held = true;
+          setHover(tileAtPoint(st.view, p.x, p.y, dims.current.cols, dims.current.rows));
+        }, LONG_PRESS_MS);
+      }
+    }
     if (st.pointers.size === 2) {
+      cancelHold();
       const [a, b] = [...st.pointers.values()] as [{ x: number; y: number }, { x: number; y: number }];
       st.pinch = { dist: Math.hypot(a.x - b.x, a.y - b.y), midX: (a.x + b.x) / 2, midY: (a.y + b.y) / 2 };
       st.guard.move(e.clientX + 1000, e.clientY); // a second finger makes this press a gesture, not a click
@@ -194,6 +225,7 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board({ game, 
     }
     st.pointers.set(e.pointerId, p);
     st.guard.move(e.clientX, e.clientY);
+    if (st.guard.dragging) cancelHold();
     if (st.pointers.size >= 2 && st.pinch) {
       const [a, b] = [...st.pointers.values()] as [{ x: number; y: number }, { x: number; y: number }];
       const dist = Math.hypot(a.x - b.x, a.y - b.y);
@@ -219,8 +251,9 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board({ game, 
     st.pointers.delete(e.pointerId);
     if (st.pointers.size < 2) st.pinch = null;
     if (!single) return;
+    cancelHold();
     const click = st.guard.up(e.clientX, e.clientY);
-    if (!click || cancelled) return;
+    if (!click || cancelled || st.held) return;
     const p = local(e);
     const tile = tileAtPoint(st.view, p.x, p.y, dims.current.cols, dims.current.rows);
     if (tile) clickRef.current?.(tile);
@@ -253,8 +286,8 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board({ game, 
         <svg width={w} height={h} viewBox={`0 0 ${w} ${h}`} className="fb-board-svg" role="img" aria-label="Game map">
           <ArtDefs />
           <TileLayer tiles={game.tiles} arrival={arrival} arrivalIndex={arrived ? arrivalIndex : -1} />
-          <MarksLayer marks={marks} />
-          {readOnly ? null : <HoverLayer hover={hover} />}
+          <MarksLayer marks={marks} game={game} />
+          {readOnly ? null : <HoverLayer hover={hover} pointerHover={pointerHover} />}
         </svg>
       </div>
     </div>

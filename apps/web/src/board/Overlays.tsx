@@ -1,8 +1,9 @@
 /** What is drawn over the tiles: selection, moveable and attackable tiles, banner spots, hover, last move. */
-import type { Pos } from '@four-banners/engine';
-import { memo } from 'react';
+import type { GameData, Pos } from '@four-banners/engine';
+import { memo, type RefObject } from 'react';
 import { useStore, type Store } from '../app/store';
 import { TILE } from './geometry';
+import { attackOdds } from './odds';
 
 export interface Marks {
   readonly selected: Pos | null;
@@ -17,7 +18,16 @@ export interface Marks {
 
 const c = (p: Pos) => ({ cx: p.x * TILE + TILE / 2, cy: p.y * TILE + TILE / 2 });
 
-export const MarksLayer = memo(function MarksLayer({ marks }: { marks: Marks }) {
+/** Four corner brackets inside tile `p`, `inset` from its edge, each arm `arm` long. */
+function corners(p: Pos, inset: number, arm: number): string {
+  const l = p.x * TILE + inset;
+  const t = p.y * TILE + inset;
+  const r = (p.x + 1) * TILE - inset;
+  const b = (p.y + 1) * TILE - inset;
+  return `M${l} ${t + arm}V${t}H${l + arm}M${r - arm} ${t}H${r}V${t + arm}M${r} ${b - arm}V${b}H${r - arm}M${l + arm} ${b}H${l}V${b - arm}`;
+}
+
+export const MarksLayer = memo(function MarksLayer({ marks, game }: { marks: Marks; game: GameData }) {
   const { selected, moves, attacks, bannerSpots, lastMove } = marks;
   return (
     <g className="fb-marks" pointerEvents="none">
@@ -41,38 +51,55 @@ export const MarksLayer = memo(function MarksLayer({ marks }: { marks: Marks }) 
       ) : null}
       {lastMove ? <circle key={`p${lastMove.seq}`} className="fb-ping" {...c(lastMove.to)} r={26} /> : null}
       {moves.map((p) => (
-        <g key={`v${p.x},${p.y}`} className="fb-move">
+        <g key={`v${p.x},${p.y}`} className="fb-move" data-x={p.x} data-y={p.y}>
           <rect x={p.x * TILE + 3} y={p.y * TILE + 3} width={TILE - 6} height={TILE - 6} rx={7} />
-          <circle {...c(p)} r={7} />
+          <circle {...c(p)} r={9} />
         </g>
       ))}
-      {attacks.map((p) => (
-        <g key={`a${p.x},${p.y}`} className="fb-attack">
-          <rect x={p.x * TILE + 3} y={p.y * TILE + 3} width={TILE - 6} height={TILE - 6} rx={7} />
-          <circle {...c(p)} r={20} />
-          <path
-            d={`M${c(p).cx} ${c(p).cy - 27}v11M${c(p).cx} ${c(p).cy + 16}v11M${c(p).cx - 27} ${c(p).cy}h11M${c(p).cx + 16} ${c(p).cy}h11`}
-          />
-        </g>
-      ))}
+      {attacks.map((p) => {
+        const { cx, cy } = c(p);
+        const odds = selected ? attackOdds(game, selected, p) : null;
+        return (
+          <g key={`a${p.x},${p.y}`} className="fb-attack" data-x={p.x} data-y={p.y} data-odds={odds ?? undefined}>
+            <rect x={p.x * TILE + 3} y={p.y * TILE + 3} width={TILE - 6} height={TILE - 6} rx={7} />
+            <path className="fb-attack-reticle" d={corners(p, 3, 16)} />
+            {odds !== null ? (
+              <g className="fb-odds">
+                <rect x={cx - 21} y={cy + 13} width={42} height={18} rx={9} />
+                <text x={cx} y={cy + 26.5} textAnchor="middle">
+                  {odds}%
+                </text>
+              </g>
+            ) : null}
+          </g>
+        );
+      })}
       {selected ? (
-        <rect
-          className="fb-selected"
-          x={selected.x * TILE + 2}
-          y={selected.y * TILE + 2}
-          width={TILE - 4}
-          height={TILE - 4}
-          rx={8}
-        />
+        <g className="fb-selected">
+          <rect x={selected.x * TILE + 2.5} y={selected.y * TILE + 2.5} width={TILE - 5} height={TILE - 5} rx={8} />
+          <rect className="fb-selected-inner" x={selected.x * TILE + 6} y={selected.y * TILE + 6} width={TILE - 12} height={TILE - 12} rx={5} />
+        </g>
       ) : null}
     </g>
   );
 });
 
-/** The hovered tile's outline; only this tiny layer re-renders while the pointer moves. */
-export function HoverLayer({ hover }: { hover: Store<Pos | null> }) {
+/**
+ * The hovered tile's outline; only this tiny layer re-renders while the pointer moves. A tile the
+ * pointer did not put there (`pointerHover` holds the last one it did) is the keyboard cursor, drawn
+ * boldly so it never looks like a passing mouse.
+ */
+export function HoverLayer({ hover, pointerHover }: { hover: Store<Pos | null>; pointerHover: RefObject<Pos | null> }) {
   const p = useStore(hover);
   if (!p) return null;
+  if (p !== pointerHover.current) {
+    return (
+      <g className="fb-cursor" pointerEvents="none" data-testid="board-cursor" data-x={p.x} data-y={p.y}>
+        <rect x={p.x * TILE + 2.5} y={p.y * TILE + 2.5} width={TILE - 5} height={TILE - 5} rx={8} />
+        <path d={corners(p, -3, 18)} />
+      </g>
+    );
+  }
   return (
     <rect
       className="fb-hover"

@@ -4,8 +4,11 @@
  */
 import { LANDMARK, TILE_TYPE, type Tile } from '@four-banners/engine';
 import { memo } from 'react';
-import { SETTLED_EDGE, SETTLED_FILL, UNOWNED_FILL } from '../art/art';
+import { SETTLED_EDGE, UNOWNED_FILL, landPatternId } from '../art/art';
 import { TILE } from './geometry';
+import { unitState } from './unit-state';
+
+const BADGE = { new: '#fb-new', attacked: '#fb-attacked', moved: '#fb-moved' } as const;
 
 const LANDMARK_SYMBOL: Record<number, string> = {
   [LANDMARK.mountains]: '#fb-mountains',
@@ -25,12 +28,15 @@ const TileView = memo(function TileView({ tile, arrival }: { tile: Tile; arrival
   const y = tile.pos.y * TILE;
   const owner = tile.owner;
   const settled = tile.type === TILE_TYPE.settled;
-  const fill = owner < 0 ? UNOWNED_FILL : settled ? SETTLED_FILL[owner] : `url(#fb-nomad-${owner})`;
+  // Each country's land carries its own pattern (emblem and hatch), not only its colour.
+  const pattern = owner < 0 ? undefined : landPatternId(owner, settled ? 'settled' : 'nomad');
+  const fill = pattern ? `url(#${pattern})` : UNOWNED_FILL;
   const unit = tile.unit;
+  const state = unitState(tile);
   const landmarkHref =
     tile.landmark === LANDMARK.banner ? `#fb-banner-${owner < 0 ? 0 : owner}` : LANDMARK_SYMBOL[tile.landmark];
   return (
-    <g>
+    <g data-pattern={pattern}>
       <rect
         x={x + 1.5}
         y={y + 1.5}
@@ -63,9 +69,7 @@ const TileView = memo(function TileView({ tile, arrival }: { tile: Tile; arrival
             height={54}
             opacity={unit.attacked ? 0.78 : 1}
           />
-          {unit.attacked || unit.moved ? (
-            <use href={unit.attacked ? '#fb-attacked' : '#fb-moved'} x={x + 44} y={y + 4} width={16} height={16} />
-          ) : null}
+          {state && state !== 'ready' ? <use href={BADGE[state]} x={x + 44} y={y + 4} width={16} height={16} /> : null}
         </g>
       ) : null}
     </g>

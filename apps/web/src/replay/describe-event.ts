@@ -1,6 +1,6 @@
 /**
  * One log event in words, for the replay's caption: "Red attacks Purple at (3, 4) from (2, 4): dice 5
- * vs 2, war +1.5, result +4.5 — Red wins". Game actions reuse what the live game shows: the fight and
+ * vs 2, war +1.5, result +4.5 — Red wins the fight". Game actions reuse what the live game shows: the fight and
  * move of `describeAction` and the feed's lines for what followed (a chest, a country out, a banner or
  * chest turn); countries are kept as ids so the view can colour them.
  */
@@ -142,7 +142,7 @@ export function describeEvent(event: LobbyEvent, before: LobbyState | null, afte
             ' attacks ',
             country(fight.defender),
             ` at ${at(to)} from ${at(from)}: dice ${fight.attackRoll} vs ${fight.defendRoll}, war ${signed(fight.war)}${bonus}, result ${signed(fight.result)} — `,
-            ...(fight.won ? [country(fight.attacker), ' wins'] : [country(fight.defender), ' holds']),
+            ...(fight.won ? [country(fight.attacker), ' wins the fight'] : [country(fight.defender), ' holds']),
           ],
         };
       }

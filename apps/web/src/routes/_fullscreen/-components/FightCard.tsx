@@ -43,8 +43,9 @@ export function FightCard({ fight, holdMs = 3200 }: { fight: FightView | null; h
           </Text>
         </Stack>
         <Stack gap={2} miw={150}>
-          <Text fw={800} size="lg" ta="center" c={f.won ? COUNTRY_COLOURS[f.attacker] : COUNTRY_COLOURS[f.defender]}>
-            {f.won ? `${countryLabel(f.attacker)} wins` : `${countryLabel(f.defender)} holds`}
+          <Text className="fb-fight-title" fw={800} size="lg" ta="center" c={f.won ? COUNTRY_COLOURS[f.attacker] : COUNTRY_COLOURS[f.defender]}>
+            {/* One fight's words, never the header's "wins" that ends a game. */}
+            {f.won ? `${countryLabel(f.attacker)} wins the fight` : `${countryLabel(f.defender)} holds`}
           </Text>
           <Group gap={10} justify="center" wrap="nowrap" className="fb-fight-math">
             <Stat label="dice" value={`${f.attackRoll} − ${f.defendRoll}`} />

@@ -1,16 +1,10 @@
 /** What the hovered tile is, in words (and the odds of an attack on it): colour is never the only cue. */
-import {
-  LANDMARK,
-  attackWinChance,
-  TILE_TYPE,
-  tileAt,
-  warModifier,
-  type GameData,
-  type Pos,
-} from '@four-banners/engine';
+import { LANDMARK, TILE_TYPE, tileAt, warModifier, type GameData, type Pos } from '@four-banners/engine';
 import { Paper, Text } from '@mantine/core';
 import { useStore, type Store } from '../../../app/store';
 import { countryLabel, EMBLEM_NAMES } from '../../../art/art';
+import { attackOdds } from '../../../board/odds';
+import { UNIT_STATE_WORDS, unitState } from '../../../board/unit-state';
 
 const LANDMARK_NAMES: Record<number, string> = {
   [LANDMARK.banner]: 'banner',
@@ -27,13 +21,14 @@ export function TileInfo({ game, hover, selected, attackable }: { game: GameData
   const kind = tile.type === TILE_TYPE.settled ? 'Settled' : 'Nomad';
   const landmark = LANDMARK_NAMES[tile.landmark];
   const unit = tile.unit;
+  const state = unitState(tile);
   let odds: string | null = null;
   if (selected && attackable(p)) {
     const war = warModifier(game, selected, p);
-    odds = `Attack: war modifier ${war > 0 ? '+' : ''}${war} · ${Math.round(attackWinChance(war) * 100)}% to win`;
+    odds = `Attack: ${attackOdds(game, selected, p)}% to win · war modifier ${war > 0 ? '+' : ''}${war}`;
   }
   return (
-    <Paper className="fb-tileinfo" p="xs" radius="md" withBorder>
+    <Paper className="fb-tileinfo" p="xs" radius="md" withBorder data-testid="tile-info">
       <Text size="xs" c="dimmed">
         ({p.x}, {p.y})
       </Text>
@@ -43,11 +38,11 @@ export function TileInfo({ game, hover, selected, attackable }: { game: GameData
       </Text>
       {unit ? (
         <Text size="sm">
-          {countryLabel(unit.id)} unit{unit.attacked ? ' · has attacked' : unit.moved ? ' · has moved' : ' · ready'}
+          {countryLabel(unit.id)} unit · {state ? UNIT_STATE_WORDS[state] : ''}
         </Text>
       ) : null}
       {odds ? (
-        <Text size="sm" fw={700}>
+        <Text size="sm" fw={700} data-testid="attack-odds">
           {odds}
         </Text>
       ) : null}
