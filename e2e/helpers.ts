@@ -1,4 +1,5 @@
 /** Shared steps of the e2e tests: reading the game through `window.fourBanners`, clicking tiles, turns. */
+import type { LobbyEvent } from '@four-banners/engine';
 import { expect, type Browser, type Page } from '@playwright/test';
 
 export interface SerializedTile {
@@ -229,4 +230,23 @@ export async function playTurn(page: Page, opts: { attack?: boolean } = {}): Pro
     await page.keyboard.press('Escape');
   }
   return report;
+}
+
+/** The autosaved log of the offline game, read like the app does (null before the app made its database or an autosave). */
+export async function autosavedLog(page: Page): Promise<LobbyEvent[] | null> {
+  return page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((d) => d.name === 'four-banners')) return null;
+    return new Promise<LobbyEvent[] | null>((resolve, reject) => {
+      const open = indexedDB.open('four-banners');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const get = open.result.transaction('saves', 'readonly').objectStore('saves').get('autosave');
+        get.onsuccess = () => {
+          open.result.close();
+          resolve((get.result?.events as LobbyEvent[] | undefined) ?? null);
+        };
+        get.onerror = () => reject(get.error);
+      };
+    });
+  });
 }

@@ -8,7 +8,7 @@
 import { fold, stateHash, type LobbyEvent } from '@four-banners/engine';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { passTurn, waitForTurnOrEnd } from './helpers';
+import { autosavedLog, passTurn, waitForTurnOrEnd } from './helpers';
 
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
@@ -41,25 +41,6 @@ const seqOf = async (page: Page) => Number(await page.getByTestId('replay').getA
 async function chooseFile(page: Page, button: ReturnType<Page['getByRole']>, file: string | { name: string; mimeType: string; buffer: Buffer }) {
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button.click()]);
   await chooser.setFiles(file);
-}
-
-/** The autosaved log of the offline game (read like the app does, once the app has made its database). */
-async function autosavedLog(page: Page): Promise<LobbyEvent[] | null> {
-  return page.evaluate(async () => {
-    if (!(await indexedDB.databases()).some((d) => d.name === 'four-banners')) return null;
-    return new Promise<LobbyEvent[] | null>((resolve, reject) => {
-      const open = indexedDB.open('four-banners');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const get = open.result.transaction('saves', 'readonly').objectStore('saves').get('autosave');
-        get.onsuccess = () => {
-          open.result.close();
-          resolve((get.result?.events as LobbyEvent[] | undefined) ?? null);
-        };
-        get.onerror = () => reject(get.error);
-      };
-    });
-  });
 }
 
 test('an offline game is watched from the game-over dialog and the saves, and as a file on another browser', async ({ browser }) => {

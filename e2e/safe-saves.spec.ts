@@ -3,7 +3,7 @@
  * first — save it first, replace it, or cancel — and goes straight through when nothing would be lost.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { passTurn, readGame, skipTutorial, waitForTurnOrEnd } from './helpers';
+import { autosavedLog, passTurn, readGame, skipTutorial, waitForTurnOrEnd } from './helpers';
 
 test.beforeEach(async ({ page }) => skipTutorial(page));
 
@@ -11,22 +11,7 @@ const hash = (page: Page) => page.evaluate(() => window.fourBanners!.hash());
 const logLength = (page: Page) => page.evaluate(() => window.fourBanners!.logLength());
 
 /** The number of events the autosave holds (0 when there is none). */
-const autosavedLength = (page: Page) =>
-  page.evaluate(async () => {
-    if (!(await indexedDB.databases()).some((d) => d.name === 'four-banners')) return 0;
-    return new Promise<number>((resolve, reject) => {
-      const open = indexedDB.open('four-banners');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const get = open.result.transaction('saves', 'readonly').objectStore('saves').get('autosave');
-        get.onsuccess = () => {
-          open.result.close();
-          resolve((get.result?.events as unknown[] | undefined)?.length ?? 0);
-        };
-        get.onerror = () => reject(get.error);
-      };
-    });
-  });
+const autosavedLength = async (page: Page) => (await autosavedLog(page))?.length ?? 0;
 
 /** Opens `path` by URL once the autosave holds the whole game (the page reloads and restores it). */
 async function gotoKeepingGame(page: Page, path: string): Promise<void> {
