@@ -155,21 +155,15 @@ export function landPatternMarkup(country: number, kind: LandKind): string {
   const stamp = (x: number, y: number, fill: string, opacity: number) =>
     `<path transform="translate(${x} ${y})" d="${emblem}" fill="${fill}" fill-opacity="${opacity}"/>`;
   const hatch = hatchPath(HATCH[country as 0] ?? '/');
-  if (kind === 'settled') {
-    // Solid ground: the hatch only as a fine grain, so it still reads as one field.
-    return (
-      `<pattern id="${id}" width="64" height="64" patternUnits="userSpaceOnUse">` +
-      `<rect width="64" height="64" fill="${SETTLED_FILL[country]}"/>` +
-      `<path d="${hatch}" stroke="${INK}" stroke-opacity=".16" stroke-width="1.5"/>` +
-      stamp(14, 14, INK, 0.55) +
-      stamp(50, 50, INK, 0.55) +
-      `</pattern>`
-    );
-  }
+  const ground =
+    kind === 'settled'
+      ? // Solid ground: the hatch only as a fine grain, so it still reads as one field.
+        { fill: SETTLED_FILL[country], hatch: `stroke="${INK}" stroke-opacity=".16" stroke-width="1.5"` }
+      : { fill: NOMAD_FILL[country], hatch: `stroke="${NOMAD_STRIPE[country]}" stroke-width="4.5" stroke-linecap="square"` };
   return (
     `<pattern id="${id}" width="64" height="64" patternUnits="userSpaceOnUse">` +
-    `<rect width="64" height="64" fill="${NOMAD_FILL[country]}"/>` +
-    `<path d="${hatch}" stroke="${NOMAD_STRIPE[country]}" stroke-width="4.5" stroke-linecap="square"/>` +
+    `<rect width="64" height="64" fill="${ground.fill}"/>` +
+    `<path d="${hatch}" ${ground.hatch}/>` +
     stamp(14, 14, INK, 0.55) +
     stamp(50, 50, INK, 0.55) +
     `</pattern>`

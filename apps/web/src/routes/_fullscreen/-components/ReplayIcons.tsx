@@ -1,5 +1,5 @@
 /** The replay controls' own stroke icons (in the style of icons.tsx): turn steps, link and keyboard. */
-const base = { width: 20, height: 20, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+import { iconBase as base } from './icons';
 
 export const TurnBackIcon = () => (
   <svg {...base} aria-hidden>
