@@ -24,7 +24,14 @@ test.afterAll(async () => {
 
 test('a waiting offline worker shows "Updating the Game" and the app reloads into it', async ({ page }) => {
   const base = `http://127.0.0.1:${PORT}`;
-  await page.addInitScript(() => localStorage.setItem('seen-tutorial', 'true'));
+  await page.addInitScript(() => {
+    localStorage.setItem('seen-tutorial', 'true');
+    // The modal may show only for the 500 ms before the reload: record it as it appears (the mark
+    // survives the reload in sessionStorage) rather than polling for it and racing the reload.
+    new MutationObserver(() => {
+      if (document.body?.textContent?.includes('Updating the Game')) sessionStorage.setItem('saw-updating', 'yes');
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
   await page.goto(`${base}/main-menu`);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -36,8 +43,8 @@ test('a waiting offline worker shows "Updating the Game" and the app reloads int
   appendFileSync(join(root, 'sw.js'), '\n// a new version\n');
   const reloaded = page.waitForEvent('framenavigated', { timeout: 20_000 });
   await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
-  await expect(page.getByText('Updating the Game')).toBeVisible({ timeout: 15_000 });
   await reloaded;
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('saw-updating')), { timeout: 15_000 }).toBe('yes');
   await expect(page.getByTestId('play-offline')).toBeVisible();
   await expect(page.getByText('Updating the Game')).toHaveCount(0);
 });
