@@ -101,7 +101,7 @@ test('a raised unit reads "new — acts next turn", with its own badge', async (
   await expect(page.getByTestId('tile-info')).toContainText('Green unit · new — acts next turn');
   await expect(page.getByTestId('tile-info')).not.toContainText('attacked');
   const g = await readGame(page);
-  await expect(page.locator('.fb-tiles > g').nth(t.x + t.y * g.w).locator('use[href="#fb-new"]')).toHaveCount(1);
+  await expect(page.locator('.fb-tiles > g').nth(t.x + t.y * g.w).locator('[data-badge="new"]')).toHaveCount(1);
 });
 
 test.describe('touch', () => {

@@ -143,6 +143,14 @@ export async function clickTile(page: Page, x: number, y: number): Promise<void>
   await page.mouse.click(p.x, p.y);
 }
 
+/** Selects the unit on `at`, clicking again if the board was still settling its view at the first click. */
+export async function selectTile(page: Page, at: { x: number; y: number }): Promise<void> {
+  await expect(async () => {
+    if ((await page.locator('.fb-selected').count()) === 0) await clickTile(page, at.x, at.y);
+    await expect(page.locator('.fb-selected')).toHaveCount(1, { timeout: 1500 });
+  }).toPass();
+}
+
 /** Waits until this device may act (bots done) or the player-status dialog is up; returns which. */
 export async function waitForTurnOrEnd(page: Page, timeout = 60_000): Promise<'turn' | 'end'> {
   const handle = await page.waitForFunction(
@@ -209,6 +217,8 @@ export async function playTurn(page: Page, opts: { attack?: boolean } = {}): Pro
       await clickTile(page, from.x, from.y);
       await clickTile(page, enemy.pos.x, enemy.pos.y);
       await expect(page.getByTestId('fight-card')).toBeVisible();
+      // The dice roll for a moment (not under reduced motion), then settle on the fight's rolls.
+      await expect(page.getByTestId('fight-card')).toHaveAttribute('data-phase', 'result');
       await expect(page.getByTestId('fight-card').locator('[aria-label^="die showing"]')).toHaveCount(2);
       report.attacks++;
       await page.getByTestId('fight-card').click();

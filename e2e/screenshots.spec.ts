@@ -60,6 +60,7 @@ for (const size of SIZES) {
           await shot(page, size.name, '07-game-select');
           await page.mouse.click(e.x, e.y);
           await expect(page.getByTestId('fight-card')).toBeVisible();
+          await expect(page.getByTestId('fight-card')).toHaveAttribute('data-phase', 'result');
           await shot(page, size.name, '07b-game-fight');
           break;
         }
@@ -84,6 +85,50 @@ for (const size of SIZES) {
       await page.goto('/nowhere');
       await expect(page.getByTestId('not-found')).toBeVisible();
       await shot(page, size.name, '13-not-found');
+    });
+  });
+}
+
+/** The game mid-way at the four sizes the layout is checked at (e2e/layout.spec.ts), for the README. */
+const GAME_SIZES = [
+  { name: 'desktop-1366', viewport: { width: 1366, height: 768 }, phone: false },
+  { name: 'desktop-1920', viewport: { width: 1920, height: 1080 }, phone: false },
+  { name: 'phone-390', viewport: { width: 390, height: 844 }, phone: true },
+  { name: 'phone-360', viewport: { width: 360, height: 640 }, phone: true },
+] as const;
+
+for (const size of GAME_SIZES) {
+  test.describe(size.name, () => {
+    test.use({ viewport: size.viewport, ...(size.phone ? { isMobile: true, hasTouch: true } : {}) });
+
+    test(`the game mid-way with the players, at ${size.name}`, async ({ page }) => {
+      await skipTutorial(page);
+      await page.goto('/lobby?start=1&w=10&h=10&seed=5&bots=3&speed=instant');
+      await expect(page.getByTestId('whose-turn')).toContainText("Green's turn");
+      for (let round = 0; round < 4; round++) {
+        await playTurn(page);
+        await passTurn(page);
+        if ((await waitForTurnOrEnd(page)) === 'end') break;
+      }
+      await expect(page.getByTestId('handoff')).toHaveCount(0, { timeout: 5000 });
+      // A unit of ours selected: its moves and targets lit, and the tile under the pointer described.
+      const g = await readGame(page);
+      const me = await active(page);
+      const unit = g.tiles.find((t) => t.unit?.id === me && !t.unit.moved && !t.unit.attacked);
+      if (unit) {
+        await clickTile(page, unit.pos.x, unit.pos.y);
+        if (!size.phone) {
+          const c = await tileCenter(page, unit.pos.x, unit.pos.y);
+          await page.mouse.move(c.x, c.y);
+        }
+      }
+      await expect(page.getByTestId(size.phone ? 'players-dock' : 'players-panel')).toBeVisible();
+      await shot(page, size.name, 'game-mid');
+      if (size.phone) {
+        await page.getByRole('button', { name: 'Players', exact: true }).click();
+        await expect(page.getByTestId('players-panel')).toBeVisible();
+        await shot(page, size.name, 'game-players-sheet');
+      }
     });
   });
 }

@@ -1,7 +1,23 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * The emoji font's woff2 files hold only SVG glyphs, which Chromium does not draw (blank emoji); its woff
+ * files hold the COLR glyphs too, which every browser draws. So the package's @font-face rules keep only
+ * their woff source (and only those files are emitted).
+ */
+function emojiFontWithColourGlyphs(): Plugin {
+  return {
+    name: 'emoji-font-with-colour-glyphs',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.includes('@fontsource/noto-color-emoji/') || !id.endsWith('.css')) return null;
+      return code.replace(/url\([^)]*\.woff2\) format\('woff2'\),\s*/g, '');
+    },
+  };
+}
 
 // The libs are consumed as TypeScript source through their "source" export condition (TOOLCHAIN.md).
 export default defineConfig({
@@ -15,6 +31,7 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
+    emojiFontWithColourGlyphs(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -32,7 +49,22 @@ export default defineConfig({
         icons: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
+        // Fonts are not precached, bar the app's own Latin text face (~50 KB), so offline looks the same:
+        // the emoji font alone is ~10 MB over its subsets, and a device fetches only what it shows.
+        globPatterns: ['**/*.{js,css,html,svg,webmanifest}', '**/inter-latin-wght-normal-*.woff2'],
+        // Any other font file (Inter's other scripts, the emoji subsets chat used) is kept once fetched,
+        // so what a device has shown it shows again offline; an emoji never fetched shows as the system's.
+        runtimeCaching: [
+          {
+            urlPattern: ({ request, sameOrigin }) => sameOrigin && request.destination === 'font',
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'fonts',
+              expiration: { maxEntries: 40 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,

@@ -6,7 +6,8 @@
  *  3. frame times while panning a 32×32 map in Chromium (one pointer move per frame for 2 s);
  *  4. a 10,000-event replay: open time (from the saves, from a file, cold) and seek p50/p99 (replay.bench.ts).
  * Aims: ≤ 200 KB gzip initial JS; pan at 60 fps; replay open ≤ 500 ms, seek p99 ≤ 20 ms. It reports
- * figures and never fails on time. BENCH_WEB_DIST measures another build (default apps/web/dist).
+ * figures and never fails on time. BENCH_WEB_DIST measures another build (default apps/web/dist);
+ * BENCH_ONLY=replay runs the replay section alone (quick before/after comparisons of the board).
  */
 import { chromium, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
@@ -20,6 +21,7 @@ import { replayBench } from './replay.bench';
 const DIST = process.env.BENCH_WEB_DIST ? resolve(process.env.BENCH_WEB_DIST) : resolve(fileURLToPath(new URL('.', import.meta.url)), '../dist');
 const PORT = Number(process.env.BENCH_PORT ?? 4179);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const ONLY = process.env.BENCH_ONLY;
 const ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -115,6 +117,7 @@ async function main() {
       await ctx.addInitScript({ content: "globalThis.__name = (f) => f; localStorage.setItem('seen-tutorial', 'true');" });
       return { ctx, page: await ctx.newPage() };
     };
+    if (ONLY === 'replay') return await replayBench(fresh, base, RUNS);
 
     const st = staticInitialJs();
     const { ctx: c1, page: p1 } = await fresh();

@@ -1,4 +1,6 @@
 import './csp';
+// The app's typeface, bundled: CSS only here; the browser fetches the font file (latin subset) when text needs it.
+import '@fontsource-variable/inter';
 import '@mantine/core/styles.css';
 import './styles.css';
 import { MantineProvider } from '@mantine/core';

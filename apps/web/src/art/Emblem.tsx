@@ -4,7 +4,7 @@ import { EMBLEM_PATHS, INK, bannerMarkup, unitMarkup } from './art';
 
 export function UnitIcon({ country, size = 24, title }: { country: number; size?: number; title?: string }) {
   return (
-    <svg width={size} height={size} viewBox="4 2 56 56" role="img" aria-label={title} style={{ flex: 'none' }}>
+    <svg width={size} height={size} viewBox="4 2 56 56" role={title ? 'img' : undefined} aria-label={title} aria-hidden={title ? undefined : true} style={{ flex: 'none' }}>
       {title ? <title>{title}</title> : null}
       <g dangerouslySetInnerHTML={{ __html: unitMarkup(country) }} />
     </svg>

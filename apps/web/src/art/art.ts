@@ -169,3 +169,59 @@ export function landPatternMarkup(country: number, kind: LandKind): string {
     `</pattern>`
   );
 }
+
+/** The drawings the board places on tiles, by name. */
+export type ArtPiece =
+  | `unit-${0 | 1 | 2 | 3}`
+  | `banner-${0 | 1 | 2 | 3}`
+  | 'mountains'
+  | 'forest'
+  | 'chest'
+  | 'badge-new'
+  | 'badge-moved'
+  | 'badge-attacked';
+
+/** The 64×64 drawings' markup; badges are drawn on their own 18×18 box around 0,0 (see BADGE_BOX). */
+function pieceMarkup(piece: ArtPiece): string {
+  switch (piece) {
+    case 'mountains':
+      return MOUNTAINS_MARKUP;
+    case 'forest':
+      return FOREST_MARKUP;
+    case 'chest':
+      return CHEST_MARKUP;
+    case 'badge-new':
+      return NEW_BADGE_MARKUP;
+    case 'badge-moved':
+      return MOVED_BADGE_MARKUP;
+    case 'badge-attacked':
+      return ATTACKED_BADGE_MARKUP;
+    default: {
+      const [kind, c] = piece.split('-') as ['unit' | 'banner', string];
+      return kind === 'unit' ? unitMarkup(Number(c)) : bannerMarkup(Number(c));
+    }
+  }
+}
+
+/** A badge's image box: its 16-unit disc plus room for the outline's stroke. */
+export const BADGE_BOX = 18;
+
+const pieceUrls = new Map<string, string>();
+
+/**
+ * The drawing `piece` as a data URL of a standalone SVG document, at `opacity` (baked in, so the board
+ * needs no group opacity): the source each board bitmap is rasterised from (art/bitmaps.ts).
+ */
+export function pieceUrl(piece: ArtPiece, opacity = 1): string {
+  const key = `${piece}@${opacity}`;
+  let url = pieceUrls.get(key);
+  if (!url) {
+    const badge = piece.startsWith('badge-');
+    const box = badge ? `${-BADGE_BOX / 2} ${-BADGE_BOX / 2} ${BADGE_BOX} ${BADGE_BOX}` : '0 0 64 64';
+    const size = badge ? BADGE_BOX : 64;
+    const inner = opacity === 1 ? pieceMarkup(piece) : `<g opacity="${opacity}">${pieceMarkup(piece)}</g>`;
+    const doc = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="${box}">${inner}</svg>`;
+    pieceUrls.set(key, (url = `data:image/svg+xml,${encodeURIComponent(doc)}`));
+  }
+  return url;
+}

@@ -11,7 +11,7 @@ import { createClickGuard } from '../app/click-guard';
 import { createStore, type Store } from '../app/store';
 import { ArtDefs } from '../art/ArtDefs';
 import { BOARD_BG } from '../art/art';
-import { clampView, fitView, minScale, tileAtPoint, zoomAt, TILE, type View } from './geometry';
+import { clampView, fitView, minScale, tileAtPoint, zoomAt, NO_BANDS, TILE, type Bands, type View } from './geometry';
 import { HoverLayer, MarksLayer, type Marks } from './Overlays';
 import { TileLayer } from './TileLayer';
 
@@ -37,9 +37,11 @@ export interface BoardProps {
   readonly readOnly?: boolean;
   /** Receives the hovered tile (null when the pointer leaves the map). */
   readonly hover?: Store<Pos | null>;
+  /** Where overlays sit over the board: the fitted map keeps clear of them when it has height to spare. */
+  readonly bands?: Bands;
 }
 
-export const Board = forwardRef<BoardHandle, BoardProps>(function Board({ game, marks, onTileClick, readOnly = false, hover: hoverProp }, ref) {
+export const Board = forwardRef<BoardHandle, BoardProps>(function Board({ game, marks, onTileClick, readOnly = false, hover: hoverProp, bands = NO_BANDS }, ref) {
   const viewportRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const ownHover = useMemo(() => createStore<Pos | null>(null), []);
@@ -63,6 +65,8 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board({ game, 
   const pointerHover = useRef<Pos | null>(null);
   const dims = useRef({ cols, rows });
   dims.current = { cols, rows };
+  const bandsRef = useRef(bands);
+  bandsRef.current = bands;
   const clickRef = useRef(onTileClick);
   clickRef.current = readOnly ? undefined : onTileClick;
 
@@ -87,7 +91,7 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board({ game, 
   const fit = () => {
     const el = viewportRef.current;
     if (!el) return;
-    apply(fitView(dims.current.cols, dims.current.rows, el.clientWidth, el.clientHeight));
+    apply(fitView(dims.current.cols, dims.current.rows, el.clientWidth, el.clientHeight, bandsRef.current));
   };
 
   const zoomBy = (factor: number, px?: number, py?: number) => {
@@ -139,6 +143,10 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board({ game, 
     return () => ro.disconnect();
     // Runs on a new map size only: the handlers read everything else through refs.
   }, [cols, rows]);
+  // Other overlay bands (the layout changed): a view the player has not moved fits again.
+  useEffect(() => {
+    if (!state.current.touched) fit();
+  }, [bands.top, bands.bottom]);
 
   // Wheel zoom needs a non-passive listener to keep the page from scrolling.
   useEffect(() => {

@@ -1,11 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { clampView, fitView, tileAtPoint, zoomAt, TILE } from './geometry';
+import { clampView, fitView, tileAtPoint, zoomAt, FIT_PAD, TILE } from './geometry';
 
 describe('board geometry', () => {
   it('fits a map inside the viewport and centres it horizontally', () => {
     const v = fitView(32, 32, 1000, 800);
     expect(32 * TILE * v.s).toBeLessThanOrEqual(800);
     expect(v.x * 2 + 32 * TILE * v.s).toBeCloseTo(1000);
+  });
+
+  it('a fitted map fills the viewport on its limiting side, less a thin frame', () => {
+    // A square map in a landscape viewport is limited by the height; a 16×9 one in a portrait one by the width.
+    const square = fitView(10, 10, 1000, 700);
+    expect(10 * TILE * square.s).toBeCloseTo(700 - 2 * FIT_PAD);
+    expect(square.y).toBeCloseTo(FIT_PAD);
+    const wide = fitView(16, 9, 390, 700);
+    expect(16 * TILE * wide.s).toBeCloseTo(390 - 2 * FIT_PAD);
+    expect(wide.x).toBeCloseTo(FIT_PAD);
+  });
+
+  it('overlay bands never shrink the map; with height to spare it moves clear of them', () => {
+    const bands = { top: 50, bottom: 140 };
+    const plain = fitView(10, 10, 360, 540);
+    const banded = fitView(10, 10, 360, 540, bands);
+    expect(banded.s).toBe(plain.s);
+    expect(banded.x).toBe(plain.x);
+    const mapH = 10 * TILE * banded.s;
+    // 540 − 344 leaves 196 px, more than the bands' 190: the map sits between them.
+    expect(banded.y).toBeGreaterThanOrEqual(bands.top);
+    expect(banded.y + mapH).toBeLessThanOrEqual(540 - bands.bottom);
+  });
+
+  it('without enough spare height the map shares it between the bands, by their sizes', () => {
+    const bands = { top: 50, bottom: 150 };
+    const v = fitView(10, 10, 360, 460, bands);
+    const spare = 460 - 10 * TILE * v.s;
+    expect(spare).toBeLessThan(bands.top + bands.bottom);
+    // Beyond the frame, the top band gets (50 − 8) / (200 − 16) of what is left.
+    expect(v.y).toBeCloseTo(FIT_PAD + ((spare - 2 * FIT_PAD) * (bands.top - FIT_PAD)) / (bands.top + bands.bottom - 2 * FIT_PAD));
+    // A map that fills the height has only its frame left: it stays centred in it.
+    expect(fitView(10, 10, 1000, 700, bands).y).toBeCloseTo(FIT_PAD);
+    expect(fitView(10, 10, 1000, 700, { top: 56, bottom: 0 }).y).toBeCloseTo(FIT_PAD);
   });
 
   it('zooming keeps the point under the cursor fixed', () => {

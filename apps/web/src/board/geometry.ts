@@ -11,15 +11,43 @@ export interface View {
 
 export const MAX_SCALE = 3;
 
-/** The view that fits a `cols`×`rows` map into a `vw`×`vh` viewport, centred, with a margin. */
-export function fitView(cols: number, rows: number, vw: number, vh: number, margin = 0.94): View {
+/**
+ * Bands along the viewport's top and bottom edges where compact overlays sit (the bots' bar, a fight
+ * card): a fitted map keeps clear of them only with height to spare; they never shrink it.
+ */
+export interface Bands {
+  readonly top: number;
+  readonly bottom: number;
+}
+
+export const NO_BANDS: Bands = { top: 0, bottom: 0 };
+
+/** The gap left around a fitted map, in CSS px (a thin frame, not a margin in percent). */
+export const FIT_PAD = 8;
+
+/**
+ * The view that shows the whole `cols`×`rows` map as large as a `vw`×`vh` viewport allows (a
+ * `FIT_PAD` frame around it), centred across; down, centred too unless that puts it under an overlay
+ * band while height is left over: then it moves clear, or as far clear as the spare height allows.
+ */
+export function fitView(cols: number, rows: number, vw: number, vh: number, bands: Bands = NO_BANDS): View {
   const w = cols * TILE;
   const h = rows * TILE;
-  // Leave room for the bots' bar above and the fight card below when the screen is tall enough.
-  const top = vh > 420 ? Math.min(48, vh * 0.06) : 0;
-  const bottom = vh > 420 ? Math.min(128, vh * 0.15) : 0;
-  const s = Math.max(0.05, Math.min(vw / w, (vh - top - bottom) / h) * margin);
-  return { s, x: (vw - w * s) / 2, y: top + (vh - top - bottom - h * s) / 2 };
+  const pad = Math.min(FIT_PAD, vw / 8, vh / 8);
+  const s = Math.max(0.05, Math.min((vw - 2 * pad) / w, (vh - 2 * pad) / h));
+  const mapH = h * s;
+  // The frame is the least room kept at either edge; a band wider than it is what the map avoids.
+  const top = Math.max(bands.top, pad);
+  const bottom = Math.max(bands.bottom, pad);
+  const lowest = vh - bottom - mapH;
+  let y: number;
+  if (top <= lowest) y = Math.min(lowest, Math.max(top, (vh - mapH) / 2));
+  else {
+    // Not enough height to clear both bands: share what is left beyond the frame between them, by size.
+    const beyond = vh - mapH - 2 * pad;
+    y = pad + (beyond * (top - pad)) / (top + bottom - 2 * pad);
+  }
+  return { s, x: (vw - w * s) / 2, y };
 }
 
 /** The smallest scale allowed: a little smaller than the fit, so the whole map can always be seen. */

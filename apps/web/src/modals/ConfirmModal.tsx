@@ -19,9 +19,18 @@ export interface ConfirmModalProps {
 export function ConfirmModal(p: ConfirmModalProps) {
   return (
     <Modal opened={p.opened} onClose={p.onCancel} title={p.title} size={p.size ?? 'md'} data-testid={p.testId}>
-      <Text size="lg" fw={600}>
-        {p.message}
-      </Text>
+      {p.title ? (
+        <Text size="lg" fw={600}>
+          {p.message}
+        </Text>
+      ) : (
+        // Without a title the question names the dialog (Modal.Title registers its id with it).
+        <Modal.Title component="div">
+          <Text size="lg" fw={600}>
+            {p.message}
+          </Text>
+        </Modal.Title>
+      )}
       <Group justify="flex-end" mt="xl" gap="sm">
         <Button variant="default" onClick={p.onCancel}>
           {p.cancelLabel}

@@ -81,9 +81,12 @@ function PlayerStatusModal({ onLeave }: { onLeave: () => void }) {
     <Modal opened={opened} onClose={close} size={440} xOffset={8} data-testid="modal-player-status">
       <Text size="lg" fw={600}>
         <span style={{ display: 'block', textAlign: 'center' }}>
-          <Title order={2} ta="center" component="span" display="block" data-testid="player-status">
-            {playerStatus === 'win' ? 'You win' : 'You lost'}
-          </Title>
+          {/* The dialog's accessible name: Modal.Title registers its id with the dialog. */}
+          <Modal.Title component="span" display="block">
+            <Title order={2} ta="center" component="span" display="block" data-testid="player-status">
+              {playerStatus === 'win' ? 'You win' : 'You lost'}
+            </Title>
+          </Modal.Title>
           <Text span size="sm" c="dimmed" fw={400}>
             {playerStatus === 'win' ? 'Every enemy is gone. The map is yours.' : 'Your country is gone from the map.'}
           </Text>
@@ -129,9 +132,11 @@ function LostConnectionModal() {
   const stay = () => setDialog('lobbyDisconnected', false);
   return (
     <Modal opened={opened} onClose={stay} size="md" data-testid="modal-lost-connection">
-      <Text size="lg" fw={600}>
-        You lost connection
-      </Text>
+      <Modal.Title component="div">
+        <Text size="lg" fw={600}>
+          You lost connection
+        </Text>
+      </Modal.Title>
       <Group gap="xs" mt="xs" data-testid="lost-connection-state" data-link={link}>
         {link !== 'live' && <Loader size="xs" type="dots" />}
         <Text size="sm" c="dimmed" role="status">
@@ -215,7 +220,9 @@ export function GlobalModals() {
         data-testid="modal-update"
       >
         <Stack align="center" gap="sm" py="md">
-          <Title order={3}>Updating the Game</Title>
+          <Modal.Title component="div">
+            <Title order={3}>Updating the Game</Title>
+          </Modal.Title>
           <Group gap="xs">
             <Loader />
           </Group>

@@ -5,6 +5,7 @@
  * (browsers refuse sound before one), never earlier.
  */
 import { prefersReducedMotion, settingsStore, soundOn } from '../app/settings';
+import { ROLL_MS, diceRoll } from '../art/dice';
 import { sessionStore } from '../game/session-store';
 import type { GameSession, SessionSnapshot } from '../game/session';
 import { createLimiter, cuesForUpdate, type SoundCue } from './cues';
@@ -14,6 +15,9 @@ import { playVoices } from './synth';
 
 /** The pause between an action's sound and the turn's (seconds). */
 const GAP_S = 0.05;
+
+/** A fight is heard when its result shows: after the fight card's dice roll, when that plays. */
+const AT_REVEAL: readonly SoundCue[] = ['fight-won', 'fight-lost', 'clash'];
 
 let context: AudioContext | null = null;
 let stop: (() => void) | null = null;
@@ -47,7 +51,7 @@ function play(cues: readonly SoundCue[], limiter: ReturnType<typeof createLimite
   const ctx = audio(false);
   if (!ctx) return;
   const volume = settingsStore.get().soundVolume / 100;
-  let delay = 0;
+  let delay = AT_REVEAL.includes(cues[0]!) && diceRoll() ? ROLL_MS / 1000 : 0;
   for (const cue of cues) {
     if (!limiter.allow(cue, performance.now())) continue;
     playVoices(ctx, RECIPES[cue], volume, delay);

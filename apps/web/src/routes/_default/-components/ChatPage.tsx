@@ -8,7 +8,7 @@ export function ChatPage() {
   const online = useLobby((l) => l.online);
   const running = useLobby((l) => l.lobby?.game.running ?? false);
   return (
-    <Stack gap="lg" maw={640}>
+    <Stack gap="lg" maw={640} className="fb-page">
       <Group justify="space-between">
         <Title order={1}>Chat</Title>
         {online ? (

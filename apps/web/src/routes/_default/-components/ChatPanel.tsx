@@ -1,4 +1,6 @@
 /** The lobby chat: messages with their senders' names and colours, and a box to send one. */
+// The emoji font, bundled: its CSS comes with the chat; the browser fetches only the subsets messages use.
+import '@fontsource/noto-color-emoji';
 import { COUNTRY_COLOURS, type Player } from '@four-banners/engine';
 import { ActionIcon, Group, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
@@ -23,7 +25,9 @@ function SendIcon() {
 
 /**
  * The chat of the online lobby; while it is on screen every message counts as seen (SPEC.md §3), also
- * after a reload. Messages are plain text: emoji are the system's own glyphs, nothing is fetched.
+ * after a reload. Messages are plain text; emoji are drawn from the bundled Noto Color Emoji (last in the
+ * chat's font stack, so letters stay Inter), served by this app: the same on every device, no system emoji
+ * font needed, nothing fetched from elsewhere.
  * `focusInput` puts the focus on the message box when a dialog around the panel opens.
  */
 export function ChatPanel({ height = 260, focusInput = false }: { height?: number | string; focusInput?: boolean }) {
@@ -65,7 +69,7 @@ export function ChatPanel({ height = 260, focusInput = false }: { height?: numbe
             {messages.map((m, i) => {
               const sender = senderOf(players, m.playerId);
               return (
-                <Text key={i} size="sm" className="fb-chat-line" data-mine={m.playerId === me || undefined}>
+                <Text key={i} size="sm" className="fb-chat-line fb-chat-font" data-mine={m.playerId === me || undefined}>
                   <Text span fw={700} c={sender.colour}>
                     {m.playerId === me ? 'You' : sender.name}
                   </Text>
@@ -94,6 +98,7 @@ export function ChatPanel({ height = 260, focusInput = false }: { height?: numbe
             value={draft}
             maxLength={CHAT_MAX}
             data-testid="chat-input"
+            classNames={{ input: 'fb-chat-font' }}
             data-autofocus={focusInput || undefined}
             onChange={(e) => {
               const v = e.currentTarget.value;

@@ -32,7 +32,7 @@ export function JoinLobby() {
   };
 
   return (
-    <Stack gap="lg" maw={720}>
+    <Stack gap="lg" maw={720} className="fb-page">
       <div>
         <Title order={1}>Play online</Title>
         <Text c="dimmed">Gather up to four countries in a lobby, chat, pick colours and play together.</Text>

@@ -1,7 +1,6 @@
 /** The offline lobby: seats (you, hot-seat players, bots, empty), map size and seed, preview, start. */
 import { COUNTRY_COLOURS } from '@four-banners/engine';
 import {
-  Alert,
   Anchor,
   Button,
   Card,
@@ -86,7 +85,7 @@ function SeatCard({ seat, index, youTaken }: { seat: Seat; index: number; youTak
           {seat.kind === 'you' ? (
             <Text size="xs" c="dimmed">
               Playing as <b>{seat.name}</b> ·{' '}
-              <Anchor component={Link} to="/settings" size="xs">
+              <Anchor component={Link} to="/settings" size="xs" underline="always">
                 change name
               </Anchor>
             </Text>
@@ -182,28 +181,34 @@ export function OfflineLobby() {
               Full-screen preview
             </Button>
           </Group>
-          {problem ? (
-            <Alert color="yellow" variant="light">
-              {problem}
-            </Alert>
-          ) : null}
-          <Button
-            size="lg"
-            mt="sm"
-            disabled={problem !== null}
-            data-testid="start-game"
-            onClick={() =>
-              // A game in progress that the new one would replace is offered a save first.
-              void replaceGuard.guard({ kind: 'new' }, () => {
-                startOfflineGame(setup);
-                void navigate({ to: '/game' });
-              })
-            }
-          >
-            Start game
-          </Button>
         </Stack>
       </SimpleGrid>
+      <Group className="fb-actionbar" justify="flex-end" gap="sm" wrap="wrap">
+        {problem ? (
+          <Text size="sm" c="yellow.4" className="fb-actionbar-note" role="status" data-testid="start-problem">
+            {problem}
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed" className="fb-actionbar-note">
+            {setup.seats.filter((s) => s.kind !== 'empty').length} countries · {setup.w} × {setup.h} map
+          </Text>
+        )}
+        <Button
+          size="md"
+          miw={180}
+          disabled={problem !== null}
+          data-testid="start-game"
+          onClick={() =>
+            // A game in progress that the new one would replace is offered a save first.
+            void replaceGuard.guard({ kind: 'new' }, () => {
+              startOfflineGame(setup);
+              void navigate({ to: '/game' });
+            })
+          }
+        >
+          Start game
+        </Button>
+      </Group>
       {replaceGuard.dialog}
     </Stack>
   );

@@ -322,33 +322,15 @@ export function OnlineLobby() {
             <MapField label="Seed" value={lobby.seed} min={0} max={2 ** 32 - 1} disabled={!isAdmin} testId="map-seed" onCommit={(v) => run('seed', async () => (await online()).updateMap({ seed: Math.floor(v) % 2 ** 32 }))} />
           </Group>
           {isAdmin ? (
-            <>
-              <Group grow>
-                <Button variant="default" loading={busy === 'new-map'} onClick={() => run('new-map', async () => (await online()).updateMap({ seed: randomSeed() }))}>
-                  New map
-                </Button>
-                <Button variant="default" component={Link} to="/lobby-preview">
-                  Full-screen preview
-                </Button>
-              </Group>
-              {!startCheck.ok ? (
-                <Alert color="yellow" variant="light">
-                  A game needs at least two colours taken (people or bots).
-                </Alert>
-              ) : !personPlays ? (
-                <Alert color="yellow" variant="light" data-testid="needs-person">
-                  An online game needs at least one person on a colour: take one, or play against bots offline.
-                </Alert>
-              ) : null}
-              <Button size="lg" mt="sm" disabled={!startCheck.ok || !personPlays} loading={busy === 'start'} onClick={() => run('start', async () => (await online()).startGame())} data-testid="online-start">
-                Start game
+            <Group grow>
+              <Button variant="default" loading={busy === 'new-map'} onClick={() => run('new-map', async () => (await online()).updateMap({ seed: randomSeed() }))}>
+                New map
               </Button>
-            </>
-          ) : game.running ? null : (
-            <Text size="sm" c="dimmed" ta="center" py="sm">
-              Waiting for {admin ? playerLabel(admin) : 'the admin'} to start the game…
-            </Text>
-          )}
+              <Button variant="default" component={Link} to="/lobby-preview">
+                Full-screen preview
+              </Button>
+            </Group>
+          ) : null}
           <Title order={3} mt="md">
             Chat
           </Title>
@@ -357,6 +339,32 @@ export function OnlineLobby() {
           </Card>
         </Stack>
       </SimpleGrid>
+      {isAdmin ? (
+        <Group className="fb-actionbar" justify="flex-end" gap="sm" wrap="wrap">
+          {!startCheck.ok ? (
+            <Text size="sm" c="yellow.4" className="fb-actionbar-note" role="status">
+              A game needs at least two colours taken (people or bots).
+            </Text>
+          ) : !personPlays ? (
+            <Text size="sm" c="yellow.4" className="fb-actionbar-note" role="status" data-testid="needs-person">
+              An online game needs at least one person on a colour: take one, or play against bots offline.
+            </Text>
+          ) : (
+            <Text size="sm" c="dimmed" className="fb-actionbar-note">
+              {lobby.players.filter((p) => p.country !== -1).length} colours taken · {lobby.w} × {lobby.h} map
+            </Text>
+          )}
+          <Button size="md" miw={180} disabled={!startCheck.ok || !personPlays} loading={busy === 'start'} onClick={() => run('start', async () => (await online()).startGame())} data-testid="online-start">
+            Start game
+          </Button>
+        </Group>
+      ) : game.running ? null : (
+        <Group className="fb-actionbar" justify="center">
+          <Text size="sm" c="dimmed" ta="center" role="status">
+            Waiting for {admin ? playerLabel(admin) : 'the admin'} to start the game…
+          </Text>
+        </Group>
+      )}
     </Stack>
   );
 }

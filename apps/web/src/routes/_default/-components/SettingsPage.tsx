@@ -65,7 +65,7 @@ export function SettingsPage() {
   const [draft, setDraft] = useState(name);
   const dirty = draft.trim() !== name;
   return (
-    <Stack gap="lg" maw={640}>
+    <Stack gap="lg" maw={640} className="fb-page">
       <Title order={1}>Settings</Title>
       <Card withBorder radius="lg" p="lg">
         <form

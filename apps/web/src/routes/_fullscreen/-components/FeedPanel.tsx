@@ -1,4 +1,4 @@
-/** The latest happenings on the map (bottom right, wide screens): follow the bots at a glance. */
+/** The latest happenings on the map (the side column, or the players sheet on phones): follow the bots at a glance. */
 import { COUNTRY_COLOURS } from '@four-banners/engine';
 import { Paper, Text } from '@mantine/core';
 import { memo } from 'react';
@@ -12,7 +12,7 @@ export const FeedPanel = memo(function FeedPanel({ feed }: { feed: readonly Feed
     <Paper className="fb-feed" radius="md" p="xs" withBorder aria-label="Latest events">
       <ol>
         {feed.map((e, i) => (
-          <li key={`${e.seq}-${i}`} style={{ opacity: 0.45 + (0.55 * (i + 1)) / feed.length }}>
+          <li key={`${e.seq}-${i}`}>
             {e.country !== null ? <EmblemDot country={e.country} size={14} /> : <span className="fb-feed-dot" />}
             <Text size="xs" span>
               {e.country !== null ? (

@@ -1,4 +1,8 @@
-/** The game header: quit, whose turn, the turn strip, banners left, save, help, zoom and pass turn. */
+/**
+ * The game header: quit, whose turn, the turn strip, banners left, save, help, zoom and pass turn. One
+ * row on wide screens; two on narrow ones, so nothing is cut: quit, whose turn and Pass turn first, then
+ * the turn strip (as many turns as fit), banners and the tools.
+ */
 import { findCountry, isGameOver, playerOfCountry, whoseTurn, winner } from '@four-banners/engine';
 import { ActionIcon, Button, Group, Kbd, Modal, Text, TextInput, Tooltip } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -84,82 +88,88 @@ export function GameHeader({ session, snap, board }: { session: GameSession; sna
   }, [toast]);
 
   const canPass = snap.active !== null && snap.botTurn === null;
+  // "Your move" says it all to the only person at this device; hot-seat players need the name.
+  const yourMove =
+    mine.length === 1 ? (
+      <>
+        <span className="fb-gh-long">{playerLabel(player)} — your move</span>
+        <span className="fb-gh-short">Your move</span>
+      </>
+    ) : (
+      `${playerLabel(player)} — your move`
+    );
   return (
-    <header className="fb-game-header">
-      <Group gap="xs" wrap="nowrap" className="fb-gh-left">
-        <Tooltip label="Leave the game" withArrow>
-          <ActionIcon variant="default" size="lg" aria-label="Leave the game" onClick={() => setDialog('quitLobby', true)}>
-            <BackIcon />
-          </ActionIcon>
-        </Tooltip>
-        <WhoseTurn
-          testId="whose-turn"
-          country={shown}
-          title={turnTitle(over, won, turn)}
-          subtitleColour={!over && snap.active === null ? (playerLabelColour(player) ?? 'dimmed') : 'dimmed'}
-          subtitle={
-            over
-              ? `${playerLabel(shownPlayer)} took the map`
-              : snap.active !== null
-                ? `${playerLabel(player)} — your move`
-                : turn !== null
-                  ? playerLabel(player)
-                  : ''
-          }
-        />
-      </Group>
-      <div className="fb-gh-strip">
-        <TurnStrip game={game} />
-      </div>
-      <div className="fb-gh-banners">
-        {banners !== null ? (
-          <Tooltip label="Banners left: click a white banner tile to place one" withArrow>
-            <div className="fb-banners" data-testid="banners-left">
-              <BannerIcon country={bannerCountry!} size={26} />
-              <Text fw={800}>{banners}</Text>
-            </div>
-          </Tooltip>
-        ) : null}
-      </div>
-      <Group gap="xs" wrap="nowrap" className="fb-gh-tools">
-        {session.online ? <WatchersBadge /> : null}
-        <Group gap={4} wrap="nowrap" visibleFrom="sm">
-          <ZoomControls board={board} />
-        </Group>
-        {session.online ? (
-          <GameChatButton />
-        ) : (
-          <Tooltip label="Save game" withArrow>
-            <ActionIcon variant="default" size="lg" aria-label="Save game" onClick={() => setSaving(true)} data-testid="save-game">
-              <SaveIcon />
+    <header className="fb-game-header fb-play-header">
+      <div className="fb-gh-row">
+        <Group gap="xs" wrap="nowrap" className="fb-gh-left">
+          <Tooltip label="Leave the game" withArrow>
+            <ActionIcon variant="default" size="lg" aria-label="Leave the game" onClick={() => setDialog('quitLobby', true)}>
+              <BackIcon />
             </ActionIcon>
           </Tooltip>
-        )}
-        <Tooltip label="How to play" withArrow>
-          <ActionIcon variant="default" size="lg" aria-label="How to play" onClick={() => setDialog('tutorial', true)}>
-            <HelpIcon />
-          </ActionIcon>
-        </Tooltip>
-      </Group>
-      <div className="fb-gh-pass">
-        {over && session.online ? (
-          <Group gap="xs" wrap="nowrap">
-            <RematchButton />
-            <Button onClick={() => setDialog('quitLobby', true)} data-testid="leave-after-game">
-              Leave lobby
+          <WhoseTurn
+            testId="whose-turn"
+            country={shown}
+            title={turnTitle(over, won, turn)}
+            subtitleColour={!over && snap.active === null ? (playerLabelColour(player) ?? 'dimmed') : 'dimmed'}
+            subtitle={over ? `${playerLabel(shownPlayer)} took the map` : snap.active !== null ? yourMove : turn !== null ? playerLabel(player) : ''}
+          />
+        </Group>
+        <div className="fb-gh-pass">
+          {over && session.online ? (
+            <Group gap="xs" wrap="nowrap">
+              <RematchButton />
+              <Button onClick={() => setDialog('quitLobby', true)} data-testid="leave-after-game">
+                Leave lobby
+              </Button>
+            </Group>
+          ) : over ? (
+            <Button component={Link} to="/lobby" data-testid="new-game">
+              New game
             </Button>
+          ) : (
+            <Tooltip label={<span>Pass the turn <Kbd size="xs">Enter</Kbd></span>} withArrow>
+              <Button onClick={() => setDialog('nextTurn', true)} disabled={!canPass} data-testid="pass-turn" aria-label="Pass turn">
+                Pass<span className="fb-wide-only">&nbsp;turn</span>
+              </Button>
+            </Tooltip>
+          )}
+        </div>
+      </div>
+      <div className="fb-gh-row">
+        <div className="fb-gh-strip">
+          <TurnStrip game={game} />
+        </div>
+        <div className="fb-gh-banners">
+          {banners !== null ? (
+            <Tooltip label="Banners left: click a white banner tile to place one" withArrow>
+              <div className="fb-banners" data-testid="banners-left">
+                <BannerIcon country={bannerCountry!} size={26} />
+                <Text fw={800}>{banners}</Text>
+              </div>
+            </Tooltip>
+          ) : null}
+        </div>
+        <Group gap="xs" wrap="nowrap" className="fb-gh-tools">
+          {session.online ? <WatchersBadge /> : null}
+          <Group gap={4} wrap="nowrap" visibleFrom="sm">
+            <ZoomControls board={board} />
           </Group>
-        ) : over ? (
-          <Button component={Link} to="/lobby" data-testid="new-game">
-            New game
-          </Button>
-        ) : (
-          <Tooltip label={<span>Pass the turn <Kbd size="xs">Enter</Kbd></span>} withArrow>
-            <Button onClick={() => setDialog('nextTurn', true)} disabled={!canPass} data-testid="pass-turn" aria-label="Pass turn">
-              Pass<span className="fb-wide-only">&nbsp;turn</span>
-            </Button>
+          {session.online ? (
+            <GameChatButton />
+          ) : (
+            <Tooltip label="Save game" withArrow>
+              <ActionIcon variant="default" size="lg" aria-label="Save game" onClick={() => setSaving(true)} data-testid="save-game">
+                <SaveIcon />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          <Tooltip label="How to play" withArrow>
+            <ActionIcon variant="default" size="lg" aria-label="How to play" onClick={() => setDialog('tutorial', true)}>
+              <HelpIcon />
+            </ActionIcon>
           </Tooltip>
-        )}
+        </Group>
       </div>
       <SaveDialog session={session} opened={saving} onClose={() => setSaving(false)} onSaved={(n) => setToast(`Saved “${n}”`)} />
       {toast ? (

@@ -1,4 +1,8 @@
-/** /game: the header, the board and the overlays of the offline game in progress. */
+/**
+ * /game: the header, then the board stage with its compact overlays (the bots' bar, a fight card), and
+ * the players: a side column on wide and landscape screens (with the tile panel and the latest events),
+ * a bar under the board that opens into a sheet on narrow ones.
+ */
 import {
   actable,
   findCountry,
@@ -10,23 +14,43 @@ import {
   type Pos,
 } from '@four-banners/engine';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useAppState } from '../../../app/app-state';
 import { PageSpinner } from '../../../app/PageSpinner';
 import { createStore } from '../../../app/store';
 import { Board, type BoardHandle } from '../../../board/Board';
+import type { Bands } from '../../../board/geometry';
 import type { Marks } from '../../../board/Overlays';
+import type { FeedEntry } from '../../../game/feed';
 import { overrideBotSpeed, useSession } from '../../../game/session-store';
 import { linkOf, useLobby } from '../../../online/lobby-store';
+import './game-layout.css';
+import { Announcer } from './Announcer';
 import { BotBar } from './BotBar';
 import { FightCard } from './FightCard';
+import { useFeedAfterReveal } from './fight-reveal';
 import { GameHeader } from './GameHeader';
 import { FeedPanel } from './FeedPanel';
 import { HandoffNotice } from './HandoffNotice';
+import { PlayersDock } from './PlayersDock';
+import { PlayersPanel } from './PlayersPanel';
 import { ReconnectingOverlay } from './ReconnectingOverlay';
 import { TileInfo } from './TileInfo';
 import { useGameKeys } from './use-game-keys';
+
+/** Screens wide enough, or landscape enough, for a side column beside the board. */
+const SIDE_QUERY = '(min-width: 900px), (min-width: 640px) and (orientation: landscape)';
+/**
+ * Where the board's overlays sit (px from the stage's edges): the bots' bar and the turn notice at the top;
+ * without a side column, the fight card and the tile panel at the bottom. The fitted map keeps clear of
+ * them when it has height to spare, and is never made smaller for them.
+ */
+const BANDS: Bands = { top: 56, bottom: 156 };
+/** With a side column the fight card and the tile panel live in it: only the top overlays sit on the board. */
+const SIDE_BANDS: Bands = { top: 56, bottom: 0 };
+const NO_FEED: readonly FeedEntry[] = [];
 
 /** Legal banner spots of `country` right now, asked of the engine tile by tile. */
 function bannerSpots(game: GameData, country: PlayableCountry | null): Pos[] {
@@ -47,9 +71,13 @@ export function GameScreen() {
   }, [speed]);
 
   const { session, snap } = useSession();
+  // The feed names a fight's winner only once the fight card's dice have settled.
+  const feed = useFeedAfterReveal(snap?.feed ?? NO_FEED, snap?.lastFight ?? null);
   const restoring = useAppState((s) => s.status === 'loading');
   // Online, the board waits (visibly) while the connection is down or catching up.
   const link = useLobby(linkOf);
+  const presence = useLobby((l) => l.presence);
+  const side = useMediaQuery(SIDE_QUERY, true, { getInitialValueInEffect: false });
   // Bots play while the board is on screen (a loaded or restored game starts here too).
   useEffect(() => {
     session?.resume();
@@ -132,21 +160,36 @@ export function GameScreen() {
     );
   }
 
+  const tileInfo = <TileInfo game={game} hover={hover} selected={marks.selected} attackable={(p) => marks.attacks.some((a) => samePos(a, p))} />;
+  const online = session.online ? presence : undefined;
+  // Beside the board when there is a side column, so it never covers tiles the player wants to click.
+  const fightCard = <FightCard fight={snap.lastFight} />;
   return (
-    <div className="fb-game" data-testid="game" data-active={active ?? 'none'} data-turn={game.turn.count}>
+    <div className="fb-game" data-testid="game" data-active={active ?? 'none'} data-turn={game.turn.count} data-layout={side ? 'side' : 'dock'}>
       <GameHeader session={session} snap={snap} board={board} />
-      <div className="fb-game-stage">
-        <HandoffNotice snap={snap} />
-        <Board ref={board} game={game} marks={marks} onTileClick={onTileClick} hover={hover} />
-        <div className="fb-overlay-top">
-          <BotBar session={session} snap={snap} />
+      <Announcer game={game} marks={marks} />
+      <div className="fb-game-body">
+        <div className="fb-game-stage" data-testid="game-stage">
+          <HandoffNotice snap={snap} />
+          <Board ref={board} game={game} marks={marks} onTileClick={onTileClick} hover={hover} bands={side ? SIDE_BANDS : BANDS} />
+          <div className="fb-overlay-top">
+            <BotBar session={session} snap={snap} />
+          </div>
+          <div className="fb-overlay-bottom">{side ? null : fightCard}</div>
+          {session.online && link !== 'live' && <ReconnectingOverlay link={link} />}
+          {side ? null : tileInfo}
         </div>
-        <div className="fb-overlay-bottom">
-          <FightCard fight={snap.lastFight} />
-        </div>
-        <FeedPanel feed={snap.feed} />
-        {session.online && link !== 'live' && <ReconnectingOverlay link={link} />}
-        <TileInfo game={game} hover={hover} selected={marks.selected} attackable={(p) => marks.attacks.some((a) => samePos(a, p))} />
+        {side ? (
+          <div className="fb-game-side" data-testid="game-side">
+            <PlayersPanel lobby={snap.lobby} presence={online} me={session.playerId} />
+            <div className="fb-side-tile">{tileInfo}</div>
+            <FeedPanel feed={feed} />
+            {/* At the column's foot, so the card coming and going never moves the board or the panels. */}
+            <div className="fb-side-fight">{fightCard}</div>
+          </div>
+        ) : (
+          <PlayersDock lobby={snap.lobby} presence={online} me={session.playerId} feed={feed} board={board} />
+        )}
       </div>
     </div>
   );

@@ -30,7 +30,8 @@ export function HandoffNotice({ snap }: { snap: SessionSnapshot }) {
   if (shown === null) return null;
   return (
     <Paper className="fb-handoff" radius="xl" px="lg" py="xs" shadow="xl" withBorder data-testid="handoff" role="status">
-      <Group gap="sm" wrap="nowrap">
+      {/* On a narrow board the words after the country go to a second line rather than being cut. */}
+      <Group gap="sm" wrap="wrap" justify="center" style={{ rowGap: 0 }}>
         <UnitIcon country={shown} size={30} />
         <Text fw={700} c={COUNTRY_COLOURS[shown]}>
           {countryLabel(shown)}'s turn

@@ -9,15 +9,57 @@ import { memo, useMemo, type CSSProperties } from 'react';
 import { countryLabel } from '../../../art/art';
 import { EmblemDot } from '../../../art/Emblem';
 import { playerLabel, playerLabelColour } from '../../../game/seats';
-import { countCountries } from '../../../replay/country-counts';
+import { countCountries, type CountryCounts } from '../../../replay/country-counts';
+import './PlayersPanel.css';
 
 interface Props {
   readonly lobby: LobbyState;
   /** Who is connected, by player id (online games); people get a dot when it is given. */
   readonly presence?: Readonly<Record<string, boolean>>;
+  /** This device's player id: that seat reads "you". */
+  readonly me?: string;
 }
 
 type Status = 'Winner' | 'Out' | 'Their turn' | null;
+
+/** One country's line of the players list: plain values, so a redraw touches only lines that changed. */
+export interface CountryRow {
+  readonly country: PlayableCountry;
+  readonly seat: string;
+  readonly seatColour: string | undefined;
+  /** Whether the seat's person is connected; undefined for bots, hot-seat players or without presence. */
+  readonly connected: boolean | undefined;
+  readonly you: boolean;
+  readonly status: Status;
+  readonly land: number;
+  readonly units: number;
+  readonly banners: number;
+}
+
+/** The countries of `lobby` in country order: those in the game and seated ones that are out (they keep their seat after losing). */
+export function countryRows(lobby: LobbyState, counts: CountryCounts, presence?: Readonly<Record<string, boolean>>, me?: string): CountryRow[] {
+  const game = lobby.game;
+  const inGame = new Set(game.countries.map((c) => c.id));
+  const listed = PLAYABLE_COUNTRIES.filter((c) => inGame.has(c) || lobby.players.some((p) => p.country === c));
+  const over = isGameOver(game);
+  const won = winner(game);
+  const turn = over ? null : whoseTurn(game);
+  return listed.map((c) => {
+    const player = playerOfCountry(lobby, c);
+    const person = player && !player.bot && !player.local;
+    return {
+      country: c,
+      seat: playerLabel(player),
+      seatColour: playerLabelColour(player),
+      connected: presence && person ? presence[player.id] === true : undefined,
+      you: me !== undefined && player?.id === me,
+      status: won === c ? 'Winner' : !inGame.has(c) && game.running ? 'Out' : turn === c ? 'Their turn' : null,
+      land: counts.land[c],
+      units: counts.units[c],
+      banners: game.countries.find((x) => x.id === c)?.banners ?? 0,
+    };
+  });
+}
 
 /** The column heads: drawn once. */
 const Head = memo(function Head() {
@@ -43,20 +85,8 @@ const Head = memo(function Head() {
   );
 });
 
-interface RowProps {
-  readonly country: PlayableCountry;
-  readonly seat: string;
-  readonly seatColour: string | undefined;
-  /** Whether the seat's person is connected; undefined for bots, hot-seat players or without presence. */
-  readonly connected: boolean | undefined;
-  readonly status: Status;
-  readonly land: number;
-  readonly units: number;
-  readonly banners: number;
-}
-
 /** One country's row: plain values, so a seek redraws only the rows whose numbers changed. */
-const Row = memo(function Row({ country, seat, seatColour, connected, status, land, units, banners }: RowProps) {
+const Row = memo(function Row({ country, seat, seatColour, connected, you, status, land, units, banners }: CountryRow) {
   return (
     <tr
       data-testid={`players-row-${country}`}
@@ -77,6 +107,7 @@ const Row = memo(function Row({ country, seat, seatColour, connected, status, la
             <span className="fb-players-seat" style={seatColour ? { color: seatColour } : undefined}>
               {connected !== undefined ? <span className="fb-presence" data-online={connected || undefined} role="img" aria-label={connected ? 'online' : 'offline'} /> : null}
               {seat}
+              {you ? <span className="fb-players-you">you</span> : null}
             </span>
           </div>
         </div>
@@ -88,40 +119,21 @@ const Row = memo(function Row({ country, seat, seatColour, connected, status, la
   );
 });
 
-export const PlayersPanel = memo(function PlayersPanel({ lobby, presence }: Props) {
+export const PlayersPanel = memo(function PlayersPanel({ lobby, presence, me }: Props) {
   const game = lobby.game;
   const counts = useMemo(() => countCountries(game), [game]);
-  const inGame = new Set(game.countries.map((c) => c.id));
-  // Countries in the game, and seated ones that are out (they keep their seat after losing).
-  const listed = PLAYABLE_COUNTRIES.filter((c) => inGame.has(c) || lobby.players.some((p) => p.country === c));
-  const over = isGameOver(game);
-  const won = winner(game);
-  const turn = over ? null : whoseTurn(game);
+  const rows = countryRows(lobby, counts, presence, me);
   return (
     <section aria-label="Players" className="fb-players" data-testid="players-panel">
       <table>
         <Head />
         <tbody>
-          {listed.map((c) => {
-            const player = playerOfCountry(lobby, c);
-            const person = player && !player.bot && !player.local;
-            return (
-              <Row
-                key={c}
-                country={c}
-                seat={playerLabel(player)}
-                seatColour={playerLabelColour(player)}
-                connected={presence && person ? presence[player.id] === true : undefined}
-                status={won === c ? 'Winner' : !inGame.has(c) && game.running ? 'Out' : turn === c ? 'Their turn' : null}
-                land={counts.land[c]}
-                units={counts.units[c]}
-                banners={game.countries.find((x) => x.id === c)?.banners ?? 0}
-              />
-            );
-          })}
+          {rows.map((r) => (
+            <Row key={r.country} {...r} />
+          ))}
         </tbody>
       </table>
-      {listed.length === 0 ? (
+      {rows.length === 0 ? (
         <Text size="sm" c="dimmed" p="xs">
           Nobody has taken a colour yet.
         </Text>

@@ -267,6 +267,7 @@ function Scrubber({ replay, seq, turn, nav }: { replay: Replay; seq: number; tur
         onChangeEnd={(v) => nav.seek(v)}
         label={(v) => `Event ${count(v)} · turn ${count(replay.turnAt(v))}`}
         aria-label="Position in the game"
+        thumbLabel="Position in the game"
         data-testid="replay-scrubber"
       />
       <Text size="xs" c="dimmed" className="fb-rv-pos" data-testid="replay-position">

@@ -12,6 +12,7 @@ import { Alert } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Board, type BoardHandle } from '../../../board/Board';
+import type { Bands } from '../../../board/geometry';
 import type { Marks } from '../../../board/Overlays';
 import type { FeedEntry } from '../../../game/feed';
 import { createReplay, playDelay, stepSeq, type Replay, type ReplaySpeed, type ReplayStep } from '../../../replay/replay-model';
@@ -26,6 +27,8 @@ import { ReplayControls, type ReplayNav } from './ReplayControls';
 import { ReplayHeader, type ReplayBack, type ReplayLive } from './ReplayHeader';
 
 const FIGHT_HOLD_MS = 10 * 60_000;
+/** The turn's fight card stays at the bottom of the board: the fitted map keeps clear of it when it has height to spare. */
+const REPLAY_BANDS: Bands = { top: 0, bottom: 156 };
 const StillFightCard = memo(FightCard);
 
 const sameItems = <T,>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -218,7 +221,7 @@ export function ReplayViewer({ events, back, live }: Props) {
       <div className="fb-rv-body">
         <div className="fb-rv-main">
           <div className="fb-game-stage">
-            <Board ref={board} game={game} marks={marks} readOnly />
+            <Board ref={board} game={game} marks={marks} readOnly bands={REPLAY_BANDS} />
             {note ? (
               <div className="fb-overlay-top">
                 <Alert variant="light" color="yellow" withCloseButton closeButtonLabel="Dismiss" onClose={() => setNote(false)} data-testid="replay-link-note" className="fb-rv-note">
@@ -228,7 +231,7 @@ export function ReplayViewer({ events, back, live }: Props) {
             ) : null}
             <div className="fb-overlay-bottom fb-replay-fight">
               {/* The turn's latest fight stays up until the turn passes (or it is clicked away). */}
-              {frame.fight ? <StillFightCard fight={frame.fight} holdMs={FIGHT_HOLD_MS} /> : null}
+              {frame.fight ? <StillFightCard fight={frame.fight} holdMs={FIGHT_HOLD_MS} roll={false} /> : null}
             </div>
           </div>
           <ReplayControls

@@ -1,4 +1,8 @@
-/** The last 4 and next 4 turn types around the current turn (SPEC.md §2 header). */
+/**
+ * The last 4 and next 4 turn types around the current turn (SPEC.md §2 header). In a narrow header the
+ * oldest turns go first, then the farthest ahead (`data-drop` ranks them; the CSS container queries in
+ * game-layout.css hide them), so what fits always shows the current turn and what comes next.
+ */
 import { TURN_TYPE, turnStrip, type GameData } from '@four-banners/engine';
 import { Tooltip } from '@mantine/core';
 import { memo } from 'react';
@@ -24,6 +28,13 @@ function TurnIcon({ type }: { type: number }) {
   return type >= 0 && type <= 3 ? <EmblemDot country={type} size={18} /> : <span>·</span>;
 }
 
+/** When the strip runs out of room, the rank at which a turn `offset` turns from now is left out (0: never). */
+export function dropRank(offset: number): number {
+  if (offset < 0) return 5 + offset; // 4 turns ago first, then 3, 2, 1
+  if (offset >= 3) return 9 - offset; // then 4 turns ahead, then 3
+  return 0;
+}
+
 const label = (type: number) =>
   type === TURN_TYPE.banner ? 'Banner turn: everyone gets 1 banner' : type === TURN_TYPE.chest ? 'Chest turn: a chest appears' : `${countryLabel(type)}'s turn`;
 
@@ -33,7 +44,12 @@ export const TurnStrip = memo(function TurnStrip({ game }: { game: GameData }) {
     <ol className="fb-strip" aria-label="Turns">
       {strip.map((t) => (
         <Tooltip key={t.turn} label={`Turn ${t.turn}: ${label(t.type)}`} withArrow openDelay={300}>
-          <li className="fb-strip-item" data-current={t.current || undefined} data-past={t.turn < game.turn.count || undefined}>
+          <li
+            className="fb-strip-item"
+            data-current={t.current || undefined}
+            data-past={t.turn < game.turn.count || undefined}
+            data-drop={dropRank(t.turn - game.turn.count) || undefined}
+          >
             <TurnIcon type={t.type} />
           </li>
         </Tooltip>
