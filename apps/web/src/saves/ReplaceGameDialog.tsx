@@ -4,8 +4,10 @@
  */
 import { Alert, Button, Group, Modal, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { sessionStore } from '../game/session-store';
+import { startOfflineGame } from '../game/setup-store';
 import { gameAtRisk, replaceMessage, type Replacement } from './replace-game';
 import { getSave } from './save-db';
 import { saveSession } from './save-session';
@@ -94,4 +96,19 @@ export function useReplaceGameGuard(): {
     </Modal>
   );
   return { guard, dialog };
+}
+
+/**
+ * `start()` begins a new offline game from the lobby's setup and opens it, once the player has said what
+ * becomes of a game in progress; render `dialog` once in the component.
+ */
+export function useStartOfflineGame(): { start: () => void; dialog: ReactNode } {
+  const navigate = useNavigate();
+  const { guard, dialog } = useReplaceGameGuard();
+  const start = () =>
+    void guard({ kind: 'new' }, () => {
+      startOfflineGame();
+      void navigate({ to: '/game' });
+    });
+  return { start, dialog };
 }

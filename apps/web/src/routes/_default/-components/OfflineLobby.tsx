@@ -16,7 +16,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { appStore, setDialog } from '../../../app/app-state';
 import { countryLabel, EMBLEM_NAMES } from '../../../art/art';
@@ -29,13 +29,12 @@ import {
   MIN_SIDE,
   clampSide,
   previewGame,
-  startOfflineGame,
   updateSeat,
   updateSetup,
   useSetup,
 } from '../../../game/setup-store';
 import { useLobby } from '../../../online/lobby-store';
-import { useReplaceGameGuard } from '../../../saves/ReplaceGameDialog';
+import { useStartOfflineGame } from '../../../saves/ReplaceGameDialog';
 
 const SEAT_CHOICES = [
   { value: 'you', label: 'You' },
@@ -108,11 +107,10 @@ function SeatCard({ seat, index, youTaken }: { seat: Seat; index: number; youTak
 export function OfflineLobby() {
   const setup = useSetup((s) => s);
   const online = useLobby((l) => l.online);
-  const navigate = useNavigate();
   const game = useMemo(() => previewGame(setup), [setup]);
   const problem = seatsProblem(setup.seats);
   const youTaken = setup.seats.some((s) => s.kind === 'you');
-  const replaceGuard = useReplaceGameGuard();
+  const newGame = useStartOfflineGame();
 
   return (
     <Stack gap="xl">
@@ -198,18 +196,13 @@ export function OfflineLobby() {
           miw={180}
           disabled={problem !== null}
           data-testid="start-game"
-          onClick={() =>
-            // A game in progress that the new one would replace is offered a save first.
-            void replaceGuard.guard({ kind: 'new' }, () => {
-              startOfflineGame(setup);
-              void navigate({ to: '/game' });
-            })
-          }
+          // A game in progress that the new one would replace is offered a save first.
+          onClick={newGame.start}
         >
           Start game
         </Button>
       </Group>
-      {replaceGuard.dialog}
+      {newGame.dialog}
     </Stack>
   );
 }

@@ -1,14 +1,14 @@
 /** The lobby's map, full screen, before the game starts: the offline setup's, or the online lobby's. */
 import { actable } from '@four-banners/engine';
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { MiniMap } from '../../../board/MiniMap';
 import { randomSeed } from '../../../game/offline-log';
 import { seatsProblem } from '../../../game/seats';
-import { previewGame, startOfflineGame, updateSetup, useSetup } from '../../../game/setup-store';
+import { previewGame, updateSetup, useSetup } from '../../../game/setup-store';
 import { useLobby } from '../../../online/lobby-store';
-import { useReplaceGameGuard } from '../../../saves/ReplaceGameDialog';
+import { useStartOfflineGame } from '../../../saves/ReplaceGameDialog';
 
 export function LobbyPreview() {
   const onlineLobby = useLobby((l) => (l.online ? l.lobby : null));
@@ -18,9 +18,8 @@ export function LobbyPreview() {
 function OfflinePreview() {
   const setup = useSetup((s) => s);
   const game = useMemo(() => previewGame(setup), [setup]);
-  const navigate = useNavigate();
   const problem = seatsProblem(setup.seats);
-  const replaceGuard = useReplaceGameGuard();
+  const newGame = useStartOfflineGame();
   return (
     <div className="fb-preview">
       <MiniMap game={game} className="fb-preview-map" />
@@ -38,19 +37,14 @@ function OfflinePreview() {
             </Button>
             <Button
               disabled={problem !== null}
-              onClick={() =>
-                void replaceGuard.guard({ kind: 'new' }, () => {
-                  startOfflineGame(setup);
-                  void navigate({ to: '/game' });
-                })
-              }
+              onClick={newGame.start}
             >
               Start game
             </Button>
           </Group>
         </Group>
       </Paper>
-      {replaceGuard.dialog}
+      {newGame.dialog}
     </div>
   );
 }
