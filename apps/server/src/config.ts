@@ -86,7 +86,13 @@ export interface ServerConfig {
   readonly port: number;
   /** Unset: Node's default (every interface, IPv6 and IPv4 where available). */
   readonly host: string | undefined;
+  /** The SQLite file (the default driver); unused when `databaseUrl` is set. */
   readonly databasePath: string;
+  /** DATABASE_URL (`postgres://…`): the log is kept in PostgreSQL instead of SQLite. */
+  readonly databaseUrl: string | null;
+  /** Connections of the PostgreSQL pool at most (DATABASE_POOL_SIZE). */
+  readonly databasePoolSize: number;
+  /** The SQLite migrations; the PostgreSQL ones are in its `postgres` folder. */
   readonly migrationsDir: string;
   /** ADMIN_TOKEN; the admin API is off (503) without it. */
   readonly adminToken: string | null;
@@ -153,6 +159,13 @@ function reader(env: NodeJS.ProcessEnv) {
 
 const MB = 1024 * 1024;
 
+/** DATABASE_URL when set: it must name PostgreSQL (SQLite is chosen by leaving it unset). */
+function postgresUrl(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  if (!/^postgres(ql)?:\/\//.test(value)) throw new Error('DATABASE_URL: expected postgres://… (leave it unset for SQLite)');
+  return value;
+}
+
 /** The settings from `env`, with the documented defaults (PORT 3000, ./data/four-banners.db, …). */
 export function configFromEnv(
   env: NodeJS.ProcessEnv = process.env,
@@ -165,6 +178,8 @@ export function configFromEnv(
     port: int('PORT', 3000),
     host: env.HOST || undefined,
     databasePath: env.DATABASE_PATH ?? './data/four-banners.db',
+    databaseUrl: postgresUrl(env.DATABASE_URL),
+    databasePoolSize: Math.max(1, int('DATABASE_POOL_SIZE', 10)),
     migrationsDir: env.MIGRATIONS_DIR ?? resolve(SERVER_ROOT, '../../migrations'),
     adminToken: env.ADMIN_TOKEN ? env.ADMIN_TOKEN : null,
     metricsToken: env.METRICS_TOKEN ? env.METRICS_TOKEN : null,

@@ -4,6 +4,7 @@
  */
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { CONFIG, type ServerConfig } from '../config.js';
+import { AppLogger } from '../logger.js';
 import { LobbyHub } from './lobby.hub.js';
 import { LobbyStore, isHuman } from './lobby.store.js';
 
@@ -17,11 +18,15 @@ export class LobbyIdleSweep implements OnModuleInit, OnModuleDestroy {
     @Inject(CONFIG) private readonly config: ServerConfig,
     @Inject(LobbyStore) private readonly store: LobbyStore,
     @Inject(LobbyHub) private readonly hub: LobbyHub,
+    @Inject(AppLogger) private readonly logger: AppLogger,
   ) {}
 
   onModuleInit(): void {
     if (this.config.idleCloseMs > 0) {
-      this.timer = setInterval(() => this.sweep(), Math.min(60_000, this.config.idleCloseMs)).unref();
+      const sweep = () => {
+        this.sweep().catch((e: unknown) => this.logger.error('idle-sweep-failed', { error: String(e) }));
+      };
+      this.timer = setInterval(sweep, Math.min(60_000, this.config.idleCloseMs)).unref();
     }
   }
 
@@ -33,7 +38,7 @@ export class LobbyIdleSweep implements OnModuleInit, OnModuleDestroy {
    * Closes the open lobbies whose people have all been offline for `idleCloseMs`; returns their ids.
    * `now` is a parameter so tests can step time instead of waiting for it.
    */
-  sweep(now = Date.now()): string[] {
+  async sweep(now = Date.now()): Promise<string[]> {
     const closed: string[] = [];
     for (const [lobbyId, state] of [...this.store.openLobbies()]) {
       if (state.players.some((s) => isHuman(s) && this.hub.isOnline(s.id))) {
@@ -44,8 +49,13 @@ export class LobbyIdleSweep implements OnModuleInit, OnModuleDestroy {
       if (since === undefined) {
         this.lastAttended.set(lobbyId, now);
       } else if (now - since >= this.config.idleCloseMs) {
-        this.store.close(state, 'idle');
-        closed.push(lobbyId);
+        // Closed on its state once locked: a person may have come back, or it closed, while waiting.
+        const done = await this.store.inLobby(lobbyId, async (current) => {
+          if (!current || current.players.some((s) => isHuman(s) && this.hub.isOnline(s.id))) return false;
+          await this.store.close(current, 'idle');
+          return true;
+        });
+        if (done) closed.push(lobbyId);
       }
     }
     // Forget lobbies that closed any way at all (left, closed by their admin, capped), not only here.

@@ -1,0 +1,26 @@
+/** One task at a time per key: later tasks of a key wait for the earlier ones; different keys run freely. */
+export class KeyedLock {
+  /** key → the end of its queue (settled once every task queued so far has). */
+  private readonly tails = new Map<string, Promise<void>>();
+
+  /** Runs `task` after every task queued before it under `key`; its result (or failure) is the caller's. */
+  run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const before = this.tails.get(key);
+    const result = before ? before.then(task) : task();
+    const tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.tails.set(key, tail);
+    // The last task of a key forgets it, so the map holds only keys with work in flight.
+    void tail.then(() => {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    });
+    return result;
+  }
+
+  /** Keys with work queued or running. */
+  get busy(): number {
+    return this.tails.size;
+  }
+}
