@@ -1,18 +1,17 @@
-import { defineConfig, mergeConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import sqlite from './vitest.config.js';
 
 /**
  * The server suite again, every server on PostgreSQL (FB_TEST_DB=postgres): the same test files, not a copy.
  * Left out, as SQLite-only by nature: the WAL checkpointer (src/db/sqlite), the SQLite migrations' upgrade
- * path (src/db/migrations.test.ts) and the backup of the SQLite file (test/backup.test.ts).
+ * path (src/db/migrations.test.ts) and the online backup of the SQLite file (test/backup.test.ts).
  */
-export default mergeConfig(
-  sqlite,
-  defineConfig({
-    test: {
-      name: 'server-postgres',
-      env: { FB_TEST_DB: 'postgres' },
-      exclude: ['src/db/sqlite/**', 'src/db/migrations.test.ts', 'test/backup.test.ts'],
-    },
-  }),
-);
+export default defineConfig({
+  ...sqlite,
+  test: {
+    ...sqlite.test,
+    name: 'server-postgres',
+    env: { FB_TEST_DB: 'postgres' },
+    exclude: [...configDefaults.exclude, 'src/db/sqlite/**', 'src/db/migrations.test.ts', 'test/backup.test.ts'],
+  },
+});
