@@ -90,7 +90,7 @@ export interface ServerConfig {
   readonly databasePath: string;
   /** DATABASE_URL (`postgres://…`): the log is kept in PostgreSQL instead of SQLite. */
   readonly databaseUrl: string | null;
-  /** Connections of the PostgreSQL pool at most (DATABASE_POOL_SIZE). */
+  /** Connections of the PostgreSQL pool at most (DATABASE_POOL_SIZE; at least 2: a retry holds one while it reads). */
   readonly databasePoolSize: number;
   /** The SQLite migrations; the PostgreSQL ones are in its `postgres` folder. */
   readonly migrationsDir: string;
@@ -179,7 +179,7 @@ export function configFromEnv(
     host: env.HOST || undefined,
     databasePath: env.DATABASE_PATH ?? './data/four-banners.db',
     databaseUrl: postgresUrl(env.DATABASE_URL),
-    databasePoolSize: Math.max(1, int('DATABASE_POOL_SIZE', 10)),
+    databasePoolSize: Math.max(2, int('DATABASE_POOL_SIZE', 10)),
     migrationsDir: env.MIGRATIONS_DIR ?? resolve(SERVER_ROOT, '../../migrations'),
     adminToken: env.ADMIN_TOKEN ? env.ADMIN_TOKEN : null,
     metricsToken: env.METRICS_TOKEN ? env.METRICS_TOKEN : null,

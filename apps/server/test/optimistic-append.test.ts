@@ -25,7 +25,12 @@ import {
 
 const CHATS_PER_NODE = 40;
 const dir = mkdtempSync(join(tmpdir(), 'fb-two-nodes-'));
-const settings = { rates: { ...LENIENT.rates, chat: LENIENT.rates.actions }, lobbyChatMax: 1_000_000 };
+// The smallest PostgreSQL pool: a node retrying with the log held keeps one connection, all else shares the other.
+const settings = {
+  rates: { ...LENIENT.rates, chat: LENIENT.rates.actions },
+  lobbyChatMax: 1_000_000,
+  databasePoolSize: 2,
+};
 let nodeA: TestServer;
 let nodeB: TestServer;
 const clients: TestClient[] = [];

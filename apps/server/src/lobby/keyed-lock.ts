@@ -1,3 +1,5 @@
+/** Small concurrency tools: a queue per key (a lobby, a player) and a bounded number of tasks at once. */
+
 /** One task at a time per key: later tasks of a key wait for the earlier ones; different keys run freely. */
 export class KeyedLock {
   /** key → the end of its queue (settled once every task queued so far has). */
@@ -22,5 +24,27 @@ export class KeyedLock {
   /** Keys with work queued or running. */
   get busy(): number {
     return this.tails.size;
+  }
+}
+
+/** At most `size` tasks at once; the others wait in arrival order. */
+export class Semaphore {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly size: number) {}
+
+  /** Runs `task` once fewer than `size` others run; its result (or failure) is the caller's. */
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running += 1;
+    try {
+      return await task();
+    } finally {
+      // A waiter takes over this slot directly, so a newcomer cannot jump the queue.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running -= 1;
+    }
   }
 }

@@ -30,6 +30,8 @@ export class PostgresDatabase implements OnApplicationShutdown {
   private constructor(
     readonly pool: pg.Pool,
     readonly db: PgDb,
+    /** Connections of the pool at most. */
+    readonly poolSize: number,
   ) {}
 
   /** Opens the pool and migrates the database. */
@@ -53,7 +55,7 @@ export class PostgresDatabase implements OnApplicationShutdown {
       await pool.end();
       throw e;
     }
-    return new PostgresDatabase(pool, drizzle({ client: pool, schema }));
+    return new PostgresDatabase(pool, drizzle({ client: pool, schema }), options.poolSize);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -13,6 +13,7 @@ import {
   type StoredEvent,
 } from '../../lobby/lobby-log.repository.js';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import { Semaphore } from '../../lobby/keyed-lock.js';
 import { PostgresDatabase, isKeyConflict, type PgDb } from './database.js';
 import * as schema from './schema.js';
 import { lobbies, lobbyEvents, lobbySnapshots, players } from './schema.js';
@@ -26,11 +27,23 @@ const bounded = (limit: number): number | undefined => (limit < 0 ? undefined : 
 
 @Injectable()
 export class PostgresLobbyLogRepository extends LobbyLogRepository {
-  /** The connection holding a lobby in `exclusive`, for the commits of that lobby made within it. */
+  /** The connection holding a lobby in `exclusive`, for the reads and commits of that lobby made within it. */
   private readonly held = new AsyncLocalStorage<{ readonly lobbyId: string; readonly db: PgDb }>();
+  /**
+   * Lobbies held at once, at most one less than the pool's connections: whatever else a holder waits for
+   * (a player's row, another lobby's commit) always finds a connection, so holders never wait on each other.
+   */
+  private readonly holders: Semaphore;
 
   constructor(@Inject(PostgresDatabase) private readonly database: PostgresDatabase) {
     super();
+    this.holders = new Semaphore(Math.max(1, database.poolSize - 1));
+  }
+
+  /** The connection to read or write `lobbyId` on: the one holding it in `exclusive`, else the pool. */
+  private dbFor(lobbyId: string): PgDb {
+    const held = this.held.getStore();
+    return held?.lobbyId === lobbyId ? held.db : this.database.db;
   }
 
   /**
@@ -39,7 +52,11 @@ export class PostgresLobbyLogRepository extends LobbyLogRepository {
    * this connection (a session may take a lock it holds), each committed when `commit` returns — before
    * memory and broadcasts hear of it, as always.
    */
-  async exclusive<T>(lobbyId: string, fn: () => Promise<T>): Promise<T> {
+  exclusive<T>(lobbyId: string, fn: () => Promise<T>): Promise<T> {
+    return this.holders.run(() => this.hold(lobbyId, fn));
+  }
+
+  private async hold<T>(lobbyId: string, fn: () => Promise<T>): Promise<T> {
     const client = await this.database.pool.connect();
     let broken: Error | undefined;
     try {
@@ -65,10 +82,8 @@ export class PostgresLobbyLogRepository extends LobbyLogRepository {
    */
   async commit(write: LogWrite): Promise<void> {
     const { lobbyId, facts } = write;
-    const held = this.held.getStore();
-    const db = held?.lobbyId === lobbyId ? held.db : this.database.db;
     try {
-      await db.transaction(async (tx) => {
+      await this.dbFor(lobbyId).transaction(async (tx) => {
         await tx.execute(sql`SELECT pg_advisory_xact_lock(${lobbyLock(lobbyId)})`);
         if (write.created) {
           await tx.insert(lobbies).values({ id: lobbyId, ...write.created, ...facts });
@@ -130,7 +145,7 @@ export class PostgresLobbyLogRepository extends LobbyLogRepository {
   }
 
   async getLobby(id: string): Promise<LobbyRow | undefined> {
-    const [row] = await this.database.db.select().from(lobbies).where(eq(lobbies.id, id));
+    const [row] = await this.dbFor(id).select().from(lobbies).where(eq(lobbies.id, id));
     return row;
   }
 
@@ -155,7 +170,7 @@ export class PostgresLobbyLogRepository extends LobbyLogRepository {
   }
 
   async readEvents(lobbyId: string, from = 1, to = Number.MAX_SAFE_INTEGER, limit = -1): Promise<LobbyEvent[]> {
-    const query = this.database.db
+    const query = this.dbFor(lobbyId)
       .select()
       .from(lobbyEvents)
       .where(and(eq(lobbyEvents.lobbyId, lobbyId), gte(lobbyEvents.seq, from), lte(lobbyEvents.seq, Math.min(to, 2 ** 31 - 1))))
@@ -174,7 +189,7 @@ export class PostgresLobbyLogRepository extends LobbyLogRepository {
   }
 
   async latestSnapshot(lobbyId: string, seq = Number.MAX_SAFE_INTEGER): Promise<{ seq: number; state: string } | undefined> {
-    const [row] = await this.database.db
+    const [row] = await this.dbFor(lobbyId)
       .select({ seq: lobbySnapshots.seq, state: lobbySnapshots.state })
       .from(lobbySnapshots)
       .where(and(eq(lobbySnapshots.lobbyId, lobbyId), lte(lobbySnapshots.seq, Math.min(seq, 2 ** 31 - 1))))
