@@ -12,6 +12,9 @@ export default defineConfig({
     ...sqlite.test,
     name: 'server-postgres',
     env: { FB_TEST_DB: 'postgres' },
+    // After the other projects, not beside them: its files boot servers too (and build dist/ as the SQLite
+    // project's durability test does), and the 2-core machine runs one suite at a time more calmly.
+    sequence: { groupOrder: 1 },
     exclude: [...configDefaults.exclude, 'src/db/sqlite/**', 'src/db/migrations.test.ts', 'test/backup.test.ts'],
   },
 });
