@@ -1,5 +1,6 @@
 /** The server's one module, built from a config so tests can boot it on a temp database and port. */
 import { Module, type DynamicModule } from '@nestjs/common';
+import { Cluster, REDIS, connectRedis } from './cluster/cluster.service.js';
 import { CONFIG, type ServerConfig } from './config.js';
 import { storageProviders } from './db/storage.providers.js';
 import { AdminController } from './http/admin.controller.js';
@@ -31,6 +32,8 @@ export class AppModule {
       providers: [
         { provide: CONFIG, useValue: config },
         AppLogger,
+        { provide: REDIS, inject: [CONFIG, AppLogger], useFactory: connectRedis },
+        Cluster,
         MetricsService,
         LimitsService,
         ConnectionGuard,

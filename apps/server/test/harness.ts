@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { foldFrom, type LobbyEvent, type LobbyState } from '@four-banners/engine';
+import { foldFrom, stateHash, type LobbyEvent, type LobbyState } from '@four-banners/engine';
 import {
   LOGGED_BROADCAST_NAMES,
   applyBroadcast,
@@ -261,8 +261,12 @@ export class TestClient {
   readonly seqs: number[] = [];
   readonly received: { name: ServerEvent; payload: unknown }[] = [];
   readonly events: LobbyEvent[] = [];
+  /** The state hash this client held after folding each logged broadcast, by seq (once `trackHashes` is called). */
+  hashes: Map<number, string> | null = null;
   gap = false;
   private waiters: (() => void)[] = [];
+  /** Broadcasts that arrived during a `resync`, folded after its answer. */
+  private held: { name: ServerEvent; payload: unknown }[] | null = null;
 
   /** The greeting (set by `connect` before the client is handed out). */
   hello!: HelloPayload;
@@ -272,7 +276,8 @@ export class TestClient {
     for (const name of [...LOGGED, 'server-presence', 'server-watchers', 'server-rematch'] as ServerEvent[]) {
       socket.on(name as 'server-presence', (payload: unknown) => {
         this.received.push({ name, payload });
-        this.onBroadcast(name, payload);
+        if (this.held) this.held.push({ name, payload });
+        else this.onBroadcast(name, payload);
         this.notify();
       });
     }
@@ -280,6 +285,12 @@ export class TestClient {
 
   get playerId(): string {
     return this.hello.playerId;
+  }
+
+  /** From now on, records the state hash after every logged broadcast (in `hashes`). */
+  trackHashes(): this {
+    this.hashes ??= new Map();
+    return this;
   }
 
   /** Connects with websocket transport at /api/socket and waits for `server-hello`. */
@@ -304,6 +315,7 @@ export class TestClient {
     if (r.event) {
       this.seqs.push(r.event.seq);
       this.events.push(r.event);
+      if (r.state && this.hashes) this.hashes.set(r.event.seq, stateHash(r.state));
     }
     if (r.gap) this.gap = true;
     this.state = r.state;
@@ -344,6 +356,32 @@ export class TestClient {
       this.events.push(e);
     }
     return ack;
+  }
+
+  /**
+   * Catches up as a client does after a reconnect: asks for what follows `from` (what it held before; null:
+   * everything), folds the answer, then the broadcasts that arrived meanwhile (those it already has are skipped).
+   */
+  async resync(lobbyId: string, from: LobbyState | null): Promise<void> {
+    this.held = [];
+    try {
+      const ack = await this.emit('client-sync-state', { lobbyId, afterSeq: from?.seq ?? 0 });
+      if (!ack.ok) throw new Error(`resync refused: ${ack.error.code}`);
+      const base = ack.snapshot ? lobbyStateFromSnapshot(ack.snapshot) : from;
+      const events = base ? ack.events.filter((e) => e.seq > base.seq) : ack.events;
+      const folded = foldFrom(base, events);
+      if (!folded.ok) throw new Error(`a resync answer does not fold: ${folded.error.message}`);
+      this.state = folded.value;
+      for (const e of events) {
+        this.seqs.push(e.seq);
+        this.events.push(e);
+      }
+    } finally {
+      const held = this.held ?? [];
+      this.held = null;
+      for (const { name, payload } of held) this.onBroadcast(name, payload);
+    }
+    this.notify();
   }
 
   /** The payloads of every `name` event received, in order. */

@@ -7,6 +7,9 @@
  * (after a restart they wait for one to come back), and their turns are paced like the offline "normal"
  * speed — a turn waits `actionMs` per action of the bot's previous turn plus `turnMs` — so people can
  * follow them and a lobby's write rate stays bounded.
+ *
+ * Several nodes: a node plays a lobby's bots while a person of the lobby is connected to it; when people
+ * sit on several nodes each may try, the optimistic append lets exactly one turn land and the others stand down.
  */
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import {
@@ -88,8 +91,15 @@ export class LobbyBots implements OnModuleDestroy {
     const timer = setTimeout(() => {
       this.timers.delete(lobbyId);
       if (this.closing) return;
+      // Several nodes may hold the lobby and schedule the same bot turn: one append lands. A node that lost
+      // the race (its retry sees a newer state) stands down quietly; what it folded schedules what is next.
+      let decidedAt: number | undefined;
       this.store
-        .inLobby(lobbyId, (state) => this.playTurn(state))
+        .inLobby(lobbyId, async (state) => {
+          if (decidedAt !== undefined && state?.seq !== decidedAt) return;
+          decidedAt = state?.seq ?? -1;
+          await this.playTurn(state);
+        })
         .catch((e: unknown) =>
           this.logger.error('bot-failed', { lobby: lobbyId, error: e instanceof Error ? e.stack : String(e) }),
         );

@@ -39,6 +39,7 @@ import {
   type WatchAck,
 } from '@four-banners/protocol';
 import type { z } from 'zod';
+import { Cluster } from '../cluster/cluster.service.js';
 import { ConnectionGuard, socketData } from '../limits/connection-guard.service.js';
 import { LimitsService, REFUSAL_MESSAGES, type PlayerLimit } from '../limits/limits.service.js';
 import { AppLogger } from '../logger.js';
@@ -95,6 +96,7 @@ export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     @Inject(LimitsService) private readonly limits: LimitsService,
     @Inject(MetricsService) private readonly metrics: MetricsService,
     @Inject(AppLogger) private readonly logger: AppLogger,
+    @Inject(Cluster) private readonly cluster: Cluster,
   ) {
     metrics.gauge('fb_connections', 'Open socket connections.', () => hub.connectionCount);
   }
@@ -143,12 +145,16 @@ export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     const watchers = this.hub.watchersNotice(lobby.lobbyId);
     if (watchers) this.hub.toSocket(socket, watchers);
     if (cameOnline)
-      this.hub.toLobby(lobby.lobbyId, { name: 'server-presence', payload: { playerId: who.playerId, online: true } });
-    for (const seat of lobby.players) {
-      if (seat.id !== who.playerId && !seat.bot && !seat.local && this.hub.isOnline(seat.id)) {
-        this.hub.toSocket(socket, { name: 'server-presence', payload: { playerId: seat.id, online: true } });
+      this.hub.toLobbyEverywhere(lobby.lobbyId, { name: 'server-presence', payload: { playerId: who.playerId, online: true } });
+    const others = lobby.players.filter((seat) => seat.id !== who.playerId && !seat.bot && !seat.local);
+    const tell = (online: (id: string) => boolean) => {
+      for (const seat of others) {
+        if (online(seat.id)) this.hub.toSocket(socket, { name: 'server-presence', payload: { playerId: seat.id, online: true } });
       }
-    }
+    };
+    if (!this.cluster.multiNode) return tell((id) => this.hub.isOnline(id));
+    // Several nodes: the others may be connected anywhere (each node answers within the adapter's timeout).
+    void this.hub.onlineAnywhere(others.map((s) => s.id)).then((online) => tell((id) => online?.has(id) ?? this.hub.isOnline(id)));
   }
 
   /** Keeps the seat; tells the lobby the player is offline once their last connection is gone. */
@@ -158,7 +164,12 @@ export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     // Looked up before detaching: going offline drops the player from the seat cache (which the greeting filled).
     const lobbyId = this.lobbies.knownSeatOf(playerId)?.lobbyId;
     if (!this.hub.detach(socket, playerId) || !lobbyId) return;
-    this.hub.toLobby(lobbyId, { name: 'server-presence', payload: { playerId, online: false } });
+    const offline = () => this.hub.toLobbyEverywhere(lobbyId, { name: 'server-presence', payload: { playerId, online: false } });
+    if (!this.cluster.multiNode) return offline();
+    // Several nodes: offline only once their last connection anywhere is gone.
+    void this.hub.onlineAnywhere([playerId]).then((online) => {
+      if (online && !online.has(playerId)) offline();
+    });
   }
 
   @SubscribeMessage('client-create-lobby')

@@ -181,7 +181,7 @@ export class LobbyService implements OnModuleInit {
     this.hub.toPlayer(caller, { name: 'server-sync-state', payload: snapshotOf(draft.current) });
     if (rematchOf) {
       const from = rematchOf.lobbyId;
-      this.hub.toLobby(from, { name: 'server-rematch', payload: { lobbyId: from, rematchId: lobbyId, by: caller } });
+      this.hub.toLobbyEverywhere(from, { name: 'server-rematch', payload: { lobbyId: from, rematchId: lobbyId, by: caller } });
     }
     return done(seq);
   }
@@ -220,11 +220,10 @@ export class LobbyService implements OnModuleInit {
       enter: [caller],
     });
     this.hub.toPlayer(caller, { name: 'server-sync-state', payload: snapshotOf(draft.current) });
-    for (const seat of draft.current.players) {
-      if (isHuman(seat) && seat.id !== caller && this.hub.isOnline(seat.id)) {
-        this.hub.toPlayer(caller, { name: 'server-presence', payload: { playerId: seat.id, online: true } });
-      }
-    }
+    this.hub.tellPresence(
+      caller,
+      draft.current.players.filter((seat) => isHuman(seat) && seat.id !== caller).map((seat) => seat.id),
+    );
     this.tellWatchers(caller, state.lobbyId);
     return done(seq);
   }

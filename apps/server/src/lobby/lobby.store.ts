@@ -23,6 +23,7 @@ import {
   type Player,
 } from '@four-banners/engine';
 import { lobbyStateFromSnapshot, type StateSnapshot } from '@four-banners/protocol';
+import { Cluster } from '../cluster/cluster.service.js';
 import { CONFIG, type ServerConfig } from '../config.js';
 import { AppLogger } from '../logger.js';
 import { MetricsService } from '../ops/metrics.service.js';
@@ -105,6 +106,8 @@ export class LobbyStore {
   private readonly restoring = new Map<string, Promise<LobbyState | undefined>>();
   /** One request at a time per lobby, from its check to its broadcast. */
   private readonly locks = new KeyedLock();
+  /** Lobbies being brought up to another node's notice → the highest seq announced meanwhile. */
+  private readonly following = new Map<string, number>();
 
   constructor(
     @Inject(CONFIG) private readonly config: ServerConfig,
@@ -113,7 +116,14 @@ export class LobbyStore {
     @Inject(LobbyHub) private readonly hub: LobbyHub,
     @Inject(AppLogger) private readonly logger: AppLogger,
     @Inject(MetricsService) private readonly metrics: MetricsService,
+    @Inject(Cluster) private readonly cluster: Cluster,
   ) {
+    // Several nodes: another node's commit is folded here from the log (and sent to this node's clients).
+    cluster.onNotice((lobbyId, lastSeq) => this.follow(lobbyId, lastSeq));
+    // Notices sent while Redis was away are lost: every lobby held catches up on its log.
+    cluster.onReconnect(() => {
+      for (const lobbyId of [...this.lobbies.keys()]) this.follow(lobbyId, Number.MAX_SAFE_INTEGER);
+    });
     metrics.gauge('fb_open_lobbies', 'Open lobbies held in memory (waiting or playing).', () => this.lobbies.size);
     // The seat cache follows the players online: anyone can make identities, so it must not keep them all.
     hub.onPresence((playerId, online) => {
@@ -162,6 +172,13 @@ export class LobbyStore {
     }
     this.lobbies.set(lobbyId, state);
     this.logger.info('lobby-restored', { lobby: lobbyId, seq: state.seq });
+    // The log says who sits here: their seats, and their connections to this node in the room (they may
+    // have sat down through another node while connected to this one).
+    for (const seat of state.players) {
+      if (!isHuman(seat)) continue;
+      this.seats.set(seat.id, lobbyId);
+      this.hub.seatHere(seat.id, lobbyId, () => ({ name: 'server-sync-state', payload: snapshotOf(state) }));
+    }
     for (const listener of this.listeners) listener(lobbyId);
     return state;
   }
@@ -272,8 +289,36 @@ export class LobbyStore {
   }
 
   /**
+   * Another node committed the lobby's events up to `lastSeq`: when this node holds the lobby and is behind,
+   * it syncs (once for a burst of notices: those arriving while a sync runs are served by one more).
+   */
+  follow(lobbyId: string, lastSeq: number): void {
+    const state = this.lobbies.get(lobbyId);
+    if (!state) {
+      // Being restored now: what it read may predate the notice, so look again once it is in memory.
+      void this.restoring.get(lobbyId)?.then(() => this.follow(lobbyId, lastSeq));
+      return;
+    }
+    if (state.seq >= lastSeq) return;
+    const running = this.following.has(lobbyId);
+    this.following.set(lobbyId, Math.max(lastSeq, this.following.get(lobbyId) ?? 0));
+    if (running) return;
+    const run = async () => {
+      for (;;) {
+        const wanted = this.following.get(lobbyId)!;
+        const state = await this.sync(lobbyId);
+        if (!state || state.seq >= this.following.get(lobbyId)! || this.following.get(lobbyId) === wanted) return;
+      }
+    };
+    run()
+      .catch((e: unknown) => this.logger.error('follow-failed', { lobby: lobbyId, error: String(e) }))
+      .finally(() => this.following.delete(lobbyId));
+  }
+
+  /**
    * Folds the events another writer appended after what memory holds, and broadcasts them to this
-   * process's room of the lobby, so its clients stay contiguous. Call with the lobby locked.
+   * process's room of the lobby, so its clients stay contiguous: this node's connections of people who sat
+   * down enter the room first (with a snapshot to fold on from), those of people who left leave it after. Call with the lobby locked.
    */
   private async catchUp(lobbyId: string): Promise<void> {
     const state = this.lobbies.get(lobbyId);
@@ -301,7 +346,13 @@ export class LobbyStore {
       this.lobbies.delete(lobbyId);
       this.rememberClosed(lobbyId);
     }
+    const humans = (s: LobbyState) => new Set(s.players.filter(isHuman).map((p) => p.id));
+    const [before, after] = [humans(state), humans(current)];
+    for (const id of after) {
+      if (!before.has(id)) this.hub.seatHere(id, lobbyId, () => ({ name: 'server-sync-state', payload: snapshotOf(state) }));
+    }
     for (const step of steps) this.hub.toLobby(lobbyId, broadcastOf(step.event, step.after, current));
+    for (const id of before) if (!after.has(id)) this.hub.leaveRoom(id, lobbyId);
     if (!current.online) this.hub.clearRoom(lobbyId);
     for (const listener of this.listeners) listener(lobbyId);
   }
@@ -366,6 +417,7 @@ export class LobbyStore {
       this.hub.clearRoom(lobbyId);
       for (const seat of state.players) if (isHuman(seat)) this.seats.set(seat.id, null);
     }
+    this.cluster.committed(lobbyId, state.seq);
     for (const listener of this.listeners) listener(lobbyId);
     return state.seq;
   }
