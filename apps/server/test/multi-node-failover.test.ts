@@ -47,6 +47,9 @@ async function startNode(): Promise<{ child: ChildProcess; url: string }> {
       REDIS_URL: redis.url,
       ADMIN_TOKEN,
       LOG: 'off',
+      // The test plays as fast as the acks come: no per-player rate gets in the way.
+      ACTION_BURST: '100000',
+      ACTION_PER_SECOND: '100000',
       BOT_ACTION_MS: '0',
       BOT_TURN_MS: '0',
     },

@@ -218,6 +218,34 @@ describe('three nodes, one PostgreSQL or SQLite log, one Redis (issue 8)', () =>
     expect(events.at(-1)).toMatchObject({ kind: 'lobby-updated', payload: { online: false, reason: 'idle' } });
   });
 
+  it('a request refused on a node that has not heard of another node\'s commit is decided again on the log and lands', async () => {
+    const [n0, n1] = nodes as [TestServer, TestServer, TestServer];
+    const alice = await connect(n0);
+    const bob = await connect(n1);
+    const lobbyId = await createdLobby(alice);
+    await ok(bob.emit('client-join-lobby', { lobbyId, playerName: 'Bob' }));
+    await ok(alice.emit('client-change-country', { country: 0 }));
+    await nodesCaughtUp(lobbyId, [n0, n1]);
+    // No notices while Redis is away: each node hears of the other's commits only by asking the log.
+    redis.kill();
+    try {
+      await ok(bob.emit('client-change-country', { country: 1 }));
+      // Node 0 still sees one country: it would refuse the start, so it reads the tail and starts.
+      const started = await ok(alice.emit('client-game-action', { id: 'start', info: {} }));
+      const passed = await ok(alice.emit('client-game-action', { id: 'next_turn', info: { country: 0 } }));
+      expect(passed).toBe(started + 1);
+      // Node 1 has not seen the start nor Alice's pass: "not your turn" there, until it reads the tail.
+      const bobPassed = await ok(bob.emit('client-game-action', { id: 'next_turn', info: { country: 1 } }));
+      expect(bobPassed).toBe(passed + 1);
+    } finally {
+      await redis.start();
+    }
+    const states = await nodesCaughtUp(lobbyId, [n0, n1]);
+    await expectOneLog(lobbyId, states);
+    await Promise.all([alice, bob].map((c) => c.untilSeq(states[0]!.seq)));
+    for (const c of [alice, bob]) expect(isContiguous(c.seqs) && !c.gap).toBe(true);
+  });
+
   it('Redis killed mid-game and started again: what was committed meanwhile reaches every node and client', async () => {
     const people = await Promise.all(nodes.map((n) => connect(n)));
     const [alice, bob, carol] = people as [TestClient, TestClient, TestClient];

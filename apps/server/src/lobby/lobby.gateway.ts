@@ -35,6 +35,7 @@ import {
   type Ack,
   type AckError,
   type ClientEventName,
+  type ErrorCode,
   type SyncAck,
   type WatchAck,
 } from '@four-banners/protocol';
@@ -52,6 +53,18 @@ import { ResyncService } from './resync.service.js';
 import { WatchService } from './watch.service.js';
 
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(CLIENT_EVENT_NAMES);
+
+/** Refusals that depend on the lobby's state, so a node behind the log may give them wrongly. */
+const RECHECKED: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'not_found',
+  'not_in_lobby',
+  'lobby_full',
+  'not_admin',
+  'game_running',
+  'game_over',
+  'not_your_turn',
+  'not_actable',
+]);
 
 /** An error's stack, with what it wraps (a database driver's own error, under the query builder's). */
 function describeError(e: unknown): string {
@@ -290,7 +303,15 @@ export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     if (refused) return this.guard.strike(socket) ?? fail('rate_limited', REFUSAL_MESSAGES[refused]);
     try {
       // A player's requests are decided one after another, in the order they arrived (from any of their sockets).
-      return await this.perPlayer.run(playerId, () => run(playerId, parsed.data));
+      return await this.perPlayer.run(playerId, async () => {
+        const answer = await run(playerId, parsed.data);
+        // Several nodes: a refusal may rest on this node's copy missing another node's commit it has not
+        // heard of yet (the opponent's pass: "not your turn"). Decided once more on the log's tail.
+        if (answer.ok || !this.cluster.multiNode || !RECHECKED.has(answer.error.code)) return answer;
+        const target = (parsed.data as { lobbyId?: unknown }).lobbyId;
+        await this.lobbies.catchUp(playerId, typeof target === 'string' ? target : undefined);
+        return run(playerId, parsed.data);
+      });
     } catch (e) {
       if (e instanceof LobbyBusy) return fail('not_actable', 'The lobby changed too often meanwhile: try again.');
       // Only a bug gets here; nothing was written (the transaction rolled back or never began).

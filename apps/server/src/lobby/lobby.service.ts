@@ -81,7 +81,16 @@ export class LobbyService implements OnModuleInit {
   }
 
   /** The open lobby the player sits in. */
-  seatOf(playerId: string): Promise<LobbyState | undefined> {
+/**
+   * Brings this node's copies of the player's lobby and of `lobbyId` up to the log (several nodes: another
+   * node may have committed what this one has not heard of yet).
+   */
+  async catchUp(playerId: string, lobbyId?: string): Promise<void> {
+    const seat = await this.store.seatIdOf(playerId);
+    for (const id of new Set([seat, lobbyId])) if (id && this.store.cached(id)) await this.store.sync(id);
+  }
+
+    seatOf(playerId: string): Promise<LobbyState | undefined> {
     return this.store.seatOf(playerId);
   }
 
