@@ -318,7 +318,8 @@ export class LobbyStore {
   /**
    * Folds the events another writer appended after what memory holds, and broadcasts them to this
    * process's room of the lobby, so its clients stay contiguous: this node's connections of people who sat
-   * down enter the room first (with a snapshot to fold on from), those of people who left leave it after. Call with the lobby locked.
+   * down enter the room first (with a snapshot to fold on from), those of people who left leave it after.
+   * Call with the lobby locked.
    */
   private async catchUp(lobbyId: string): Promise<void> {
     const state = this.lobbies.get(lobbyId);
