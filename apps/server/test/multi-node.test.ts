@@ -48,9 +48,12 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const c of clients) c.close();
-  for (const node of nodes) await node.stop();
-  redis?.stop();
-  removeDir(dir);
+  try {
+    for (const node of nodes) await node.stop();
+  } finally {
+    redis?.stop();
+    removeDir(dir);
+  }
 });
 
 async function connect(node: TestServer, auth?: { playerId: string; token: string }): Promise<TestClient> {

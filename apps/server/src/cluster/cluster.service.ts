@@ -49,7 +49,17 @@ export async function connectRedis(config: ServerConfig, logger: AppLogger): Pro
   const pub = redisClient(config.redisUrl);
   const sub = pub.duplicate();
   for (const [name, client] of [['pub', pub], ['sub', sub]] as const) {
-    client.on('error', (e: unknown) => logger.error('redis-error', { client: name, error: String(e) }));
+    // One line when a connection is lost (not one per reconnect attempt), one when it is back.
+    let down = false;
+    client.on('error', (e: unknown) => {
+      if (down) return;
+      down = true;
+      logger.error('redis-error', { client: name, error: String(e) });
+    });
+    client.on('ready', () => {
+      if (down) logger.info('redis-ready', { client: name });
+      down = false;
+    });
   }
   await Promise.all([pub.connect(), sub.connect()]);
   return { pub, sub };
@@ -90,9 +100,11 @@ export class Cluster implements OnModuleDestroy {
     await this.subscribed;
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** Drops the connections at once: waiting on Redis (away, or slow) must not hold a shutdown. */
+  onModuleDestroy(): void {
     if (!this.redis) return;
-    await Promise.allSettled([this.redis.sub.quit(), this.redis.pub.quit()]);
+    this.redis.sub.destroy();
+    this.redis.pub.destroy();
   }
 
   /** The socket.io adapter over Redis (undefined: the default in-memory one). */
