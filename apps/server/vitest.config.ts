@@ -1,12 +1,19 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
+/**
+ * The server suite, on SQLite. The same files run again on PostgreSQL as the `server-postgres` project
+ * (vitest.postgres.config.ts); the global setup starts that project's throw-away cluster.
+ */
 export default defineConfig({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'] } },
   test: {
     name: 'server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // Each file boots its own server on a random port with its own SQLite file; keep the 2-core machine calm.
+    // Moving a SQLite database into PostgreSQL needs the cluster: it runs in the PostgreSQL project only.
+    exclude: [...configDefaults.exclude, 'test/migrate-to-postgres.test.ts'],
+    globalSetup: ['test/postgres.global-setup.ts'],
+    // Each file boots its own server on a random port with its own database; keep the 2-core machine calm.
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,

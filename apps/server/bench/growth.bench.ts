@@ -20,9 +20,9 @@ import {
   type PlayableCountry,
 } from '@four-banners/engine';
 import { configFromEnv } from '../src/config.js';
-import { DatabaseService } from '../src/db/database.js';
+import { SqliteDatabase } from '../src/db/sqlite/database.js';
 import { snapshotOf } from '../src/lobby/broadcasts.js';
-import { LobbyLogRepository } from '../src/lobby/lobby-log.repository.js';
+import { SqliteLobbyLogRepository } from '../src/db/sqlite/lobby-log.repository.js';
 
 interface Case {
   readonly name: string;
@@ -59,7 +59,7 @@ function gameLog(c: Case, seed: number): { events: LobbyEvent[]; turns: number }
 }
 
 /** Writes `events` as the store does (one transaction per event, a snapshot every `every`). */
-function write(database: DatabaseService, repo: LobbyLogRepository, events: readonly LobbyEvent[], every: number): number {
+function write(database: SqliteDatabase, repo: SqliteLobbyLogRepository, events: readonly LobbyEvent[], every: number): number {
   let state: LobbyState | null = null;
   let snapshotBytes = 0;
   for (const event of events) {
@@ -99,8 +99,8 @@ export async function printGrowthBench(): Promise<void> {
   for (const c of CASES) {
     const dir = mkdtempSync(join(tmpdir(), 'fb-growth-'));
     const path = join(dir, 'growth.db');
-    const database = new DatabaseService(configFromEnv({}, { databasePath: path, log: false }));
-    const repo = new LobbyLogRepository(database);
+    const database = new SqliteDatabase(configFromEnv({}, { databasePath: path, log: false }));
+    const repo = new SqliteLobbyLogRepository(database);
     const empty = fileBytes(database, path);
     let events = 0;
     let turns = 0;
@@ -121,7 +121,7 @@ export async function printGrowthBench(): Promise<void> {
 }
 
 /** The database's size once its WAL is folded in. */
-function fileBytes(database: DatabaseService, path: string): number {
+function fileBytes(database: SqliteDatabase, path: string): number {
   database.sqlite.pragma('wal_checkpoint(TRUNCATE)');
   return statSync(path).size;
 }

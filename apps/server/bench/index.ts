@@ -1,11 +1,13 @@
 /**
- * `npm run bench` (apps/server): round trips, fan-out to spectators, SQLite appends and disk growth per
- * game; figures only, no pass/fail.
+ * `npm run bench` (apps/server): round trips, fan-out to spectators, SQLite and PostgreSQL appends, several
+ * nodes on PostgreSQL + Redis, and disk growth per game; figures only, no pass/fail.
  */
 import { cleanUpEverything } from './abuse/server-process.js';
 import { runFanoutBench } from './fanout.bench.js';
+import { runMultiNodeBench } from './multi-node.bench.js';
 import { printGrowthBench } from './growth.bench.js';
 import { runRoundTripBench } from './round-trip.bench.js';
+import { printPostgresAppendBench } from './postgres-append.bench.js';
 import { printAppendBench } from './sqlite-append.bench.js';
 
 await runRoundTripBench();
@@ -15,4 +17,6 @@ try {
   cleanUpEverything();
 }
 await printAppendBench();
+await printPostgresAppendBench();
+await runMultiNodeBench();
 await printGrowthBench();

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { RULES_VERSION, type LobbyEvent } from '@four-banners/engine';
 import Database from 'better-sqlite3';
 import { configFromEnv } from '../src/config.js';
-import { DatabaseService, applyPragmas } from '../src/db/database.js';
-import { LobbyLogRepository } from '../src/lobby/lobby-log.repository.js';
+import { SqliteDatabase, applyPragmas } from '../src/db/sqlite/database.js';
+import { SqliteLobbyLogRepository } from '../src/db/sqlite/lobby-log.repository.js';
 import { envNumber, ratio } from './stats.js';
 
 const EVENTS = envNumber('BENCH_APPEND_EVENTS', 20_000);
@@ -29,10 +29,13 @@ function event(seq: number, at: string): LobbyEvent {
   };
 }
 
-/** Events/s through LobbyLogRepository.append inside DatabaseService.transaction. */
-async function repositoryRound(dir: string, round: number): Promise<number> {
-  const database = new DatabaseService(configFromEnv({}, { databasePath: join(dir, `repo-${round}.db`), log: false }));
-  const repo = new LobbyLogRepository(database);
+/**
+ * Events/s through the repository: `append` inside `SqliteDatabase.transaction` (sync), or through the
+ * storage interface's `commit` as the store calls it (async), one awaited commit after another.
+ */
+async function repositoryRound(dir: string, round: number, via: 'append' | 'commit' = 'append'): Promise<number> {
+  const database = new SqliteDatabase(configFromEnv({}, { databasePath: join(dir, `repo-${round}.db`), log: false }));
+  const repo = new SqliteLobbyLogRepository(database);
   const at = new Date().toISOString();
   const facts = { adminId: 'a', status: 'running' as const, lastSeq: 0, winner: null, players: '[]', updatedAt: at, startedAt: at };
   for (let l = 0; l < LOBBIES; l++) repo.createLobby(`L${l}`, at, RULES_VERSION, facts);
@@ -42,7 +45,11 @@ async function repositoryRound(dir: string, round: number): Promise<number> {
     const l = i % LOBBIES;
     const seq = ++seqs[l]!;
     // As the store appends a move: only the seq and time of the lobby row change.
-    database.transaction(() => repo.append(`L${l}`, [event(seq, at)], { ...facts, lastSeq: seq }, 'progress'));
+    if (via === 'append') {
+      database.transaction(() => repo.append(`L${l}`, [event(seq, at)], { ...facts, lastSeq: seq }, 'progress'));
+    } else {
+      await repo.commit({ lobbyId: `L${l}`, events: [event(seq, at)], facts: { ...facts, lastSeq: seq }, changed: 'progress' });
+    }
   }
   const rate = EVENTS / ((performance.now() - t0) / 1000);
   await database.onApplicationShutdown();
@@ -52,7 +59,7 @@ async function repositoryRound(dir: string, round: number): Promise<number> {
 /** Events/s of one raw INSERT per transaction on the same (migrated) table with the same pragmas. */
 async function rawRound(dir: string, round: number): Promise<number> {
   const path = join(dir, `raw-${round}.db`);
-  await new DatabaseService(configFromEnv({}, { databasePath: path, log: false })).onApplicationShutdown();
+  await new SqliteDatabase(configFromEnv({}, { databasePath: path, log: false })).onApplicationShutdown();
   const raw = new Database(path);
   applyPragmas(raw);
   const at = new Date().toISOString();
@@ -78,27 +85,30 @@ async function rawRound(dir: string, round: number): Promise<number> {
   return rate;
 }
 
-export async function runAppendBench(): Promise<{ repoPerSecond: number; rawPerSecond: number }> {
+export async function runAppendBench(): Promise<{ repoPerSecond: number; commitPerSecond: number; rawPerSecond: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'fb-bench-append-'));
   try {
     let repoPerSecond = 0;
+    let commitPerSecond = 0;
     let rawPerSecond = 0;
     for (let round = 0; round < ROUNDS; round++) {
       repoPerSecond = Math.max(repoPerSecond, await repositoryRound(dir, round));
+      commitPerSecond = Math.max(commitPerSecond, await repositoryRound(dir, round + ROUNDS, 'commit'));
       rawPerSecond = Math.max(rawPerSecond, await rawRound(dir, round));
     }
-    return { repoPerSecond, rawPerSecond };
+    return { repoPerSecond, commitPerSecond, rawPerSecond };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 export async function printAppendBench(): Promise<void> {
-  const { repoPerSecond, rawPerSecond } = await runAppendBench();
+  const { repoPerSecond, commitPerSecond, rawPerSecond } = await runAppendBench();
   console.log(
     `\nSQLite append (${EVENTS} events × ${ROUNDS} rounds, one transaction each, WAL + synchronous=NORMAL; best round)`,
   );
   console.log(`  log repository (event + lobby row): ${Math.round(repoPerSecond).toLocaleString('en')} events/s`);
+  console.log(`  … through commit() (async, awaited): ${Math.round(commitPerSecond).toLocaleString('en')} events/s`);
   console.log(`  raw better-sqlite3 insert:          ${Math.round(rawPerSecond).toLocaleString('en')} events/s`);
   console.log(`  raw / repository:                   ${ratio(rawPerSecond, repoPerSecond)}`);
 }

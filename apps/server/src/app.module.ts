@@ -1,14 +1,14 @@
 /** The server's one module, built from a config so tests can boot it on a temp database and port. */
 import { Module, type DynamicModule } from '@nestjs/common';
+import { Cluster, REDIS, connectRedis } from './cluster/cluster.service.js';
 import { CONFIG, type ServerConfig } from './config.js';
-import { DatabaseService } from './db/database.js';
+import { storageProviders } from './db/storage.providers.js';
 import { AdminController } from './http/admin.controller.js';
 import { AdminGuard } from './http/admin.guard.js';
 import { GamesController } from './http/games.controller.js';
 import { GamesService } from './http/games.service.js';
 import { MetricsController } from './http/metrics.controller.js';
 import { IdentityService } from './lobby/identity.service.js';
-import { LobbyLogRepository } from './lobby/lobby-log.repository.js';
 import { LobbyGateway } from './lobby/lobby.gateway.js';
 import { LobbyHub } from './lobby/lobby.hub.js';
 import { LobbyBots } from './lobby/lobby-bots.service.js';
@@ -17,12 +17,10 @@ import { LobbyIdleSweep } from './lobby/lobby-idle.service.js';
 import { LobbyStore } from './lobby/lobby.store.js';
 import { ResyncService } from './lobby/resync.service.js';
 import { WatchService } from './lobby/watch.service.js';
-import { PlayerRepository } from './lobby/player.repository.js';
 import { ConnectionGuard } from './limits/connection-guard.service.js';
 import { LimitsService } from './limits/limits.service.js';
 import { AppLogger } from './logger.js';
 import { MetricsService } from './ops/metrics.service.js';
-import { RetentionRepository } from './ops/retention.repository.js';
 import { RetentionService } from './ops/retention.service.js';
 
 @Module({})
@@ -34,12 +32,12 @@ export class AppModule {
       providers: [
         { provide: CONFIG, useValue: config },
         AppLogger,
+        { provide: REDIS, inject: [CONFIG, AppLogger], useFactory: connectRedis },
+        Cluster,
         MetricsService,
         LimitsService,
         ConnectionGuard,
-        DatabaseService,
-        LobbyLogRepository,
-        PlayerRepository,
+        ...storageProviders(config),
         IdentityService,
         LobbyHub,
         LobbyStore,
@@ -51,7 +49,6 @@ export class AppModule {
         LobbyGateway,
         GamesService,
         AdminGuard,
-        RetentionRepository,
         RetentionService,
       ],
     };

@@ -1,4 +1,5 @@
 /** Server settings, read once from the environment (docs/OPERATIONS.md documents each variable and limit). */
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,7 +87,17 @@ export interface ServerConfig {
   readonly port: number;
   /** Unset: Node's default (every interface, IPv6 and IPv4 where available). */
   readonly host: string | undefined;
+  /** The SQLite file (the default driver); unused when `databaseUrl` is set. */
   readonly databasePath: string;
+  /** DATABASE_URL (`postgres://…`): the log is kept in PostgreSQL instead of SQLite. */
+  readonly databaseUrl: string | null;
+  /** Connections of the PostgreSQL pool at most (DATABASE_POOL_SIZE; at least 2: a retry holds one while it reads). */
+  readonly databasePoolSize: number;
+  /** REDIS_URL (`redis://…`): several nodes share broadcasts and lobby notices through this Redis (null: one node). */
+  readonly redisUrl: string | null;
+  /** This process's name among the nodes (random per start; it tells a node its own notices apart). */
+  readonly nodeId: string;
+  /** The SQLite migrations; the PostgreSQL ones are in its `postgres` folder. */
   readonly migrationsDir: string;
   /** ADMIN_TOKEN; the admin API is off (503) without it. */
   readonly adminToken: string | null;
@@ -153,6 +164,20 @@ function reader(env: NodeJS.ProcessEnv) {
 
 const MB = 1024 * 1024;
 
+/** DATABASE_URL when set: it must name PostgreSQL (SQLite is chosen by leaving it unset). */
+function postgresUrl(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  if (!/^postgres(ql)?:\/\//.test(value)) throw new Error('DATABASE_URL: expected postgres://… (leave it unset for SQLite)');
+  return value;
+}
+
+/** REDIS_URL when set: it must name Redis (one node runs without it). */
+function redisUrl(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  if (!/^rediss?:\/\//.test(value)) throw new Error('REDIS_URL: expected redis://… (leave it unset for one node)');
+  return value;
+}
+
 /** The settings from `env`, with the documented defaults (PORT 3000, ./data/four-banners.db, …). */
 export function configFromEnv(
   env: NodeJS.ProcessEnv = process.env,
@@ -165,6 +190,10 @@ export function configFromEnv(
     port: int('PORT', 3000),
     host: env.HOST || undefined,
     databasePath: env.DATABASE_PATH ?? './data/four-banners.db',
+    databaseUrl: postgresUrl(env.DATABASE_URL),
+    databasePoolSize: Math.max(2, int('DATABASE_POOL_SIZE', 10)),
+    redisUrl: redisUrl(env.REDIS_URL),
+    nodeId: randomUUID(),
     migrationsDir: env.MIGRATIONS_DIR ?? resolve(SERVER_ROOT, '../../migrations'),
     adminToken: env.ADMIN_TOKEN ? env.ADMIN_TOKEN : null,
     metricsToken: env.METRICS_TOKEN ? env.METRICS_TOKEN : null,

@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { RULES_VERSION, type LobbyEvent } from '@four-banners/engine';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatabaseService } from '../src/db/database.js';
+import { SqliteDatabase } from '../src/db/sqlite/database.js';
+import { SqliteLobbyLogRepository } from '../src/db/sqlite/lobby-log.repository.js';
 import { LobbyLogRepository } from '../src/lobby/lobby-log.repository.js';
 import { BackupError, backupDatabase } from '../src/ops/backup.js';
 import { LENIENT, TestClient, bootServer, removeDir, type TestServer } from './harness.js';
@@ -30,8 +31,8 @@ beforeAll(async () => {
   });
   databasePath = server.config.databasePath;
   // Some bulk, so that copying takes a while: 30,000 events of another lobby.
-  const database = server.app.get(DatabaseService);
-  const log = server.app.get(LobbyLogRepository);
+  const database = server.app.get(SqliteDatabase);
+  const log = server.app.get(LobbyLogRepository) as SqliteLobbyLogRepository;
   const at = new Date().toISOString();
   const facts = (lastSeq: number) => openLobbyFacts(lastSeq, at, 'p0');
   log.createLobby('bulk', at, RULES_VERSION, facts(0));

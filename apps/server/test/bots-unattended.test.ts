@@ -147,7 +147,7 @@ describe('a turn cap ends a runaway game cleanly', () => {
     const closing = alice.received.filter((r) => r.name === 'server-lobby-update').at(-1)!.payload as LobbyUpdatePayload;
     expect(closing).toMatchObject({ online: false, actor: 'server', changed: { online: false, reason: 'turn_limit' } });
     expect(alice.state!.game.turn.count).toBeGreaterThanOrEqual(12);
-    expect(server().app.get(LobbyService).seatOf(alice.playerId)).toBeUndefined();
+    expect(await server().app.get(LobbyService).seatOf(alice.playerId)).toBeUndefined();
     // Nothing more is accepted; the log folds to what Alice holds.
     expect((await alice.emit('client-game-action', { id: 'next_turn', info: { country: 0 } })).ok).toBe(false);
     const page = await getJson(`${server().url}/api/admin/lobbies/${lobbyId}/events`, ADMIN_TOKEN);

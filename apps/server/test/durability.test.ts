@@ -1,6 +1,7 @@
 /**
  * Durability (DESIGN.md §4 write path: "nothing acknowledged is ever lost"; lobbies restored from their logs):
- * the BUILT server runs as a child process, is killed with SIGKILL right after acks, and restarted on the same file.
+ * the BUILT server runs as a child process, is killed with SIGKILL right after acks, and restarted on the same
+ * database (the SQLite file, or the PostgreSQL database when FB_TEST_DB=postgres).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -13,7 +14,7 @@ import { fold, playBotTurn, stateHash, whoseTurn, type LobbyEvent } from '@four-
 import { type Ack } from '@four-banners/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asClientAction, countryToMove } from './drive.js';
-import { ADMIN_TOKEN, TestClient, getJson, removeDir } from './harness.js';
+import { ADMIN_TOKEN, TestClient, getJson, removeDir, storageEnv } from './harness.js';
 
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dir = mkdtempSync(join(tmpdir(), 'fb-durable-'));
@@ -36,7 +37,8 @@ async function startBuilt(): Promise<{ child: ChildProcess; url: string; lines: 
       ...process.env,
       PORT: '0',
       HOST: '127.0.0.1',
-      DATABASE_PATH: join(dir, 'four-banners.db'),
+      // The SQLite file in `dir`, or (FB_TEST_DB=postgres) a database of the run's cluster named after it.
+      ...(await storageEnv(dir)),
       ADMIN_TOKEN,
       CHAT_BURST: '1000',
     },

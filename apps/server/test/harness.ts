@@ -1,8 +1,12 @@
-/** Test helpers: a real server on a random port with a temp SQLite file, and real socket.io clients that fold. */
+/**
+ * Test helpers: a real server on a random port with a temp SQLite file — or, with FB_TEST_DB=postgres, a
+ * database of its own on the run's throw-away PostgreSQL cluster (postgres.global-setup.ts) — and real
+ * socket.io clients that fold.
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { foldFrom, type LobbyEvent, type LobbyState } from '@four-banners/engine';
+import { basename, join } from 'node:path';
+import { foldFrom, stateHash, type LobbyEvent, type LobbyState } from '@four-banners/engine';
 import {
   LOGGED_BROADCAST_NAMES,
   applyBroadcast,
@@ -16,10 +20,13 @@ import {
   type WatchAck,
 } from '@four-banners/protocol';
 import { io, type Socket } from 'socket.io-client';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { configFromEnv, type ServerConfig } from '../src/config.js';
+import { PostgresDatabase } from '../src/db/postgres/database.js';
+import { SqliteDatabase } from '../src/db/sqlite/database.js';
+import { createDatabase } from './fixtures/postgres-cluster.js';
 import { LobbyHub } from '../src/lobby/lobby.hub.js';
-import { LobbyService } from '../src/lobby/lobby.service.js';
+import { LobbyStore } from '../src/lobby/lobby.store.js';
 import { startServer, type RunningServer } from '../src/server.js';
 
 export const ADMIN_TOKEN = 'test-admin-token';
@@ -58,17 +65,34 @@ export const LENIENT: Pick<
   watchers: { perLobby: 1_000_000, noticeMs: 50 },
 };
 
-/** Boots the real Nest app on port 0 with a fresh database file and the `LENIENT` limits, then `overrides`. */
+/** The database the server tests run on (FB_TEST_DB=postgres, or SQLite by default). */
+export const TEST_DRIVER: 'sqlite' | 'postgres' = process.env.FB_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+
+/**
+ * Where a server booted on `dir` keeps its log, as environment variables: the SQLite file in `dir`, or the
+ * PostgreSQL database named after `dir` (made on first use, so a server booted again on `dir` finds its data).
+ */
+export async function storageEnv(dir: string): Promise<{ DATABASE_PATH: string } | { DATABASE_URL: string }> {
+  if (TEST_DRIVER === 'sqlite') return { DATABASE_PATH: join(dir, 'four-banners.db') };
+  const admin = inject('postgresAdminUrl');
+  if (!admin) throw new Error('FB_TEST_DB=postgres needs the global setup (test/postgres.global-setup.ts)');
+  const name = basename(dir).toLowerCase().replace(/[^a-z0-9]/g, '_');
+  return { DATABASE_URL: await createDatabase(admin, name) };
+}
+
+/** Boots the real Nest app on port 0 with a fresh database and the `LENIENT` limits, then `overrides`. */
 export async function bootServer(
   overrides: Partial<ServerConfig> = {},
   dir = mkdtempSync(join(tmpdir(), 'fb-server-')),
 ): Promise<TestServer> {
+  const storage = await storageEnv(dir);
   const config = configFromEnv(
     {},
     {
       port: 0,
       host: '127.0.0.1',
       databasePath: join(dir, 'four-banners.db'),
+      databaseUrl: 'DATABASE_URL' in storage ? storage.DATABASE_URL : null,
       adminToken: ADMIN_TOKEN,
       webDist: null,
       log: false,
@@ -85,6 +109,22 @@ export async function bootServer(
       await server.close();
     },
   };
+}
+
+/**
+ * Runs one SQL statement on the server's database, whichever driver runs, and returns its rows (none for a
+ * write). `?` placeholders; numbers PostgreSQL returns as text, such as counts, are the caller's to convert.
+ */
+export async function sqlRows<T>(server: TestServer, text: string, ...params: unknown[]): Promise<T[]> {
+  if (server.config.databaseUrl === null) {
+    const statement = server.app.get(SqliteDatabase).sqlite.prepare(text);
+    if (statement.reader) return statement.all(...params) as T[];
+    statement.run(...params);
+    return [];
+  }
+  let n = 0;
+  const result = await server.app.get(PostgresDatabase).pool.query(text.replace(/\?/g, () => `$${++n}`), params);
+  return result.rows as T[];
 }
 
 export function removeDir(dir: string): void {
@@ -162,7 +202,7 @@ export function serverRig() {
 
   /** The server's own state of a lobby it holds; throws when it holds none. */
   const serverState = (lobbyId: string): LobbyState => {
-    const state = server().app.get(LobbyService).getLobby(lobbyId);
+    const state = server().app.get(LobbyStore).cached(lobbyId);
     if (!state) throw new Error(`the server holds no lobby ${lobbyId}`);
     return state;
   };
@@ -221,8 +261,12 @@ export class TestClient {
   readonly seqs: number[] = [];
   readonly received: { name: ServerEvent; payload: unknown }[] = [];
   readonly events: LobbyEvent[] = [];
+  /** The state hash this client held after folding each logged broadcast, by seq (once `trackHashes` is called). */
+  hashes: Map<number, string> | null = null;
   gap = false;
   private waiters: (() => void)[] = [];
+  /** Broadcasts that arrived during a `resync`, folded after its answer. */
+  private held: { name: ServerEvent; payload: unknown }[] | null = null;
 
   /** The greeting (set by `connect` before the client is handed out). */
   hello!: HelloPayload;
@@ -232,7 +276,8 @@ export class TestClient {
     for (const name of [...LOGGED, 'server-presence', 'server-watchers', 'server-rematch'] as ServerEvent[]) {
       socket.on(name as 'server-presence', (payload: unknown) => {
         this.received.push({ name, payload });
-        this.onBroadcast(name, payload);
+        if (this.held) this.held.push({ name, payload });
+        else this.onBroadcast(name, payload);
         this.notify();
       });
     }
@@ -240,6 +285,12 @@ export class TestClient {
 
   get playerId(): string {
     return this.hello.playerId;
+  }
+
+  /** From now on, records the state hash after every logged broadcast (in `hashes`). */
+  trackHashes(): this {
+    this.hashes ??= new Map();
+    return this;
   }
 
   /** Connects with websocket transport at /api/socket and waits for `server-hello`. */
@@ -264,6 +315,7 @@ export class TestClient {
     if (r.event) {
       this.seqs.push(r.event.seq);
       this.events.push(r.event);
+      if (r.state && this.hashes) this.hashes.set(r.event.seq, stateHash(r.state));
     }
     if (r.gap) this.gap = true;
     this.state = r.state;
@@ -304,6 +356,32 @@ export class TestClient {
       this.events.push(e);
     }
     return ack;
+  }
+
+  /**
+   * Catches up as a client does after a reconnect: asks for what follows `from` (what it held before; null:
+   * everything), folds the answer, then the broadcasts that arrived meanwhile (those it already has are skipped).
+   */
+  async resync(lobbyId: string, from: LobbyState | null): Promise<void> {
+    this.held = [];
+    try {
+      const ack = await this.emit('client-sync-state', { lobbyId, afterSeq: from?.seq ?? 0 });
+      if (!ack.ok) throw new Error(`resync refused: ${ack.error.code}`);
+      const base = ack.snapshot ? lobbyStateFromSnapshot(ack.snapshot) : from;
+      const events = base ? ack.events.filter((e) => e.seq > base.seq) : ack.events;
+      const folded = foldFrom(base, events);
+      if (!folded.ok) throw new Error(`a resync answer does not fold: ${folded.error.message}`);
+      this.state = folded.value;
+      for (const e of events) {
+        this.seqs.push(e.seq);
+        this.events.push(e);
+      }
+    } finally {
+      const held = this.held ?? [];
+      this.held = null;
+      for (const { name, payload } of held) this.onBroadcast(name, payload);
+    }
+    this.notify();
   }
 
   /** The payloads of every `name` event received, in order. */

@@ -94,7 +94,7 @@ describe('admin API (DESIGN.md §6)', () => {
 
   it('returns {seq, lobby, state} at any seq (null before a map), latest without seq, 404 beyond the log', async () => {
     const latest = await admin(`/lobbies/${lobbyId}/state`);
-    const live = server.app.get(LobbyService).getLobby(lobbyId)!;
+    const live = (await server.app.get(LobbyService).getLobby(lobbyId))!;
     expect(latest.body.seq).toBe(live.seq);
     expect(stateHash(lobbyStateFromSnapshot(latest.body))).toBe(stateHash(live));
     expect(latest.body.state).toMatchObject({

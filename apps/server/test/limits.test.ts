@@ -6,10 +6,9 @@
  */
 import type { Ack } from '@four-banners/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DatabaseService } from '../src/db/database.js';
 import { LobbyService } from '../src/lobby/lobby.service.js';
 import { MetricsService } from '../src/ops/metrics.service.js';
-import { LENIENT, createdLobby, serverRig, sleep, waitFor, type TestClient } from './harness.js';
+import { LENIENT, createdLobby, serverRig, sleep, sqlRows, waitFor, type TestClient } from './harness.js';
 
 const { server, boot, client, sameIdentity, tryConnect, serverState, hub, reset } = serverRig();
 afterEach(reset);
@@ -72,7 +71,8 @@ describe('rates are per player, whatever the number of connections', () => {
   });
 
   it('lobby create/join/leave share the lobby bucket', async () => {
-    await boot({ rates: { ...LENIENT.rates, lobby: { capacity: 3, refillPerSecond: 2 } } });
+    // A token every 2 s: the refusal is seen however slow the machine (or the database), the recovery after a wait.
+    await boot({ rates: { ...LENIENT.rates, lobby: { capacity: 3, refillPerSecond: 0.5 } } });
     const a = await client();
     const b = await sameIdentity(a);
     expect((await a.emit('client-create-lobby', { playerName: 'A' })).ok).toBe(true);
@@ -81,8 +81,8 @@ describe('rates are per player, whatever the number of connections', () => {
     const refused = await b.emit('client-leave-lobby', { playerId: a.playerId });
     expect(refused).toMatchObject({ ok: false, error: { code: 'rate_limited' } });
     // Still seated: the refused leave changed nothing.
-    expect(server().app.get(LobbyService).seatOf(a.playerId)).toBeDefined();
-    await sleep(700);
+    expect(await server().app.get(LobbyService).seatOf(a.playerId)).toBeDefined();
+    await sleep(2100);
     expect((await b.emit('client-leave-lobby', { playerId: a.playerId })).ok).toBe(true);
   });
 
@@ -132,7 +132,7 @@ describe('rates are per player, whatever the number of connections', () => {
       ok: false,
       error: { code: 'rate_limited', message: expect.stringMatching(/lobbies/) },
     });
-    expect(server().app.get(LobbyService).seatOf(a.playerId)).toBeUndefined();
+    expect(await server().app.get(LobbyService).seatOf(a.playerId)).toBeUndefined();
     await sleep(700);
     expect((await a.emit('client-create-lobby', { playerName: 'A' })).ok).toBe(true);
   });
@@ -153,14 +153,13 @@ describe('caps on connections', () => {
   it('new identities per address: refused past the rate without writing a player row, then allowed again', async () => {
     // A token every 2 s: the refusal is seen however slow the machine, the recovery after a wait.
     await boot({ address: { ...LENIENT.address, newIdentities: { capacity: 3, refillPerSecond: 0.5 } } });
-    const players = () =>
-      (server().app.get(DatabaseService).sqlite.prepare('SELECT count(*) AS n FROM players').get() as { n: number }).n;
+    const players = async () => Number((await sqlRows<{ n: number | string }>(server(), 'SELECT count(*) AS n FROM players'))[0]!.n);
     const known = await client();
     for (let i = 0; i < 2; i++) await client();
-    expect(players()).toBe(3);
+    expect(await players()).toBe(3);
     const refused = await tryConnect();
     expect(refused).toMatchObject({ ok: false, data: { code: 'rate_limited', message: expect.stringMatching(/new players/) } });
-    expect(players()).toBe(3);
+    expect(await players()).toBe(3);
     // A known identity is not a new one: it still connects.
     expect((await tryConnect({ playerId: known.playerId, token: known.hello.token })).ok).toBe(true);
     await sleep(2200);

@@ -103,10 +103,10 @@ describe('reconnect and resync (DESIGN.md §5 Identity, Resync, Presence)', () =
     // Snapshots were stored on the way (every SNAPSHOT_EVERY events) and restoring from one + its tail agrees with a full fold.
     const store = server().app.get(LobbyStore);
     const repo = server().app.get(LobbyLogRepository);
-    expect(repo.latestSnapshot(lobbyId)?.seq).toBeGreaterThanOrEqual(1000);
-    expect(stateHash(store.restore(lobbyId)!)).toBe(stateHash(serverState(lobbyId)));
-    const at700 = fold(repo.readEvents(lobbyId, 1, 700));
-    expect(at700.ok && stateHash(store.restore(lobbyId, 700)!)).toBe(at700.ok && stateHash(at700.value));
+    expect((await repo.latestSnapshot(lobbyId))?.seq).toBeGreaterThanOrEqual(1000);
+    expect(stateHash((await store.restore(lobbyId))!)).toBe(stateHash(serverState(lobbyId)));
+    const at700 = fold(await repo.readEvents(lobbyId, 1, 700));
+    expect(at700.ok && stateHash((await store.restore(lobbyId, 700))!)).toBe(at700.ok && stateHash(at700.value));
     // A small gap gets events only.
     const small = (await bob.emit('client-sync-state', { lobbyId, afterSeq: serverState(lobbyId).seq - 3 })) as SyncAck;
     expect(small.ok && small.events.length).toBe(3);
@@ -114,7 +114,7 @@ describe('reconnect and resync (DESIGN.md §5 Identity, Resync, Presence)', () =
 
   it('a missing or wrong token gets a fresh identity (§5.1 Greeting); tokens are stored hashed (§4)', async () => {
     const alice = await client();
-    const row = server().app.get(PlayerRepository).find(alice.playerId)!;
+    const row = (await server().app.get(PlayerRepository).find(alice.playerId))!;
     expect(row.tokenHash).not.toContain(alice.hello.token);
     expect(row.tokenHash).toBe(createHash('sha256').update(alice.hello.token).digest('hex'));
     const forged = await client({ playerId: alice.playerId, token: 'not-the-token' });
@@ -260,16 +260,16 @@ describe('lobbies end (DESIGN.md §5 Presence, §5.1 seats)', () => {
     const service = server().app.get(LobbyService);
     const idleSweep = server().app.get(LobbyIdleSweep);
     const t = Date.now();
-    expect(idleSweep.sweep(t)).not.toContain(lobbyId);
+    expect(await idleSweep.sweep(t)).not.toContain(lobbyId);
     alice.close();
     const hub = server().app.get(LobbyHub);
     while (hub.isOnline(alice.playerId)) await new Promise((r) => setTimeout(r, 10));
     const idle = server().config.idleCloseMs;
-    expect(idleSweep.sweep(t + 1)).not.toContain(lobbyId);
-    expect(idleSweep.sweep(t + 1 + idle)).toContain(lobbyId);
-    expect(service.getLobby(lobbyId)).toBeUndefined();
+    expect(await idleSweep.sweep(t + 1)).not.toContain(lobbyId);
+    expect(await idleSweep.sweep(t + 1 + idle)).toContain(lobbyId);
+    expect(await service.getLobby(lobbyId)).toBeUndefined();
     // Closed by the server for idleness, and said so in the log.
-    const closing = server().app.get(LobbyLogRepository).readEvents(lobbyId).at(-1)!;
+    const closing = (await server().app.get(LobbyLogRepository).readEvents(lobbyId)).at(-1)!;
     expect(closing).toMatchObject({ kind: 'lobby-updated', actor: 'server', payload: { online: false, reason: 'idle' } });
     const again = await client({ playerId: alice.playerId, token: alice.hello.token });
     expect(again.hello.lobbyId).toBeNull();

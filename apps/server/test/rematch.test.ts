@@ -60,7 +60,7 @@ describe('the admin of a finished game opens a rematch', () => {
     const ack = await alice.emit('client-rematch', {});
     expect(ack).toMatchObject({ ok: true, seq: expect.any(Number) });
     if (!ack.ok) return;
-    const newId = lobbies().seatOf(alice.playerId)!.lobbyId;
+    const newId = (await lobbies().seatOf(alice.playerId))!.lobbyId;
     expect(newId).not.toBe(oldId);
     const fresh = serverState(newId);
     // The ack carries the new lobby's seq; Alice got its full state, as after a create.
@@ -106,7 +106,7 @@ describe('the admin of a finished game opens a rematch', () => {
     // Bob accepts: joining leaves the finished game (it closes: no person is left in it), then he takes his colour.
     const joined = await ok(bob.emit('client-join-lobby', { lobbyId: newId, playerName: 'Bob' }));
     await bob.until((c) => c.state?.lobbyId === newId && c.state.seq >= joined, 'Bob in the rematch');
-    expect(lobbies().getLobby(oldId)).toBeUndefined();
+    expect(await lobbies().getLobby(oldId)).toBeUndefined();
     await ok(bob.emit('client-change-country', { country: 1 }));
     const started = await ok(alice.emit('client-game-action', { id: 'start', info: {} }));
     await Promise.all([alice.untilSeq(started), bob.untilSeq(started)]);
@@ -129,7 +129,7 @@ describe('the admin of a finished game opens a rematch', () => {
 
     await ok(alice.emit('client-game-action', { id: 'start', info: {} }));
     await ok(alice.emit('client-rematch', {}));
-    const newId = lobbies().seatOf(alice.playerId)!.lobbyId;
+    const newId = (await lobbies().seatOf(alice.playerId))!.lobbyId;
     // Bob is the finished game's admin now, but its rematch is open already.
     expect(serverState(oldId).adminId).toBe(bob.playerId);
     await refused(bob.emit('client-rematch', {}), 'not_actable', oldId, 'A rematch is already open.');
@@ -143,7 +143,7 @@ describe('the admin of a finished game opens a rematch', () => {
     const bob = await client();
     const oldId = await lobbyOfFour(alice, bob);
     await refused(alice.emit('client-rematch', {}), 'rate_limited', oldId, /lobbies/);
-    expect(lobbies().seatOf(alice.playerId)?.lobbyId).toBe(oldId);
+    expect((await lobbies().seatOf(alice.playerId))?.lobbyId).toBe(oldId);
     expect(serverState(oldId).players.map((p) => p.name)).toContain('Admin');
     await sleep(50);
     expect(bob.payloads('server-rematch')).toEqual([]);
@@ -162,7 +162,7 @@ describe('the admin of a finished game opens a rematch', () => {
     await waitFor(() => !hub().isOnline(bob.playerId), 'Bob offline');
 
     await ok(alice.emit('client-rematch', {}));
-    const newId = lobbies().seatOf(alice.playerId)!.lobbyId;
+    const newId = (await lobbies().seatOf(alice.playerId))!.lobbyId;
     const back = await sameIdentity(bob);
     expect(back.hello).toMatchObject({ playerId: bob.playerId, lobbyId: oldId, rematchId: newId });
     // The admin, seated in the new lobby, is greeted with it and no rematch.
@@ -171,7 +171,7 @@ describe('the admin of a finished game opens a rematch', () => {
     expect(aliceAgain.hello.rematchId).toBeUndefined();
 
     await ok(back.emit('client-join-lobby', { lobbyId: newId, playerName: 'Bob' }));
-    expect(lobbies().seatOf(bob.playerId)?.lobbyId).toBe(newId);
+    expect((await lobbies().seatOf(bob.playerId))?.lobbyId).toBe(newId);
     expect(serverState(newId).players.map((p) => p.name)).toEqual(['Admin', expect.any(String), 'Dora', 'Bob']);
   });
 });

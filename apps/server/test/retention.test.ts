@@ -5,13 +5,12 @@
  */
 import { RULES_VERSION } from '@four-banners/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatabaseService } from '../src/db/database.js';
 import { LobbyLogRepository, type LobbyStatus } from '../src/lobby/lobby-log.repository.js';
 import { LobbyHub } from '../src/lobby/lobby.hub.js';
 import { AppLogger } from '../src/logger.js';
 import { RetentionRepository } from '../src/ops/retention.repository.js';
 import { RETENTION_LIMITS, RetentionService } from '../src/ops/retention.service.js';
-import { createdLobby, expectOk as ok, serverRig, waitFor, type TestClient } from './harness.js';
+import { createdLobby, expectOk as ok, serverRig, sqlRows, waitFor, type TestClient } from './harness.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const { server, boot, client, hub, reset } = serverRig();
@@ -36,25 +35,23 @@ async function disconnect(c: TestClient): Promise<void> {
   await waitFor(() => !hub().isOnline(c.playerId), 'the server to see the disconnect');
 }
 
-const sqlite = () => server().app.get(DatabaseService).sqlite;
-const countOf = (table: string, lobbyId: string) =>
-  (sqlite().prepare(`SELECT count(*) AS n FROM ${table} WHERE lobby_id = ?`).get(lobbyId) as { n: number }).n;
+const countOf = async (table: string, lobbyId: string) =>
+  Number((await sqlRows<{ n: number | string }>(server(), `SELECT count(*) AS n FROM ${table} WHERE lobby_id = ?`, lobbyId))[0]!.n);
 const lobbyRow = (id: string) => server().app.get(LobbyLogRepository).getLobby(id);
-const playerRow = (id: string) =>
-  sqlite().prepare('SELECT name, lobby_id AS lobbyId FROM players WHERE id = ?').get(id) as
-    { name: string; lobbyId: string | null } | undefined;
+const playerRow = async (id: string) =>
+  (await sqlRows<{ name: string; lobbyId: string | null }>(server(), 'SELECT name, lobby_id AS "lobbyId" FROM players WHERE id = ?', id))[0];
 
 /** A lobby row written directly, for states the protocol takes long to reach (a finished game). */
-function insertLobby(id: string, status: LobbyStatus, updatedAt: string, startedAt: string | null = null): void {
-  server().app.get(LobbyLogRepository).createLobby(id, updatedAt, RULES_VERSION, {
-    adminId: 'someone',
-    status,
-    lastSeq: 0,
-    winner: null,
-    players: '[]',
-    updatedAt,
-    startedAt,
-  });
+function insertLobby(id: string, status: LobbyStatus, updatedAt: string, startedAt: string | null = null): Promise<void> {
+  return server()
+    .app.get(LobbyLogRepository)
+    .commit({
+      lobbyId: id,
+      created: { createdAt: updatedAt, rulesVersion: RULES_VERSION },
+      events: [],
+      facts: { adminId: 'someone', status, lastSeq: 0, winner: null, players: '[]', updatedAt, startedAt },
+      changed: 'all',
+    });
 }
 
 describe('retention of lobbies that never started', () => {
@@ -72,60 +69,60 @@ describe('retention of lobbies that never started', () => {
     await start(abandoned);
     await close(abandoned); // closed after its game started
     const old = new Date(Date.now() - 30 * DAY).toISOString();
-    insertLobby('finished-game', 'finished', old, old);
-    expect(countOf('lobby_events', idleLobby)).toBe(4);
-    expect(countOf('lobby_snapshots', idleLobby)).toBe(1);
+    await insertLobby('finished-game', 'finished', old, old);
+    expect(await countOf('lobby_events', idleLobby)).toBe(4);
+    expect(await countOf('lobby_snapshots', idleLobby)).toBe(1);
     // A stale seat pointing at the lobby (the close cleared the real ones) is cleared with it.
-    sqlite().prepare('UPDATE players SET lobby_id = ? WHERE id = ?').run(idleLobby, idle.playerId);
+    await sqlRows(server(), 'UPDATE players SET lobby_id = ? WHERE id = ?', idleLobby, idle.playerId);
 
     // Within the window nothing goes.
     expect(await retention.sweep(Date.now() + 6 * DAY)).toMatchObject({ lobbies: 0, events: 0 });
-    expect(lobbyRow(idleLobby)).toBeDefined();
+    expect(await lobbyRow(idleLobby)).toBeDefined();
 
     const swept = await retention.sweep(Date.now() + 8 * DAY);
     expect(swept).toMatchObject({ lobbies: 1, events: 4, snapshots: 1, complete: true });
-    expect(lobbyRow(idleLobby)).toBeUndefined();
-    expect(countOf('lobby_events', idleLobby)).toBe(0);
-    expect(countOf('lobby_snapshots', idleLobby)).toBe(0);
-    expect(playerRow(idle.playerId)).toEqual({ name: 'Admin', lobbyId: null });
+    expect(await lobbyRow(idleLobby)).toBeUndefined();
+    expect(await countOf('lobby_events', idleLobby)).toBe(0);
+    expect(await countOf('lobby_snapshots', idleLobby)).toBe(0);
+    expect(await playerRow(idle.playerId)).toEqual({ name: 'Admin', lobbyId: null });
     for (const kept of [waitingLobby, playedLobby, abandonedLobby, 'finished-game']) {
-      expect(lobbyRow(kept), kept).toBeDefined();
+      expect(await lobbyRow(kept), kept).toBeDefined();
     }
-    expect(countOf('lobby_events', abandonedLobby)).toBeGreaterThan(4);
+    expect(await countOf('lobby_events', abandonedLobby)).toBeGreaterThan(4);
     // However the started lobby got its start time (the write path, or the sweep finding `start` in its
     // log), it is a replay from now on.
-    expect(lobbyRow(abandonedLobby)!.startedAt).not.toBeNull();
+    expect((await lobbyRow(abandonedLobby))!.startedAt).not.toBeNull();
     expect(await retention.sweep(Date.now() + 8 * DAY)).toMatchObject({ lobbies: 0, markedStarted: 0 });
   });
 
   it('a lobby whose log holds a start is kept even when its started_at was never set', async () => {
     const old = new Date(Date.now() - 30 * DAY).toISOString();
-    insertLobby('unmarked', 'closed', old);
+    await insertLobby('unmarked', 'closed', old);
     const facts = { adminId: 'someone', status: 'closed' as const, winner: null, players: '[]', updatedAt: old };
-    const log = server().app.get(LobbyLogRepository);
-    server().app.get(DatabaseService).transaction(() =>
-      log.append(
-        'unmarked',
-        [
+    await server()
+      .app.get(LobbyLogRepository)
+      .commit({
+        lobbyId: 'unmarked',
+        events: [
           { seq: 1, kind: 'game-action', actor: 'someone', seed: 5, at: old, payload: { id: 'start', info: {} } },
           { seq: 2, kind: 'lobby-updated', actor: 'someone', seed: null, at: old, payload: { online: false } },
         ],
-        { ...facts, lastSeq: 2, startedAt: null },
-      ),
-    );
+        facts: { ...facts, lastSeq: 2, startedAt: null },
+        changed: 'all',
+      });
     expect(await server().app.get(RetentionService).sweep()).toMatchObject({ lobbies: 0, markedStarted: 1 });
-    expect(lobbyRow('unmarked')).toMatchObject({ startedAt: old });
-    expect(countOf('lobby_events', 'unmarked')).toBe(2);
+    expect(await lobbyRow('unmarked')).toMatchObject({ startedAt: old });
+    expect(await countOf('lobby_events', 'unmarked')).toBe(2);
   });
 
   it('a sweep stops at its batch cap, and the next one goes on', async () => {
     const old = new Date(Date.now() - 30 * DAY).toISOString();
-    for (let i = 0; i < 5; i++) insertLobby(`stale-${i}`, 'closed', old);
+    for (let i = 0; i < 5; i++) await insertLobby(`stale-${i}`, 'closed', old);
     const retention = server().app.get(RetentionService);
     const limits = { ...RETENTION_LIMITS, lobbiesPerBatch: 2, batchesPerSweep: 2 };
     expect(await retention.sweep(Date.now(), limits)).toMatchObject({ lobbies: 4, complete: false });
     expect(await retention.sweep(Date.now(), limits)).toMatchObject({ lobbies: 1, complete: true });
-    for (let i = 0; i < 5; i++) expect(lobbyRow(`stale-${i}`)).toBeUndefined();
+    for (let i = 0; i < 5; i++) expect(await lobbyRow(`stale-${i}`)).toBeUndefined();
   });
 });
 
@@ -144,11 +141,11 @@ describe('retention of identities that never sat in a lobby', () => {
     expect(await retention.sweep(Date.now() + 6 * DAY)).toMatchObject({ identities: 0 });
     const swept = await retention.sweep(Date.now() + 8 * DAY);
     expect(swept.identities).toBeGreaterThanOrEqual(1);
-    expect(playerRow(passerBy.playerId)).toBeUndefined();
-    expect(playerRow(stillHere.playerId)).toEqual({ name: '', lobbyId: null });
-    expect(playerRow(seated.playerId)).toMatchObject({ name: 'Admin' });
-    expect(playerRow(seated.playerId)!.lobbyId).not.toBeNull();
-    expect(playerRow(former.playerId)).toEqual({ name: 'Admin', lobbyId: null });
+    expect(await playerRow(passerBy.playerId)).toBeUndefined();
+    expect(await playerRow(stillHere.playerId)).toEqual({ name: '', lobbyId: null });
+    expect(await playerRow(seated.playerId)).toMatchObject({ name: 'Admin' });
+    expect((await playerRow(seated.playerId))!.lobbyId).not.toBeNull();
+    expect(await playerRow(former.playerId)).toEqual({ name: 'Admin', lobbyId: null });
   });
 });
 
@@ -162,7 +159,6 @@ describe('retentionDays 0 keeps everything', () => {
     const app = server().app;
     const off = new RetentionService(
       { ...server().config, retentionDays: 0 },
-      app.get(DatabaseService),
       app.get(RetentionRepository),
       app.get(LobbyHub),
       app.get(AppLogger),
@@ -175,7 +171,7 @@ describe('retentionDays 0 keeps everything', () => {
       markedStarted: 0,
       complete: true,
     });
-    expect(lobbyRow(lobbyId)).toBeDefined();
-    expect(playerRow(passerBy.playerId)).toBeDefined();
+    expect(await lobbyRow(lobbyId)).toBeDefined();
+    expect(await playerRow(passerBy.playerId)).toBeDefined();
   });
 });

@@ -10,20 +10,20 @@ export class AdminController {
   constructor(@Inject(GamesService) private readonly games: GamesService) {}
 
   @Get('lobbies')
-  lobbies(@Query() query: unknown): AdminLobbiesPage {
-    const page = this.games.list(query);
+  async lobbies(@Query() query: unknown): Promise<AdminLobbiesPage> {
+    const page = await this.games.list(query);
     return { lobbies: page.items, nextOffset: page.nextOffset };
   }
 
   /** An `EventsPage`, sent as the JSON the log holds. */
   @Get('lobbies/:id/events')
   @Header('Content-Type', 'application/json; charset=utf-8')
-  events(@Param('id') id: string, @Query() query: unknown): string {
+  events(@Param('id') id: string, @Query() query: unknown): Promise<string> {
     return this.games.events(id, query);
   }
 
   @Get('lobbies/:id/state')
-  state(@Param('id') id: string, @Query() query: unknown): StateAtSeq {
+  state(@Param('id') id: string, @Query() query: unknown): Promise<StateAtSeq> {
     return this.games.state(id, query);
   }
 }

@@ -16,8 +16,8 @@ export class GamesController {
 
   /** Recent started games (running or finished), newest first: `?limit&offset`. */
   @Get('games')
-  list(@Query() query: unknown): GamesPage {
-    const page = this.games.listStarted(query);
+  async list(@Query() query: unknown): Promise<GamesPage> {
+    const page = await this.games.listStarted(query);
     return { games: page.items, nextOffset: page.nextOffset };
   }
 
@@ -33,7 +33,7 @@ export class GamesController {
     @Query() query: unknown,
     @Headers('x-player-id') playerId: string | undefined,
     @Headers('x-player-token') token: string | undefined,
-  ): string {
+  ): Promise<string> {
     return this.games.publicEvents(id, query, { playerId, token });
   }
 }

@@ -72,43 +72,43 @@ export class GamesService {
   ) {}
 
   /** A page of lobbies, newest first (every lobby for the admin; `started` only those a spectator may see). */
-  list(query: unknown, started = false): { items: GameSummary[]; nextOffset: number | null } {
+  async list(query: unknown, started = false): Promise<{ items: GameSummary[]; nextOffset: number | null }> {
     const { limit = 20, offset = 0 } = parse(pageQuerySchema, query);
-    const rows = this.log.listLobbies({ started, limit: limit + 1, offset });
+    const rows = await this.log.listLobbies({ started, limit: limit + 1, offset });
     return { items: rows.slice(0, limit).map(summary), nextOffset: rows.length > limit ? offset + limit : null };
   }
 
   /** The public listing: recent started games (running, finished, or closed after they started), newest first. */
-  listStarted(query: unknown): { items: GameSummary[]; nextOffset: number | null } {
+  listStarted(query: unknown): Promise<{ items: GameSummary[]; nextOffset: number | null }> {
     return this.list(query, true);
   }
 
   /** Any lobby's events `from..to` inclusive, one capped page as JSON (the admin API). */
-  events(lobbyId: string, query: unknown): string {
-    const row = this.row(lobbyId);
-    return eventsPageJson(this.page(row, query), row.lastSeq, false);
+  async events(lobbyId: string, query: unknown): Promise<string> {
+    const row = await this.row(lobbyId);
+    return eventsPageJson(await this.page(row, query), row.lastSeq, false);
   }
 
   /**
    * A started game's events for a spectator (404 for a lobby that has not started): one capped page as
    * JSON, chat text blanked unless `reader` proves to be a player seated in that lobby.
    */
-  publicEvents(lobbyId: string, query: unknown, reader: ReaderCredentials): string {
-    const row = this.log.getLobby(lobbyId);
+  async publicEvents(lobbyId: string, query: unknown, reader: ReaderCredentials): Promise<string> {
+    const row = await this.log.getLobby(lobbyId);
     if (!row || !isStarted(row)) throw httpError(HttpStatus.NOT_FOUND, 'not_found', `There is no started game ${lobbyId}.`);
-    const events = this.page(row, query);
+    const events = await this.page(row, query);
     // Proving an identity costs a lookup and two hashes: only pages with chat need it.
-    const blankChat = events.some((e) => e.kind === 'chat') && !this.isSeated(row, reader);
+    const blankChat = events.some((e) => e.kind === 'chat') && !(await this.isSeated(row, reader));
     return eventsPageJson(events, row.lastSeq, blankChat);
   }
 
   /** The state at `seq` (the latest without it); a seq beyond the log is 404. */
-  state(lobbyId: string, query: unknown): StateAtSeq {
-    const row = this.row(lobbyId);
+  async state(lobbyId: string, query: unknown): Promise<StateAtSeq> {
+    const row = await this.row(lobbyId);
     const { seq = row.lastSeq } = parse(stateQuerySchema, query);
     if (seq > row.lastSeq || seq < 1)
       throw httpError(HttpStatus.NOT_FOUND, 'not_found', `Lobby ${lobbyId} has no seq ${seq}.`);
-    const state = this.lobbies.restore(lobbyId, seq);
+    const state = await this.lobbies.restore(lobbyId, seq);
     if (!state) throw httpError(HttpStatus.NOT_FOUND, 'not_found', `Lobby ${lobbyId}'s log does not fold.`);
     return {
       seq: state.seq,
@@ -118,20 +118,20 @@ export class GamesService {
   }
 
   /** Events `from..to` inclusive as stored: at most EVENTS_PAGE_MAX and `bytes.eventsPage` of payloads, but at least one if any. */
-  private page(row: LobbyRow, query: unknown): StoredEvent[] {
+  private page(row: LobbyRow, query: unknown): Promise<StoredEvent[]> {
     const { from = 1, to = Number.MAX_SAFE_INTEGER } = parse(eventsQuerySchema, query);
     return this.log.readStoredPage(row.id, Math.max(1, from), to, EVENTS_PAGE_MAX, this.config.bytes.eventsPage);
   }
 
   /** Whether `reader` is a player seated in the lobby, proven by their token (as a socket handshake is). */
-  private isSeated(row: LobbyRow, { playerId, token }: ReaderCredentials): boolean {
+  private async isSeated(row: LobbyRow, { playerId, token }: ReaderCredentials): Promise<boolean> {
     if (!playerId || !token || playerId.length > 64 || token.length > 256 || !seatedHuman(row, playerId)) return false;
-    const player = this.players.find(playerId);
+    const player = await this.players.find(playerId);
     return player !== undefined && secretsEqual(player.tokenHash, hashToken(token));
   }
 
-  private row(lobbyId: string): LobbyRow {
-    const row = this.log.getLobby(lobbyId);
+  private async row(lobbyId: string): Promise<LobbyRow> {
+    const row = await this.log.getLobby(lobbyId);
     if (!row) throw httpError(HttpStatus.NOT_FOUND, 'not_found', `There is no lobby ${lobbyId}.`);
     return row;
   }

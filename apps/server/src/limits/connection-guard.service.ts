@@ -29,6 +29,8 @@ export interface SocketData {
   strikes: Strikes;
   /** Frees the player's connection slot held since the handshake (once the hub counts the socket, or it fails). */
   settle: () => void;
+  /** What the greeting needs that only storage knows, read at the handshake (see `install`). */
+  greeting: unknown;
 }
 
 export const socketData = (socket: GameSocket): SocketData => socket.data as SocketData;
@@ -49,8 +51,10 @@ const SECOND_SOCKET = 'This connection already carries a socket: open another co
 @Injectable()
 export class ConnectionGuard implements OnModuleDestroy {
   private backlogTimer: NodeJS.Timeout | null = null;
-  /** Engine.io connections that already carry a socket (the server has one namespace). */
-  private readonly carrying = new WeakSet<object>();
+  /** Engine.io connections that already carry a socket (the server has one namespace), with its admission. */
+  private readonly carrying = new WeakMap<object, Promise<unknown>>();
+  /** Reads what a player's greeting needs (their seat) while the handshake is held. */
+  private prepareGreeting: (playerId: string) => Promise<unknown> = async () => undefined;
   /** Sockets admitted at the handshake that the hub does not count yet, by player. */
   private readonly admitting = new Map<string, number>();
   /** Since when each connection has had output waiting (absent: none waiting at the last look). */
@@ -68,8 +72,13 @@ export class ConnectionGuard implements OnModuleDestroy {
     if (this.backlogTimer) clearInterval(this.backlogTimer);
   }
 
-  /** Installs the checks on the socket.io server. */
-  install(server: GameServer): void {
+  /**
+   * Installs the checks on the socket.io server. `prepareGreeting` reads from storage what the greeting of an
+   * admitted player needs; it runs before the connection completes, so the greeting itself is sent at once
+   * (in `socket.data.greeting`), before anything else can happen on that connection.
+   */
+  install(server: GameServer, prepareGreeting: (playerId: string) => Promise<unknown>): void {
+    this.prepareGreeting = prepareGreeting;
     const engine = server.engine;
     engine.opts.allowRequest = (req, callback) => {
       const refusal = this.upgradeRefusal(req as WithAddress);
@@ -81,11 +90,20 @@ export class ConnectionGuard implements OnModuleDestroy {
       conn.once('close', () => this.limits.connectionClosed(address));
     });
     server.use((socket, next) => {
-      const refusal = this.admit(socket);
-      if (!refusal) return next();
-      next(refusal);
-      // The refusal is sent first (engine.io flushes before it closes); the connection is not kept.
-      process.nextTick(() => socket.conn.close());
+      this.admit(socket).then(
+        (refusal) => {
+          if (!refusal) return next();
+          next(refusal);
+          // The refusal is sent first (engine.io flushes before it closes); the connection is not kept.
+          process.nextTick(() => socket.conn.close());
+        },
+        () => {
+          // The database failed to answer: the client is told and may try again.
+          const message = 'The server could not greet you: try again.';
+          next(Object.assign(new Error(message), { data: { code: 'not_actable', message } }));
+          process.nextTick(() => socket.conn.close());
+        },
+      );
     });
     this.backlogTimer = setInterval(() => this.dropStalledReaders(), BACKLOG_CHECK_MS).unref();
   }
@@ -128,23 +146,34 @@ export class ConnectionGuard implements OnModuleDestroy {
    * read (frames queued on one connection) before any socket is counted by the hub, so a connection may
    * carry one socket only and a player's slot is held from here until the hub counts it.
    */
-  private admit(socket: GameSocket): ExtendedError | null {
-    if (this.carrying.has(socket.client)) {
+  private async admit(socket: GameSocket): Promise<ExtendedError | null> {
+    const first = this.carrying.get(socket.client);
+    if (first) {
+      // Answered once the first socket is through, so its greeting goes out before this refusal closes the connection.
+      await first.catch(() => undefined);
       return Object.assign(new Error(SECOND_SOCKET), { data: { code: 'invalid_payload', message: SECOND_SOCKET } });
     }
+    // Held from here: a second handshake on this connection while the identity is looked up is refused too.
+    const admission = this.admitIdentity(socket);
+    this.carrying.set(socket.client, admission);
+    const refusal = await admission;
+    if (refusal) this.carrying.delete(socket.client);
+    return refusal;
+  }
+
+  private async admitIdentity(socket: GameSocket): Promise<ExtendedError | null> {
     const req = socket.request as WithAddress;
     const address = req.fbAddress ?? this.addressOf(req);
-    let who = this.identity.restore(socket.handshake.auth);
+    let who = await this.identity.restore(socket.handshake.auth);
     if (!who) {
       if (!this.limits.allowAddress('new_identities_per_address', address)) {
         return handshakeRefusal('new_identities_per_address');
       }
-      who = this.identity.create();
+      who = await this.identity.create();
     } else if (this.hub.socketCount(who.playerId) + (this.admitting.get(who.playerId) ?? 0) >= this.config.socketsPerPlayer) {
       this.limits.refused('sockets_per_player');
       return handshakeRefusal('sockets_per_player');
     }
-    this.carrying.add(socket.client);
     const playerId = who.playerId;
     this.admitting.set(playerId, (this.admitting.get(playerId) ?? 0) + 1);
     let held = true;
@@ -157,12 +186,20 @@ export class ConnectionGuard implements OnModuleDestroy {
     };
     // A handshake that never completes (the connection closed first) frees the slot too.
     socket.conn.once('close', settle);
+    let greeting: unknown;
+    try {
+      greeting = await this.prepareGreeting(playerId);
+    } catch (e) {
+      settle();
+      throw e;
+    }
     Object.assign(socket.data, {
       playerId,
       token: who.token,
       address,
       strikes: this.limits.strikes(),
       settle,
+      greeting,
     } satisfies SocketData);
     return null;
   }

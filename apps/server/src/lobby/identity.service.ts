@@ -16,19 +16,19 @@ export class IdentityService {
   constructor(@Inject(PlayerRepository) private readonly players: PlayerRepository) {}
 
   /** The player of a valid handshake `auth {playerId, token}`, or null (missing, malformed or wrong). */
-  restore(auth: unknown): Identity | null {
+  async restore(auth: unknown): Promise<Identity | null> {
     const parsed = handshakeAuthSchema.safeParse(auth);
     if (!parsed.success) return null;
     const { playerId, token } = parsed.data;
-    const row = this.players.find(playerId);
+    const row = await this.players.find(playerId);
     return row && secretsEqual(row.tokenHash, hashToken(token)) ? { playerId, token, restored: true } : null;
   }
 
   /** A fresh identity, stored (hashed). Each costs a row: callers rate-limit it per address. */
-  create(): Identity {
+  async create(): Promise<Identity> {
     const playerId = newPlayerId();
     const token = newToken();
-    this.players.create(playerId, hashToken(token), new Date().toISOString());
+    await this.players.create(playerId, hashToken(token), new Date().toISOString());
     return { playerId, token, restored: false };
   }
 }

@@ -6,15 +6,29 @@
  * `{event, data}` emits, anything else is the acknowledgement).
  */
 import { Logger } from '@nestjs/common';
+import type { INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import type { MessageMappingProperties } from '@nestjs/websockets';
 import { isObservable, type Observable } from 'rxjs';
-import type { Socket } from 'socket.io';
+import type { Server, ServerOptions, Socket } from 'socket.io';
+import { Cluster } from '../cluster/cluster.service.js';
 
 type Reply = { event?: string; data?: unknown } | null | undefined;
 
 export class LeanIoAdapter extends IoAdapter {
   private readonly log = new Logger('LeanIoAdapter');
+
+  constructor(private readonly nest: INestApplicationContext) {
+    super(nest);
+  }
+
+  /** The socket.io server, on the Redis adapter when several nodes run (REDIS_URL). */
+  override createIOServer(port: number, options?: ServerOptions): Server {
+    const server = super.createIOServer(port, options) as Server;
+    const adapter = this.nest.get(Cluster).adapter();
+    if (adapter) server.adapter(adapter);
+    return server;
+  }
 
   override bindMessageHandlers(
     socket: Socket,

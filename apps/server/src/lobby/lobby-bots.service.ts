@@ -7,6 +7,9 @@
  * (after a restart they wait for one to come back), and their turns are paced like the offline "normal"
  * speed — a turn waits `actionMs` per action of the bot's previous turn plus `turnMs` — so people can
  * follow them and a lobby's write rate stays bounded.
+ *
+ * Several nodes: a node plays a lobby's bots while a person of the lobby is connected to it; when people
+ * sit on several nodes each may try, the optimistic append lets exactly one turn land and the others stand down.
  */
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import {
@@ -45,8 +48,11 @@ export class LobbyBots implements OnModuleDestroy {
     store.onChange((lobbyId) => this.schedule(lobbyId));
     // A person coming back wakes the bots of their lobby.
     hub.onPresence((playerId, online) => {
-      const lobbyId = online ? store.seatOf(playerId)?.lobbyId : undefined;
-      if (lobbyId) this.schedule(lobbyId);
+      if (!online) return;
+      store.seatOf(playerId).then(
+        (state) => state && this.schedule(state.lobbyId),
+        (e: unknown) => this.logger.error('bot-wake-failed', { player: playerId, error: String(e) }),
+      );
     });
   }
 
@@ -85,23 +91,34 @@ export class LobbyBots implements OnModuleDestroy {
     const timer = setTimeout(() => {
       this.timers.delete(lobbyId);
       if (this.closing) return;
-      try {
-        this.playTurn(lobbyId);
-      } catch (e) {
-        this.logger.error('bot-failed', { lobby: lobbyId, error: e instanceof Error ? e.stack : String(e) });
-      }
+      // Several nodes may hold the lobby and schedule the same bot turn: one append lands. A node that lost
+      // the race (its retry sees a newer state) stands down quietly; what it folded schedules what is next.
+      let decidedAt: number | undefined;
+      this.store
+        .inLobby(lobbyId, async (state) => {
+          if (decidedAt !== undefined && state?.seq !== decidedAt) return;
+          decidedAt = state?.seq ?? -1;
+          await this.playTurn(state);
+        })
+        .catch((e: unknown) =>
+          this.logger.error('bot-failed', { lobby: lobbyId, error: e instanceof Error ? e.stack : String(e) }),
+        );
     }, at - now);
     this.timers.set(lobbyId, timer);
   }
 
-  /** Plays one bot turn if still due and attended; its commit schedules the next bot, if any. */
-  private playTurn(lobbyId: string): void {
-    const state = this.store.cached(lobbyId);
+  /**
+   * Plays one bot turn on the lobby's current state (its lock held) if still due and attended; its commit
+   * schedules the next bot, if any. Decided again on the new state if another node appended first, so one
+   * bot turn lands, whichever node plays it.
+   */
+  private async playTurn(state: LobbyState | undefined): Promise<void> {
     const bot = this.botToMove(state);
     if (!state || !bot || bot.country === -1) {
-      this.notBefore.delete(lobbyId);
+      if (state) this.notBefore.delete(state.lobbyId);
       return;
     }
+    const lobbyId = state.lobbyId;
     // Nobody is watching any more: the bots pause until a person of the lobby connects.
     if (!this.attended(state)) return;
     const actions = playBotTurn(state.game, bot.country, bot.bot.difficulty, newSeed());
@@ -110,6 +127,6 @@ export class LobbyBots implements OnModuleDestroy {
     this.notBefore.set(lobbyId, performance.now() + actions.length * this.config.bots.actionMs + this.config.bots.turnMs);
     const draft = new Draft(state, new Date().toISOString());
     for (const { action, seed } of actions) draft.add({ kind: 'game-action', actor: bot.id, seed, payload: action });
-    this.store.commit(draft, {});
+    await this.store.commit(draft, {});
   }
 }

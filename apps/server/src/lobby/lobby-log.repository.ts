@@ -1,13 +1,29 @@
-/** The lobby log in SQLite: append-only events, the lobby rows beside them, and snapshots. */
-import { Inject, Injectable } from '@nestjs/common';
+/**
+ * The lobby log's storage (DESIGN.md §4): append-only events, the lobby rows beside them, and snapshots.
+ * One interface, two drivers (db/sqlite, db/postgres); nothing outside them knows which one runs.
+ */
 import type { LobbyEvent } from '@four-banners/engine';
-import type { Statement } from 'better-sqlite3';
-import { and, asc, desc, eq, getTableName, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
-import { DatabaseService } from '../db/database.js';
-import { lobbies, lobbyEvents, lobbySnapshots } from '../db/schema.js';
 
-export type LobbyRow = typeof lobbies.$inferSelect;
-export type LobbyStatus = LobbyRow['status'];
+export type LobbyStatus = 'open' | 'running' | 'finished' | 'closed';
+
+/** One row of `lobbies`: derived facts kept beside the log for listings (the log is the truth). */
+export interface LobbyRow {
+  readonly id: string;
+  readonly createdAt: string;
+  readonly adminId: string;
+  readonly status: LobbyStatus;
+  readonly rulesVersion: number;
+  readonly lastSeq: number;
+  /** The winning country once the game is finished (null: none, or not finished). */
+  readonly winner: number | null;
+  /** The seats as JSON, for listings without folding. */
+  readonly players: string;
+  readonly updatedAt: string;
+  /** When the game started (null: never started). */
+  readonly startedAt: string | null;
+  /** The lobby its admin opened as a rematch of this finished game (null: none). */
+  readonly rematchId: string | null;
+}
 
 /** A log entry as stored: its payload is the JSON text the log holds. */
 export interface StoredEvent {
@@ -17,11 +33,6 @@ export interface StoredEvent {
   readonly payload: string;
   readonly seed: number | null;
   readonly at: string;
-}
-
-/** One row of an events page: the stored event and its payload's size in bytes. */
-interface PageRow extends StoredEvent {
-  readonly bytes: number;
 }
 
 /** Whether the lobby's game has started (a spectator may then see it), even if it was closed since. */
@@ -41,170 +52,85 @@ export interface LobbyFacts {
   readonly startedAt: string | null;
 }
 
-@Injectable()
-export class LobbyLogRepository {
-  private readonly insertEvent: Statement;
-  private readonly updateFacts: Statement;
-  private readonly updateProgress: Statement;
-  private readonly pageStatement: Statement<[string, number, number, number], PageRow>;
+/** Everything one request writes, committed in one transaction. */
+export interface LogWrite {
+  readonly lobbyId: string;
+  /** A new lobby: its row is inserted first (the events reference it). */
+  readonly created?: { readonly createdAt: string; readonly rulesVersion: number };
+  /** Contiguous seqs following the lobby's last one (checked by the `(lobby_id, seq)` primary key). */
+  readonly events: readonly LobbyEvent[];
+  readonly facts: LobbyFacts;
+  /** `progress`: only the row's seq and time changed (its other columns, and the indexes over them, are left alone). */
+  readonly changed: 'all' | 'progress';
+  /** Players whose seat changes: [playerId, lobbyId or null]. */
+  readonly seats?: readonly (readonly [string, string | null])[];
+  /** Players whose name is set: [playerId, name]. */
+  readonly names?: readonly (readonly [string, string])[];
+  /** The finished game whose row is to point at this lobby as its rematch. */
+  readonly rematchOf?: string;
+  readonly snapshot?: { readonly seq: number; readonly state: string };
+}
 
-  constructor(@Inject(DatabaseService) private readonly database: DatabaseService) {
-    // The hot path (one insert per event, one update per append) runs better-sqlite3 statements directly:
-    // drizzle's prepared queries map placeholders on every run, which halves the append rate (see bench/).
-    // Table and column names still come from the drizzle schema.
-    const e = lobbyEvents;
-    const l = lobbies;
-    this.insertEvent = database.sqlite.prepare(
-      `INSERT INTO ${getTableName(e)} (${[e.lobbyId, e.seq, e.kind, e.actor, e.payload, e.seed, e.at].map((c) => c.name).join(', ')})
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    );
-    // A page of events with each payload's size in bytes, read row by row until the byte cap.
-    const columns = { seq: e.seq, kind: e.kind, actor: e.actor, payload: e.payload, seed: e.seed, at: e.at };
-    this.pageStatement = database.sqlite.prepare(
-      `SELECT ${Object.entries(columns)
-        .map(([key, c]) => `${c.name} AS ${key}`)
-        .join(', ')}, length(CAST(${e.payload.name} AS BLOB)) AS bytes
-       FROM ${getTableName(e)}
-       WHERE ${e.lobbyId.name} = ? AND ${e.seq.name} >= ? AND ${e.seq.name} <= ?
-       ORDER BY ${e.seq.name} LIMIT ?`,
-    );
-    this.updateProgress = database.sqlite.prepare(
-      `UPDATE ${getTableName(l)} SET ${l.lastSeq.name} = ?, ${l.updatedAt.name} = ? WHERE ${l.id.name} = ?`,
-    );
-    // started_at keeps the first start's time.
-    this.updateFacts = database.sqlite.prepare(
-      `UPDATE ${getTableName(l)} SET ${[l.adminId, l.status, l.lastSeq, l.winner, l.players, l.updatedAt].map((c) => `${c.name} = ?`).join(', ')},
-       ${l.startedAt.name} = coalesce(${l.startedAt.name}, ?)
-       WHERE ${l.id.name} = ?`,
-    );
+/**
+ * Another writer (another server node) appended at one of the write's seqs first, or took the new lobby's id:
+ * nothing was written. The loser reloads the tail, checks the request again on the new state and retries or refuses.
+ */
+export class AppendConflict extends Error {
+  constructor(readonly lobbyId: string) {
+    super(`lobby ${lobbyId}: another writer appended first`);
+    this.name = 'AppendConflict';
   }
+}
 
-  /** Inserts the lobby row (before its first event: the events reference it). */
-  createLobby(id: string, createdAt: string, rulesVersion: number, facts: LobbyFacts): void {
-    this.database.db
-      .insert(lobbies)
-      .values({ id, createdAt, rulesVersion, ...facts })
-      .run();
-  }
+/** The lobby log, whichever database holds it (an abstract class, so it is also the injection token). */
+export abstract class LobbyLogRepository {
+  /** Commits the write in one transaction; throws `AppendConflict` (and writes nothing) when another writer got there first. */
+  abstract commit(write: LogWrite): Promise<void>;
 
   /**
-   * Appends events (contiguous seqs, checked by the primary key) and updates the lobby row: all its
-   * facts, or with `changed: 'progress'` only the seq and time (the other facts are as they were).
-   * Call inside `DatabaseService.transaction` together with every other write of the same request.
+   * Runs `fn` with the lobby's log held against every other writer (other nodes) until it settles: the tail
+   * it reads is the log's end, and what it commits to that lobby cannot lose a race. The retry after a lost
+   * race runs in it, so a node that keeps winning cannot starve another one.
    */
-  append(lobbyId: string, events: readonly LobbyEvent[], facts: LobbyFacts, changed: 'all' | 'progress' = 'all'): void {
-    for (const e of events)
-      this.insertEvent.run(lobbyId, e.seq, e.kind, e.actor, JSON.stringify(e.payload), e.seed, e.at);
-    if (changed === 'progress') {
-      this.updateProgress.run(facts.lastSeq, facts.updatedAt, lobbyId);
-      return;
-    }
-    this.updateFacts.run(
-      facts.adminId,
-      facts.status,
-      facts.lastSeq,
-      facts.winner,
-      facts.players,
-      facts.updatedAt,
-      facts.startedAt,
-      lobbyId,
-    );
-  }
-
-  /** Records that `rematchId` is the rematch of the finished game `lobbyId`. */
-  setRematch(lobbyId: string, rematchId: string): void {
-    this.database.db.update(lobbies).set({ rematchId }).where(eq(lobbies.id, lobbyId)).run();
-  }
+  abstract exclusive<T>(lobbyId: string, fn: () => Promise<T>): Promise<T>;
 
   /** The rematch opened for the finished game `lobbyId`, if any. */
-  rematchOf(lobbyId: string): string | null {
-    return (
-      this.database.db.select({ rematchId: lobbies.rematchId }).from(lobbies).where(eq(lobbies.id, lobbyId)).get()
-        ?.rematchId ?? null
-    );
-  }
+  abstract rematchOf(lobbyId: string): Promise<string | null>;
 
-  getLobby(id: string): LobbyRow | undefined {
-    return this.database.db.select().from(lobbies).where(eq(lobbies.id, id)).get();
-  }
+  abstract getLobby(id: string): Promise<LobbyRow | undefined>;
 
-  /** Lobbies newest first, optionally only some statuses, or only those whose game started. */
-  listLobbies(opts: { statuses?: readonly LobbyStatus[]; started?: boolean; limit: number; offset: number }): LobbyRow[] {
-    const filters = [
-      ...(opts.statuses ? [inArray(lobbies.status, [...opts.statuses])] : []),
-      ...(opts.started ? [isNotNull(lobbies.startedAt)] : []),
-    ];
-    return this.database.db
-      .select()
-      .from(lobbies)
-      .where(and(...filters))
-      .orderBy(desc(lobbies.createdAt), desc(lobbies.id))
-      .limit(opts.limit)
-      .offset(opts.offset)
-      .all();
-  }
+  /** Lobbies newest first, optionally only some statuses, or only those whose game started (`limit` -1: all). */
+  abstract listLobbies(opts: {
+    statuses?: readonly LobbyStatus[];
+    started?: boolean;
+    limit: number;
+    offset: number;
+  }): Promise<LobbyRow[]>;
 
-  /** Events with `from ≤ seq ≤ to`, in order, at most `limit`. */
-  readEvents(lobbyId: string, from = 1, to = Number.MAX_SAFE_INTEGER, limit = -1): LobbyEvent[] {
-    return this.database.db
-      .select()
-      .from(lobbyEvents)
-      .where(and(eq(lobbyEvents.lobbyId, lobbyId), gte(lobbyEvents.seq, from), lte(lobbyEvents.seq, to)))
-      .orderBy(asc(lobbyEvents.seq))
-      .limit(limit)
-      .all()
-      .map(
-        (r) =>
-          ({
-            seq: r.seq,
-            kind: r.kind,
-            actor: r.actor,
-            payload: JSON.parse(r.payload),
-            seed: r.seed,
-            at: r.at,
-          }) as LobbyEvent,
-      );
-  }
+  /** Events with `from ≤ seq ≤ to`, in order, at most `limit` (-1: all). */
+  abstract readEvents(lobbyId: string, from?: number, to?: number, limit?: number): Promise<LobbyEvent[]>;
 
   /** The size in bytes of the payloads of the events with `seq ≥ from` (what answering with them costs). */
-  payloadBytes(lobbyId: string, from: number): number {
-    const row = this.database.db
-      .select({ bytes: sql<number>`coalesce(sum(length(CAST(${lobbyEvents.payload} AS BLOB))), 0)` })
-      .from(lobbyEvents)
-      .where(and(eq(lobbyEvents.lobbyId, lobbyId), gte(lobbyEvents.seq, from)))
-      .get();
-    return row?.bytes ?? 0;
-  }
-
-  saveSnapshot(lobbyId: string, seq: number, state: string): void {
-    this.database.db.insert(lobbySnapshots).values({ lobbyId, seq, state }).onConflictDoNothing().run();
-  }
+  abstract payloadBytes(lobbyId: string, from: number): Promise<number>;
 
   /** The latest snapshot at or before `seq`. */
-  latestSnapshot(lobbyId: string, seq = Number.MAX_SAFE_INTEGER): { seq: number; state: string } | undefined {
-    return this.database.db
-      .select({ seq: lobbySnapshots.seq, state: lobbySnapshots.state })
-      .from(lobbySnapshots)
-      .where(and(eq(lobbySnapshots.lobbyId, lobbyId), lte(lobbySnapshots.seq, seq)))
-      .orderBy(desc(lobbySnapshots.seq))
-      .limit(1)
-      .get();
-  }
+  abstract latestSnapshot(lobbyId: string, seq?: number): Promise<{ seq: number; state: string } | undefined>;
 
   /**
    * A page of events `from..to` as stored (payloads as JSON text, never parsed here): at most `maxCount`,
    * and stopping before the payloads pass `maxBytes` — but at least one event, so a reader always moves on.
    */
-  readStoredPage(lobbyId: string, from: number, to: number, maxCount: number, maxBytes: number): StoredEvent[] {
-    const page: StoredEvent[] = [];
-    let bytes = 0;
-    for (const row of this.pageStatement.iterate(lobbyId, from, to, maxCount)) {
-      if (page.length > 0 && bytes + row.bytes > maxBytes) break;
-      bytes += row.bytes;
-      const { seq, kind, actor, payload, seed, at } = row;
-      page.push({ seq, kind, actor, payload, seed, at });
-    }
-    return page;
-  }
+  abstract readStoredPage(lobbyId: string, from: number, to: number, maxCount: number, maxBytes: number): Promise<StoredEvent[]>;
+}
 
+/** A stored row as the event it holds. */
+export function eventOf(row: StoredEvent): LobbyEvent {
+  return {
+    seq: row.seq,
+    kind: row.kind,
+    actor: row.actor,
+    payload: JSON.parse(row.payload),
+    seed: row.seed,
+    at: row.at,
+  } as LobbyEvent;
 }

@@ -35,20 +35,48 @@ import {
   type Ack,
   type AckError,
   type ClientEventName,
+  type ErrorCode,
   type SyncAck,
   type WatchAck,
 } from '@four-banners/protocol';
 import type { z } from 'zod';
+import { Cluster } from '../cluster/cluster.service.js';
 import { ConnectionGuard, socketData } from '../limits/connection-guard.service.js';
 import { LimitsService, REFUSAL_MESSAGES, type PlayerLimit } from '../limits/limits.service.js';
 import { AppLogger } from '../logger.js';
 import { MetricsService } from '../ops/metrics.service.js';
 import { LobbyHub, type GameServer, type GameSocket } from './lobby.hub.js';
+import { KeyedLock } from './keyed-lock.js';
 import { LobbyService, fail } from './lobby.service.js';
+import { LobbyBusy } from './lobby.store.js';
 import { ResyncService } from './resync.service.js';
 import { WatchService } from './watch.service.js';
 
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(CLIENT_EVENT_NAMES);
+
+/** Refusals that depend on the lobby's state, so a node behind the log may give them wrongly. */
+const RECHECKED: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'not_found',
+  'not_in_lobby',
+  'lobby_full',
+  'not_admin',
+  'game_running',
+  'game_over',
+  'not_your_turn',
+  'not_actable',
+]);
+
+/** An error's stack, with what it wraps (a database driver's own error, under the query builder's). */
+function describeError(e: unknown): string {
+  if (!(e instanceof Error)) return String(e);
+  return e.cause === undefined ? String(e.stack) : `${e.stack}\ncaused by: ${describeError(e.cause)}`;
+}
+
+/** What the greeting of a player needs from storage, read during their handshake. */
+interface Greeting {
+  /** The rematch of the finished game they still sit in (null: none). */
+  readonly rematchId: string | null;
+}
 
 /** The first issue of a failed parse, as "path: message". */
 function describe(error: z.ZodError): string {
@@ -70,6 +98,8 @@ function describe(error: z.ZodError): string {
   pingTimeout: 5_000,
 })
 export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
+  private readonly perPlayer = new KeyedLock();
+
   constructor(
     @Inject(LobbyService) private readonly lobbies: LobbyService,
     @Inject(ResyncService) private readonly resync: ResyncService,
@@ -79,13 +109,20 @@ export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     @Inject(LimitsService) private readonly limits: LimitsService,
     @Inject(MetricsService) private readonly metrics: MetricsService,
     @Inject(AppLogger) private readonly logger: AppLogger,
+    @Inject(Cluster) private readonly cluster: Cluster,
   ) {
     metrics.gauge('fb_connections', 'Open socket connections.', () => hub.connectionCount);
   }
 
   afterInit(server: GameServer): void {
     this.hub.attachServer(server);
-    this.guard.install(server);
+    this.guard.install(server, (playerId) => this.prepareGreeting(playerId));
+  }
+
+  /** Reads the seat (restoring its lobby) and the rematch of a finished game, for `handleConnection`. */
+  private async prepareGreeting(playerId: string): Promise<Greeting> {
+    const lobby = await this.lobbies.seatOf(playerId);
+    return { rematchId: lobby && isGameOver(lobby.game) ? await this.lobbies.rematchOf(lobby.lobbyId) : null };
   }
 
   /**
@@ -106,9 +143,10 @@ export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     });
     const cameOnline = this.hub.attach(socket, who.playerId);
     who.settle();
-    const lobby = this.lobbies.seatOf(who.playerId);
+    // The handshake read the seat into memory (prepareGreeting): no query here, so the greeting goes out first.
+    const lobby = this.lobbies.knownSeatOf(who.playerId);
     if (lobby) this.hub.joinSocket(socket, lobby.lobbyId);
-    const rematchId = lobby && isGameOver(lobby.game) ? this.lobbies.rematchOf(lobby.lobbyId) : null;
+    const rematchId = lobby && isGameOver(lobby.game) ? (who.greeting as Greeting).rematchId : null;
     socket.emit('server-hello', {
       playerId: who.playerId,
       token: who.token,
@@ -120,107 +158,116 @@ export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     const watchers = this.hub.watchersNotice(lobby.lobbyId);
     if (watchers) this.hub.toSocket(socket, watchers);
     if (cameOnline)
-      this.hub.toLobby(lobby.lobbyId, { name: 'server-presence', payload: { playerId: who.playerId, online: true } });
-    for (const seat of lobby.players) {
-      if (seat.id !== who.playerId && !seat.bot && !seat.local && this.hub.isOnline(seat.id)) {
-        this.hub.toSocket(socket, { name: 'server-presence', payload: { playerId: seat.id, online: true } });
+      this.hub.toLobbyEverywhere(lobby.lobbyId, { name: 'server-presence', payload: { playerId: who.playerId, online: true } });
+    const others = lobby.players.filter((seat) => seat.id !== who.playerId && !seat.bot && !seat.local);
+    const tell = (online: (id: string) => boolean) => {
+      for (const seat of others) {
+        if (online(seat.id)) this.hub.toSocket(socket, { name: 'server-presence', payload: { playerId: seat.id, online: true } });
       }
-    }
+    };
+    if (!this.cluster.multiNode) return tell((id) => this.hub.isOnline(id));
+    // Several nodes: the others may be connected anywhere (each node answers within the adapter's timeout).
+    void this.hub.onlineAnywhere(others.map((s) => s.id)).then((online) => tell((id) => online?.has(id) ?? this.hub.isOnline(id)));
   }
 
   /** Keeps the seat; tells the lobby the player is offline once their last connection is gone. */
   handleDisconnect(socket: GameSocket): void {
     const playerId = socketData(socket).playerId;
     if (!playerId) return;
-    // Looked up before detaching: going offline drops the player from the seat cache.
-    const lobbyId = this.lobbies.seatOf(playerId)?.lobbyId;
+    // Looked up before detaching: going offline drops the player from the seat cache (which the greeting filled).
+    const lobbyId = this.lobbies.knownSeatOf(playerId)?.lobbyId;
     if (!this.hub.detach(socket, playerId) || !lobbyId) return;
-    this.hub.toLobby(lobbyId, { name: 'server-presence', payload: { playerId, online: false } });
+    const offline = () => this.hub.toLobbyEverywhere(lobbyId, { name: 'server-presence', payload: { playerId, online: false } });
+    if (!this.cluster.multiNode) return offline();
+    // Several nodes: offline only once their last connection anywhere is gone.
+    void this.hub.onlineAnywhere([playerId]).then((online) => {
+      if (online && !online.has(playerId)) offline();
+    });
   }
 
   @SubscribeMessage('client-create-lobby')
-  createLobby(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Ack {
+  createLobby(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
     return this.handle(socket, 'client-create-lobby', body, createLobbySchema, ['lobby'], (me, p) =>
       this.lobbies.createLobby(me, p),
     );
   }
 
   @SubscribeMessage('client-join-lobby')
-  joinLobby(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Ack {
+  joinLobby(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
     return this.handle(socket, 'client-join-lobby', body, joinLobbySchema, ['lobby'], (me, p) => this.lobbies.joinLobby(me, p));
   }
 
   @SubscribeMessage('client-leave-lobby')
-  leaveLobby(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Ack {
+  leaveLobby(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
     return this.handle(socket, 'client-leave-lobby', body, leaveLobbySchema, ['lobby'], (me, p) => this.lobbies.leaveLobby(me, p));
   }
 
   @SubscribeMessage('client-lobby-update')
-  updateLobby(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Ack {
+  updateLobby(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
     return this.handle(socket, 'client-lobby-update', body, lobbyUpdateSchema, ['actions'], (me, p) =>
       this.lobbies.updateLobby(me, p),
     );
   }
 
   @SubscribeMessage('client-change-country')
-  changeCountry(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Ack {
+  changeCountry(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
     return this.handle(socket, 'client-change-country', body, changeCountrySchema, ['actions'], (me, p) =>
       this.lobbies.changeCountry(me, p),
     );
   }
 
   @SubscribeMessage('client-add-bot')
-  addBot(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Ack {
+  addBot(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
     return this.handle(socket, 'client-add-bot', body, addBotSchema, ['actions'], (me, p) => this.lobbies.addBot(me, p));
   }
 
   @SubscribeMessage('client-add-local')
-  addLocal(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Ack {
+  addLocal(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
     return this.handle(socket, 'client-add-local', body, addLocalSchema, ['actions'], (me, p) => this.lobbies.addLocal(me, p));
   }
 
   @SubscribeMessage('client-chat-message')
-  chat(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Ack {
+  chat(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
     return this.handle(socket, 'client-chat-message', body, chatMessageSchema, ['chat'], (me, p) =>
       this.lobbies.chat(me, p.message),
     );
   }
 
   @SubscribeMessage('client-sync-state')
-  sync(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): SyncAck {
+  sync(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<SyncAck | AckError> {
     return this.handle(socket, 'client-sync-state', body, syncStateSchema, ['sync'], (me, p) =>
       this.resync.sync(me, socketData(socket).address, p),
     );
   }
 
   @SubscribeMessage('client-load-save')
-  loadSave(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Ack {
+  loadSave(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
     return this.handle(socket, 'client-load-save', body, loadSaveSchema, ['saves'], (me, p) => this.lobbies.loadSave(me, p));
   }
 
   @SubscribeMessage('client-game-action')
-  gameAction(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Ack {
+  gameAction(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
     return this.handle(socket, 'client-game-action', body, clientGameActionSchema, ['actions'], (me, p) =>
       this.lobbies.gameAction(me, p),
     );
   }
 
   @SubscribeMessage('client-watch-lobby')
-  watchLobby(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): WatchAck {
+  watchLobby(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<WatchAck | AckError> {
     return this.handle(socket, 'client-watch-lobby', body, watchLobbySchema, ['watch', 'sync'], (me, p) =>
       this.watching.watch(socket, me, socketData(socket).address, p),
     );
   }
 
   @SubscribeMessage('client-unwatch-lobby')
-  unwatchLobby(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Ack {
+  unwatchLobby(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
     return this.handle(socket, 'client-unwatch-lobby', body, unwatchLobbySchema, ['actions'], () =>
       this.watching.unwatch(socket),
     );
   }
 
   @SubscribeMessage('client-rematch')
-  rematch(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Ack {
+  rematch(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
     return this.handle(socket, 'client-rematch', body, rematchSchema, ['lobby'], (me) => this.lobbies.rematch(me));
   }
 
@@ -229,36 +276,46 @@ export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
    * `limits` is the player's own, shared by all their connections; an invalid or over-the-limit frame
    * also counts against this socket.
    */
-  private handle<S extends z.ZodType, R extends Ack | SyncAck | WatchAck>(
+  private async handle<S extends z.ZodType, R extends Ack | SyncAck | WatchAck>(
     socket: GameSocket,
     event: ClientEventName,
     body: unknown,
     schema: S,
     limits: readonly PlayerLimit[],
-    run: (playerId: string, payload: z.output<S>) => R,
-  ): R | AckError {
-    const answer = this.decide(socket, body, schema, limits, run);
+    run: (playerId: string, payload: z.output<S>) => Promise<R>,
+  ): Promise<R | AckError> {
+    const answer = await this.decide(socket, body, schema, limits, run);
     this.metrics.acked(event, answer.ok ? 'ok' : answer.error.code);
     return answer;
   }
 
-  private decide<S extends z.ZodType, R extends Ack | SyncAck | WatchAck>(
+  private async decide<S extends z.ZodType, R extends Ack | SyncAck | WatchAck>(
     socket: GameSocket,
     body: unknown,
     schema: S,
     limits: readonly PlayerLimit[],
-    run: (playerId: string, payload: z.output<S>) => R,
-  ): R | AckError {
+    run: (playerId: string, payload: z.output<S>) => Promise<R>,
+  ): Promise<R | AckError> {
     const parsed = schema.safeParse(body);
     if (!parsed.success) return this.guard.strike(socket) ?? fail('invalid_payload', describe(parsed.error));
     const { playerId } = socketData(socket);
     const refused = limits.find((limit) => !this.limits.allowPlayer(limit, playerId));
     if (refused) return this.guard.strike(socket) ?? fail('rate_limited', REFUSAL_MESSAGES[refused]);
     try {
-      return run(playerId, parsed.data);
+      // A player's requests are decided one after another, in the order they arrived (from any of their sockets).
+      return await this.perPlayer.run(playerId, async () => {
+        const answer = await run(playerId, parsed.data);
+        // Several nodes: a refusal may rest on this node's copy missing another node's commit it has not
+        // heard of yet (the opponent's pass: "not your turn"). Decided once more on the log's tail.
+        if (answer.ok || !this.cluster.multiNode || !RECHECKED.has(answer.error.code)) return answer;
+        const target = (parsed.data as { lobbyId?: unknown }).lobbyId;
+        await this.lobbies.catchUp(playerId, typeof target === 'string' ? target : undefined);
+        return run(playerId, parsed.data);
+      });
     } catch (e) {
+      if (e instanceof LobbyBusy) return fail('not_actable', 'The lobby changed too often meanwhile: try again.');
       // Only a bug gets here; nothing was written (the transaction rolled back or never began).
-      this.logger.error('request-failed', { player: playerId, error: e instanceof Error ? e.stack : String(e) });
+      this.logger.error('request-failed', { player: playerId, error: describeError(e) });
       return fail('not_actable', 'The server could not do that.');
     }
   }

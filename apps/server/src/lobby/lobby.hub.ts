@@ -2,10 +2,17 @@
  * The live sockets: which player holds which connections, lobby rooms, who watches which lobby, and
  * emitting to them. A lobby's broadcasts reach its players (room `lobby:<id>`) and its watchers (room
  * `watch:<id>`), the watchers with chat text blanked.
+ *
+ * Several nodes (REDIS_URL): the events of a lobby's log are sent by each node to its own sockets only
+ * (`toLobby`), from its own folded copy, so every client gets them once and in seq order whichever node
+ * appended them (LobbyStore.follow brings a node's copy up to date). What is not in the log — presence and
+ * rematch notices — goes through the socket.io Redis adapter to every node's sockets (`toLobbyEverywhere`),
+ * and `onlineAnywhere` asks every node who of some players is connected.
  */
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { ServerToClientEvents } from '@four-banners/protocol';
 import type { Server, Socket } from 'socket.io';
+import { Cluster } from '../cluster/cluster.service.js';
 import { forWatchers, type Broadcast } from './broadcasts.js';
 
 export type GameServer = Server<Record<string, never>, ServerToClientEvents>;
@@ -13,6 +20,8 @@ export type GameSocket = Socket<Record<string, never>, ServerToClientEvents>;
 
 const room = (lobbyId: string) => `lobby:${lobbyId}`;
 const watchRoom = (lobbyId: string) => `watch:${lobbyId}`;
+/** The question one node asks the others: which of these players have a connection on you? */
+const ONLINE_QUESTION = 'fb:online?';
 
 @Injectable()
 export class LobbyHub {
@@ -28,8 +37,33 @@ export class LobbyHub {
   private watcherTotal = 0;
   private readonly watcherListeners: ((lobbyId: string) => void)[] = [];
 
+  constructor(@Inject(Cluster) private readonly cluster: Cluster) {}
+
   attachServer(server: GameServer): void {
     this.server = server;
+    if (this.cluster.multiNode) {
+      (server as unknown as Server).on(ONLINE_QUESTION, (ids: unknown, answer: unknown) => {
+        if (!Array.isArray(ids) || typeof answer !== 'function') return;
+        answer(ids.filter((id): id is string => typeof id === 'string' && this.isOnline(id)));
+      });
+    }
+  }
+
+  /**
+   * Which of `playerIds` have a connection on any node (this one included); null when another node could
+   * not be asked (Redis away, a node not answering in time): the caller then assumes what is safe.
+   */
+  async onlineAnywhere(playerIds: readonly string[]): Promise<Set<string> | null> {
+    const online = new Set(playerIds.filter((id) => this.isOnline(id)));
+    const server = this.server as unknown as Server | null;
+    if (!this.cluster.multiNode || !server || online.size === playerIds.length) return online;
+    try {
+      const answers = (await server.serverSideEmitWithAck(ONLINE_QUESTION, playerIds)) as unknown[];
+      for (const answer of answers) if (Array.isArray(answer)) for (const id of answer) if (typeof id === 'string') online.add(id);
+      return online;
+    } catch {
+      return null;
+    }
   }
 
   /** Calls `listener` when a player's first connection opens (online) or their last one closes (offline). */
@@ -84,6 +118,18 @@ export class LobbyHub {
     for (const s of this.sockets.get(playerId) ?? []) this.joinSocket(s, lobbyId);
   }
 
+  /**
+   * Puts the player's connections to this node that are not in the lobby's room yet in it, each first sent
+   * `snapshot` (the state the broadcasts after it fold on): they sat down through another node.
+   */
+  seatHere(playerId: string, lobbyId: string, snapshot: () => Broadcast): void {
+    for (const s of this.sockets.get(playerId) ?? []) {
+      if (s.rooms.has(room(lobbyId))) continue;
+      this.joinSocket(s, lobbyId);
+      this.toSocket(s, snapshot());
+    }
+  }
+
   joinSocket(socket: GameSocket, lobbyId: string): void {
     if (this.watching.get(socket)?.lobbyId === lobbyId) this.unwatch(socket);
     void socket.join(room(lobbyId));
@@ -95,15 +141,16 @@ export class LobbyHub {
 
   /** Empties a closed lobby's room and sends its watchers away. */
   clearRoom(lobbyId: string): void {
-    this.server?.in(room(lobbyId)).socketsLeave(room(lobbyId));
+    // This node's sockets: each node empties its own room when it folds the closing.
+    this.server?.local.in(room(lobbyId)).socketsLeave(room(lobbyId));
     const people = this.watchers.get(lobbyId);
     if (!people) return;
     for (const sockets of [...people.values()]) for (const socket of [...sockets]) this.unwatch(socket);
   }
 
-  /** To the lobby's players and its watchers (chat text blank for them). */
+  /** To the lobby's players and its watchers (chat text blank for them) connected to this node. */
   toLobby(lobbyId: string, b: Broadcast): void {
-    const server = this.server;
+    const server = this.server?.local;
     if (!server) return;
     if (!this.watchers.has(lobbyId)) {
       server.to(room(lobbyId)).emit(b.name, b.payload as never);
@@ -111,6 +158,30 @@ export class LobbyHub {
     }
     const seen = forWatchers(b);
     // One emit when watchers get the same thing (socket.io encodes it once for both rooms).
+    if (seen === b) server.to(room(lobbyId)).to(watchRoom(lobbyId)).emit(b.name, b.payload as never);
+    else {
+      server.to(room(lobbyId)).emit(b.name, b.payload as never);
+      server.to(watchRoom(lobbyId)).except(room(lobbyId)).emit(seen.name, seen.payload as never);
+    }
+  }
+
+  /** Tells `playerId`'s connections here which of `others` are online (on any node: then a moment later). */
+  tellPresence(playerId: string, others: readonly string[]): void {
+    const tell = (online: (id: string) => boolean) => {
+      for (const id of others) {
+        if (online(id)) this.toPlayer(playerId, { name: 'server-presence', payload: { playerId: id, online: true } });
+      }
+    };
+    if (!this.cluster.multiNode) return tell((id) => this.isOnline(id));
+    void this.onlineAnywhere(others).then((online) => tell((id) => online?.has(id) ?? this.isOnline(id)));
+  }
+
+  /** To the lobby's players and watchers on every node (a notice that is not in the log: presence, a rematch). */
+  toLobbyEverywhere(lobbyId: string, b: Broadcast): void {
+    const server = this.server;
+    if (!server) return;
+    // Another node's watchers are not known here: both rooms, always.
+    const seen = forWatchers(b);
     if (seen === b) server.to(room(lobbyId)).to(watchRoom(lobbyId)).emit(b.name, b.payload as never);
     else {
       server.to(room(lobbyId)).emit(b.name, b.payload as never);

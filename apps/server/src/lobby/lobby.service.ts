@@ -41,8 +41,8 @@ import { snapshotOf } from './broadcasts.js';
 import { newLobbyId, newSeatId, newSeed } from './ids.js';
 import { LobbyHub } from './lobby.hub.js';
 import { LobbyLogRepository } from './lobby-log.repository.js';
+import { AppendConflict } from './lobby-log.repository.js';
 import { Draft, LobbyStore, isHuman } from './lobby.store.js';
-import { PlayerRepository } from './player.repository.js';
 
 type In<S extends z.ZodType> = z.output<S>;
 
@@ -64,35 +64,48 @@ export class LobbyService implements OnModuleInit {
     @Inject(CONFIG) private readonly config: ServerConfig,
     @Inject(LobbyStore) private readonly store: LobbyStore,
     @Inject(LobbyLogRepository) private readonly log: LobbyLogRepository,
-    @Inject(PlayerRepository) private readonly players: PlayerRepository,
     @Inject(LobbyHub) private readonly hub: LobbyHub,
     @Inject(LimitsService) private readonly limits: LimitsService,
   ) {}
 
-  onModuleInit(): void {
+  async onModuleInit(): Promise<void> {
     // Open and running lobbies come back at start, so the idle sweep sees them (and their bots wait for
     // a person); finished ones (replays) are restored on first use.
-    for (const row of this.log.listLobbies({ statuses: ['open', 'running'], limit: -1, offset: 0 }))
-      this.store.getLobby(row.id);
+    for (const row of await this.log.listLobbies({ statuses: ['open', 'running'], limit: -1, offset: 0 }))
+      await this.store.getLobby(row.id);
   }
 
   /** An open lobby's folded state (restored from its log on first use). */
-  getLobby(lobbyId: string): LobbyState | undefined {
+  getLobby(lobbyId: string): Promise<LobbyState | undefined> {
     return this.store.getLobby(lobbyId);
   }
 
   /** The open lobby the player sits in. */
-  seatOf(playerId: string): LobbyState | undefined {
+/**
+   * Brings this node's copies of the player's lobby and of `lobbyId` up to the log (several nodes: another
+   * node may have committed what this one has not heard of yet).
+   */
+  async catchUp(playerId: string, lobbyId?: string): Promise<void> {
+    const seat = await this.store.seatIdOf(playerId);
+    for (const id of new Set([seat, lobbyId])) if (id && this.store.cached(id)) await this.store.sync(id);
+  }
+
+    seatOf(playerId: string): Promise<LobbyState | undefined> {
     return this.store.seatOf(playerId);
+  }
+
+  /** The open lobby the player sits in as far as memory already knows (no query). */
+  knownSeatOf(playerId: string): LobbyState | undefined {
+    return this.store.knownSeatOf(playerId);
   }
 
   // ---- reading ----
 
   /** The lobby that holds the player's seat for create/join: a finished game is left first (a replay now). */
-  private currentSeat(playerId: string): LobbyState | undefined {
-    const state = this.seatOf(playerId);
+  private async currentSeat(playerId: string): Promise<LobbyState | undefined> {
+    const state = await this.seatOf(playerId);
     if (state && isGameOver(state.game)) {
-      this.leaveLobby(playerId, { playerId });
+      await this.leaveLobby(playerId, { playerId });
       return this.seatOf(playerId);
     }
     return state;
@@ -100,8 +113,8 @@ export class LobbyService implements OnModuleInit {
 
   // ---- lobby requests ----
 
-  createLobby(caller: string, p: In<typeof createLobbySchema>): Ack {
-    if (this.currentSeat(caller)) return fail('not_actable', 'You are already in a lobby: leave it first.');
+  async createLobby(caller: string, p: In<typeof createLobbySchema>): Promise<Ack> {
+    if (await this.currentSeat(caller)) return fail('not_actable', 'You are already in a lobby: leave it first.');
     return this.openLobby(caller, { name: p.playerName, w: 10, h: 10, country: COUNTRY.none, seats: [] });
   }
 
@@ -110,37 +123,49 @@ export class LobbyService implements OnModuleInit {
    * makes, with the same map size, a fresh seed, the admin on their colour and the same bots and hot-seat
    * players; the admin leaves the finished game, whose people are told (`server-rematch`).
    */
-  rematch(caller: string): Ack {
-    const state = this.seatOf(caller);
-    if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
-    if (state.adminId !== caller) return fail('not_admin', 'Only the lobby admin opens a rematch.');
-    if (!isGameOver(state.game)) return fail('not_actable', 'The game is not over yet.');
-    if (this.log.rematchOf(state.lobbyId) !== null) return fail('not_actable', 'A rematch is already open.');
-    const admin = state.players.find((s) => s.id === caller)!;
-    const seats: Player[] = [];
-    for (const seat of state.players) {
-      if (seat.bot) seats.push({ id: newSeatId('bot'), name: seat.name, country: seat.country, bot: { ...seat.bot } });
-      else if (seat.local?.ownerId === caller)
-        seats.push({ id: newSeatId('local'), name: seat.name, country: seat.country, local: { ownerId: caller } });
-    }
-    return this.openLobby(caller, { name: admin.name, w: state.w, h: state.h, country: admin.country, seats }, state);
+  rematch(caller: string): Promise<Ack> {
+    return this.store.inSeat(caller, async (state) => {
+      if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
+      if (state.adminId !== caller) return fail('not_admin', 'Only the lobby admin opens a rematch.');
+      if (!isGameOver(state.game)) return fail('not_actable', 'The game is not over yet.');
+      if ((await this.log.rematchOf(state.lobbyId)) !== null) return fail('not_actable', 'A rematch is already open.');
+      const admin = state.players.find((s) => s.id === caller)!;
+      const seats: Player[] = [];
+      for (const seat of state.players) {
+        if (seat.bot) seats.push({ id: newSeatId('bot'), name: seat.name, country: seat.country, bot: { ...seat.bot } });
+        else if (seat.local?.ownerId === caller)
+          seats.push({ id: newSeatId('local'), name: seat.name, country: seat.country, local: { ownerId: caller } });
+      }
+      return this.openLobby(caller, { name: admin.name, w: state.w, h: state.h, country: admin.country, seats }, state);
+    });
   }
 
   /** The rematch opened for the finished game `lobbyId`, if any. */
-  rematchOf(lobbyId: string): string | null {
+  rematchOf(lobbyId: string): Promise<string | null> {
     return this.log.rematchOf(lobbyId);
   }
 
   /**
    * Makes a lobby with `caller` as its admin (and, for a rematch, first takes them out of the finished
-   * game `rematchOf`), then sends them its state. Counted against the hourly allowance only when a lobby
-   * is really made, so refused attempts cost nothing of it.
+   * game `rematchOf`, whose lock the caller holds), then sends them its state. Counted against the hourly
+   * allowance only when a lobby is really made, so refused attempts cost nothing of it.
    */
-  private openLobby(caller: string, setup: LobbySetup, rematchOf?: LobbyState): Ack {
+  private async openLobby(caller: string, setup: LobbySetup, rematchOf?: LobbyState): Promise<Ack> {
     if (!this.limits.allowPlayer('lobbies_created', caller)) return fail('rate_limited', REFUSAL_MESSAGES.lobbies_created);
-    if (rematchOf) this.leaveLobby(caller, { playerId: caller });
+    if (rematchOf) await this.leave(rematchOf, caller, { playerId: caller });
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.makeLobby(caller, setup, rematchOf);
+      } catch (e) {
+        // Another node took the same new id at the same moment: another id.
+        if (!(e instanceof AppendConflict) || attempt >= 3) throw e;
+      }
+    }
+  }
+
+  private async makeLobby(caller: string, setup: LobbySetup, rematchOf?: LobbyState): Promise<Ack> {
     let lobbyId = newLobbyId();
-    while (this.log.getLobby(lobbyId)) lobbyId = newLobbyId();
+    while (await this.log.getLobby(lobbyId)) lobbyId = newLobbyId();
     const draft = new Draft(null, new Date().toISOString());
     draft.add({
       kind: 'lobby-created',
@@ -155,25 +180,32 @@ export class LobbyService implements OnModuleInit {
       payload: { player: { id: caller, name: setup.name, country: setup.country } },
     });
     for (const player of setup.seats) draft.add({ kind: 'player-joined', actor: caller, seed: null, payload: { player } });
-    this.players.setName(caller, setup.name);
-    const seq = this.store.commit(draft, {
+    const seq = await this.store.commit(draft, {
       created: true,
       seats: [[caller, lobbyId]],
+      names: [[caller, setup.name]],
       enter: [caller],
       ...(rematchOf ? { rematchOf: rematchOf.lobbyId } : {}),
     });
     this.hub.toPlayer(caller, { name: 'server-sync-state', payload: snapshotOf(draft.current) });
     if (rematchOf) {
       const from = rematchOf.lobbyId;
-      this.hub.toLobby(from, { name: 'server-rematch', payload: { lobbyId: from, rematchId: lobbyId, by: caller } });
+      this.hub.toLobbyEverywhere(from, { name: 'server-rematch', payload: { lobbyId: from, rematchId: lobbyId, by: caller } });
     }
     return done(seq);
   }
 
-  joinLobby(caller: string, p: In<typeof joinLobbySchema>): Ack {
-    const state = this.getLobby(p.lobbyId);
+  async joinLobby(caller: string, p: In<typeof joinLobbySchema>): Promise<Ack> {
+    const target = await this.getLobby(p.lobbyId);
+    if (!target) return fail('not_found', `There is no open lobby ${p.lobbyId}.`);
+    // A finished game elsewhere is left first, in its own lock (never two lobbies' locks at once).
+    if (!target.players.some((s) => s.id === caller)) await this.currentSeat(caller);
+    return this.store.inLobby(p.lobbyId, (state) => this.join(caller, p, state));
+  }
+
+  private async join(caller: string, p: In<typeof joinLobbySchema>, state: LobbyState | undefined): Promise<Ack> {
     if (!state) return fail('not_found', `There is no open lobby ${p.lobbyId}.`);
-    const current = state.players.some((s) => s.id === caller) ? state : this.currentSeat(caller);
+    const current = state.players.some((s) => s.id === caller) ? state : await this.seatOf(caller);
     if (current?.lobbyId === state.lobbyId) {
       this.hub.joinRoom(caller, state.lobbyId);
       this.hub.toPlayer(caller, { name: 'server-sync-state', payload: snapshotOf(state) });
@@ -191,14 +223,16 @@ export class LobbyService implements OnModuleInit {
       seed: null,
       payload: { player: { id: caller, name: p.playerName, country: COUNTRY.none } },
     });
-    this.players.setName(caller, p.playerName);
-    const seq = this.store.commit(draft, { seats: [[caller, state.lobbyId]], enter: [caller] });
+    const seq = await this.store.commit(draft, {
+      seats: [[caller, state.lobbyId]],
+      names: [[caller, p.playerName]],
+      enter: [caller],
+    });
     this.hub.toPlayer(caller, { name: 'server-sync-state', payload: snapshotOf(draft.current) });
-    for (const seat of draft.current.players) {
-      if (isHuman(seat) && seat.id !== caller && this.hub.isOnline(seat.id)) {
-        this.hub.toPlayer(caller, { name: 'server-presence', payload: { playerId: seat.id, online: true } });
-      }
-    }
+    this.hub.tellPresence(
+      caller,
+      draft.current.players.filter((seat) => isHuman(seat) && seat.id !== caller).map((seat) => seat.id),
+    );
     this.tellWatchers(caller, state.lobbyId);
     return done(seq);
   }
@@ -209,8 +243,12 @@ export class LobbyService implements OnModuleInit {
     if (notice) this.hub.toPlayer(playerId, notice);
   }
 
-  leaveLobby(caller: string, p: In<typeof leaveLobbySchema>): Ack {
-    const state = this.seatOf(caller);
+  leaveLobby(caller: string, p: In<typeof leaveLobbySchema>): Promise<Ack> {
+    return this.store.inSeat(caller, (state) => this.leave(state, caller, p));
+  }
+
+  /** `leaveLobby` on the caller's lobby, whose lock is held. */
+  private async leave(state: LobbyState | undefined, caller: string, p: In<typeof leaveLobbySchema>): Promise<Ack> {
     if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
     const target = state.players.find((s) => s.id === p.playerId);
     const own = target !== undefined && (target.id === caller || target.local?.ownerId === caller);
@@ -236,127 +274,132 @@ export class LobbyService implements OnModuleInit {
       draft.add({ kind: 'lobby-updated', actor: SERVER_ACTOR, seed: null, payload: { adminId: humans[0]!.id } });
     }
     const departed = leaving.filter(isHuman).map((s) => s.id);
-    const seq = this.store.commit(draft, { seats: departed.map((id) => [id, null] as const), exit: departed });
+    const seq = await this.store.commit(draft, { seats: departed.map((id) => [id, null] as const), exit: departed });
     return done(seq);
   }
 
-  updateLobby(caller: string, p: In<typeof lobbyUpdateSchema>): Ack {
-    const state = this.seatOf(caller);
-    if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
-    if (state.adminId !== caller) return fail('not_admin', 'Only the lobby admin changes the lobby.');
-    const draft = new Draft(state, new Date().toISOString());
-    if (p.online === false) {
-      draft.add({ kind: 'lobby-updated', actor: caller, seed: null, payload: { online: false } });
-      const humans = state.players.filter(isHuman).map((s) => s.id);
-      return done(this.store.commit(draft, { seats: humans.map((id) => [id, null] as const), exit: humans }));
-    }
-    const change: { w?: number; h?: number; seed?: number } = {};
-    if (p.w !== undefined) change.w = p.w;
-    if (p.h !== undefined) change.h = p.h;
-    if (p.seed !== undefined) change.seed = p.seed;
-    if (Object.keys(change).length === 0) return done();
-    const refusal = this.notBeforeStart(state);
-    if (refusal) return refusal;
-    draft.add({ kind: 'lobby-updated', actor: caller, seed: null, payload: change });
-    return done(this.store.commit(draft, {}));
-  }
-
-  changeCountry(caller: string, p: In<typeof changeCountrySchema>): Ack {
-    const state = this.seatOf(caller);
-    if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
-    const target = state.players.find((s) => s.id === (p.playerId ?? caller));
-    if (!target) {
-      return state.adminId === caller
-        ? fail('not_actable', 'That player is not in your lobby.')
-        : fail('unauthorized', 'You do not control that seat.');
-    }
-    if (target.bot) {
-      if (state.adminId !== caller) return fail('not_admin', "Only the lobby admin changes a bot's country.");
-    } else if (target.id !== caller && target.local?.ownerId !== caller) {
-      return fail('unauthorized', "You cannot change another player's country.");
-    }
-    const refusal = this.notBeforeStart(state);
-    if (refusal) return refusal;
-    if (target.country === p.country) return done();
-    const colourRefusal = this.colourRefusal(state, p.country);
-    if (colourRefusal) return colourRefusal;
-    const draft = new Draft(state, new Date().toISOString());
-    draft.add({
-      kind: 'country-changed',
-      actor: caller,
-      seed: null,
-      payload: { playerId: target.id, country: p.country },
+  updateLobby(caller: string, p: In<typeof lobbyUpdateSchema>): Promise<Ack> {
+    return this.store.inSeat(caller, async (state) => {
+      if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
+      if (state.adminId !== caller) return fail('not_admin', 'Only the lobby admin changes the lobby.');
+      const draft = new Draft(state, new Date().toISOString());
+      if (p.online === false) {
+        draft.add({ kind: 'lobby-updated', actor: caller, seed: null, payload: { online: false } });
+        const humans = state.players.filter(isHuman).map((s) => s.id);
+        return done(await this.store.commit(draft, { seats: humans.map((id) => [id, null] as const), exit: humans }));
+      }
+      const change: { w?: number; h?: number; seed?: number } = {};
+      if (p.w !== undefined) change.w = p.w;
+      if (p.h !== undefined) change.h = p.h;
+      if (p.seed !== undefined) change.seed = p.seed;
+      if (Object.keys(change).length === 0) return done();
+      const refusal = this.notBeforeStart(state);
+      if (refusal) return refusal;
+      draft.add({ kind: 'lobby-updated', actor: caller, seed: null, payload: change });
+      return done(await this.store.commit(draft, {}));
     });
-    return done(this.store.commit(draft, {}));
   }
 
-  addBot(caller: string, p: In<typeof addBotSchema>): Ack {
-    const state = this.seatOf(caller);
-    if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
-    if (state.players.length >= LIMITS.playersPerLobby) return fail('lobby_full', 'This lobby is full.');
-    if (state.adminId !== caller) return fail('not_admin', 'Only the lobby admin adds bots.');
-    const refusal = this.notBeforeStart(state) ?? this.colourRefusal(state, p.country);
-    if (refusal) return refusal;
-    const player: Player = {
-      id: newSeatId('bot'),
-      name: BOT_NAMES[p.difficulty],
-      country: p.country,
-      bot: { difficulty: p.difficulty },
-    };
-    const draft = new Draft(state, new Date().toISOString());
-    draft.add({ kind: 'player-joined', actor: caller, seed: null, payload: { player } });
-    return done(this.store.commit(draft, {}));
+  changeCountry(caller: string, p: In<typeof changeCountrySchema>): Promise<Ack> {
+    return this.store.inSeat(caller, async (state) => {
+      if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
+      const target = state.players.find((s) => s.id === (p.playerId ?? caller));
+      if (!target) {
+        return state.adminId === caller
+          ? fail('not_actable', 'That player is not in your lobby.')
+          : fail('unauthorized', 'You do not control that seat.');
+      }
+      if (target.bot) {
+        if (state.adminId !== caller) return fail('not_admin', "Only the lobby admin changes a bot's country.");
+      } else if (target.id !== caller && target.local?.ownerId !== caller) {
+        return fail('unauthorized', "You cannot change another player's country.");
+      }
+      const refusal = this.notBeforeStart(state);
+      if (refusal) return refusal;
+      if (target.country === p.country) return done();
+      const colourRefusal = this.colourRefusal(state, p.country);
+      if (colourRefusal) return colourRefusal;
+      const draft = new Draft(state, new Date().toISOString());
+      draft.add({
+        kind: 'country-changed',
+        actor: caller,
+        seed: null,
+        payload: { playerId: target.id, country: p.country },
+    });
+    return done(await this.store.commit(draft, {}));
+    });
   }
 
-  addLocal(caller: string, p: In<typeof addLocalSchema>): Ack {
-    const state = this.seatOf(caller);
-    if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
-    if (state.players.length >= LIMITS.playersPerLobby) return fail('lobby_full', 'This lobby is full.');
-    const refusal = this.notBeforeStart(state) ?? this.colourRefusal(state, p.country);
-    if (refusal) return refusal;
-    const player: Player = { id: newSeatId('local'), name: p.name, country: p.country, local: { ownerId: caller } };
-    const draft = new Draft(state, new Date().toISOString());
-    draft.add({ kind: 'player-joined', actor: caller, seed: null, payload: { player } });
-    return done(this.store.commit(draft, {}));
+  addBot(caller: string, p: In<typeof addBotSchema>): Promise<Ack> {
+    return this.store.inSeat(caller, async (state) => {
+      if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
+      if (state.players.length >= LIMITS.playersPerLobby) return fail('lobby_full', 'This lobby is full.');
+      if (state.adminId !== caller) return fail('not_admin', 'Only the lobby admin adds bots.');
+      const refusal = this.notBeforeStart(state) ?? this.colourRefusal(state, p.country);
+      if (refusal) return refusal;
+      const player: Player = {
+        id: newSeatId('bot'),
+        name: BOT_NAMES[p.difficulty],
+        country: p.country,
+        bot: { difficulty: p.difficulty },
+      };
+      const draft = new Draft(state, new Date().toISOString());
+      draft.add({ kind: 'player-joined', actor: caller, seed: null, payload: { player } });
+      return done(await this.store.commit(draft, {}));
+    });
   }
 
-  chat(caller: string, message: string): Ack {
-    const state = this.seatOf(caller);
-    if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
-    const budget = this.overPreStartBudget(state);
-    if (budget) return budget;
-    // A lobby's chat is part of its state (and of every full sync): it stays bounded.
-    if (state.messages.length >= this.config.lobbyChatMax) {
-      this.limits.refused('lobby_chat_full');
-      return fail('rate_limited', `${REFUSAL_MESSAGES.lobby_chat_full} (${this.config.lobbyChatMax} messages)`);
-    }
-    const draft = new Draft(state, new Date().toISOString());
-    draft.add({ kind: 'chat', actor: caller, seed: null, payload: { playerId: caller, msg: message } });
-    return done(this.store.commit(draft, {}));
+  addLocal(caller: string, p: In<typeof addLocalSchema>): Promise<Ack> {
+    return this.store.inSeat(caller, async (state) => {
+      if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
+      if (state.players.length >= LIMITS.playersPerLobby) return fail('lobby_full', 'This lobby is full.');
+      const refusal = this.notBeforeStart(state) ?? this.colourRefusal(state, p.country);
+      if (refusal) return refusal;
+      const player: Player = { id: newSeatId('local'), name: p.name, country: p.country, local: { ownerId: caller } };
+      const draft = new Draft(state, new Date().toISOString());
+      draft.add({ kind: 'player-joined', actor: caller, seed: null, payload: { player } });
+      return done(await this.store.commit(draft, {}));
+    });
   }
 
-  loadSave(caller: string, p: In<typeof loadSaveSchema>): Ack {
+  chat(caller: string, message: string): Promise<Ack> {
+    return this.store.inSeat(caller, async (state) => {
+      if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
+      const budget = this.overPreStartBudget(state);
+      if (budget) return budget;
+      // A lobby's chat is part of its state (and of every full sync): it stays bounded.
+      if (state.messages.length >= this.config.lobbyChatMax) {
+        this.limits.refused('lobby_chat_full');
+        return fail('rate_limited', `${REFUSAL_MESSAGES.lobby_chat_full} (${this.config.lobbyChatMax} messages)`);
+      }
+      const draft = new Draft(state, new Date().toISOString());
+      draft.add({ kind: 'chat', actor: caller, seed: null, payload: { playerId: caller, msg: message } });
+      return done(await this.store.commit(draft, {}));
+    });
+  }
+
+  async loadSave(caller: string, p: In<typeof loadSaveSchema>): Promise<Ack> {
     const parsed = deserializeGame(p.state);
     if (!parsed.ok) return fail('invalid_payload', parsed.error.message);
     const game = parsed.value;
     if (game.tiles.length === 0) return fail('invalid_payload', 'The save has no map.');
     if (game.countries.length < 2) return fail('invalid_payload', 'The save has fewer than 2 countries left.');
-    const state = this.seatOf(caller);
-    if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
-    if (state.adminId !== caller) return fail('not_admin', 'Only the lobby admin loads a save.');
-    const refusal = this.notBeforeStart(state);
-    if (refusal) return refusal;
-    if (this.config.maxTurns > 0 && game.turn.count >= this.config.maxTurns) {
-      return fail('not_actable', `This save is at turn ${game.turn.count}: games on this server end at turn ${this.config.maxTurns}.`);
-    }
+    return this.store.inSeat(caller, async (state) => {
+      if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
+      if (state.adminId !== caller) return fail('not_admin', 'Only the lobby admin loads a save.');
+      const refusal = this.notBeforeStart(state);
+      if (refusal) return refusal;
+      if (this.config.maxTurns > 0 && game.turn.count >= this.config.maxTurns) {
+        return fail('not_actable', `This save is at turn ${game.turn.count}: games on this server end at turn ${this.config.maxTurns}.`);
+      }
 
-    const draft = new Draft(state, new Date().toISOString());
-    // A loaded game waits for start, which lets the save's current country play on (DESIGN.md rule 6).
-    draft.add({
-      kind: 'state-loaded',
-      actor: caller,
-      seed: null,
-      payload: { state: serializeGame({ ...game, running: false }) },
+      const draft = new Draft(state, new Date().toISOString());
+      // A loaded game waits for start, which lets the save's current country play on (DESIGN.md rule 6).
+      draft.add({
+        kind: 'state-loaded',
+        actor: caller,
+        seed: null,
+        payload: { state: serializeGame({ ...game, running: false }) },
     });
     // Seat players onto the loaded countries: keep valid colours, hand out the rest in seat order.
     const loaded = game.countries.map((c) => c.id);
@@ -378,45 +421,47 @@ export class LobbyService implements OnModuleInit {
         });
       }
     }
-    return done(this.store.commit(draft, {}));
+    return done(await this.store.commit(draft, {}));
+    });
   }
 
-  gameAction(caller: string, action: ClientAction): Ack {
-    const state = this.seatOf(caller);
-    if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
-    const game = state.game;
-    const off = (x: number, y: number) => x >= game.width || y >= game.height;
-    if (action.id === 'place_banner' && off(action.info.x, action.info.y))
-      return fail('invalid_payload', 'That tile is off the map.');
-    if (
-      action.id === 'move_unit' &&
-      (off(action.info.from.x, action.info.from.y) || off(action.info.to.x, action.info.to.y))
-    ) {
-      return fail('invalid_payload', 'That tile is off the map.');
-    }
-    let actor = caller;
-    if (action.id === 'start') {
-      if (state.adminId !== caller) return fail('not_admin', 'Only the lobby admin starts the game.');
-    } else {
-      const seat = playerOfCountry(state, action.info.country);
-      if (!seat || (seat.id !== caller && seat.local?.ownerId !== caller)) {
-        return fail('unauthorized', 'You do not control that country.');
+  gameAction(caller: string, action: ClientAction): Promise<Ack> {
+    return this.store.inSeat(caller, async (state) => {
+      if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
+      const game = state.game;
+      const off = (x: number, y: number) => x >= game.width || y >= game.height;
+      if (action.id === 'place_banner' && off(action.info.x, action.info.y))
+        return fail('invalid_payload', 'That tile is off the map.');
+      if (
+        action.id === 'move_unit' &&
+        (off(action.info.from.x, action.info.from.y) || off(action.info.to.x, action.info.to.y))
+      ) {
+        return fail('invalid_payload', 'That tile is off the map.');
       }
-      actor = seat.id;
-    }
-    const check = actable(game, action);
-    if (!check.ok) return fail(check.error.code, check.error.message);
-    if (action.id === 'start') {
-      const unseated = game.countries.find((c) => !playerOfCountry(state, c.id));
-      if (unseated) return fail('not_actable', `Country ${unseated.id} has no player: add a bot or pick it.`);
-      // Bots play only for people watching: a bots-only match is what offline play is for.
-      if (!game.countries.some((c) => !playerOfCountry(state, c.id)!.bot)) {
-        return fail('not_actable', 'An online game needs at least one person playing a country: play bots-only games offline.');
+      let actor = caller;
+      if (action.id === 'start') {
+        if (state.adminId !== caller) return fail('not_admin', 'Only the lobby admin starts the game.');
+      } else {
+        const seat = playerOfCountry(state, action.info.country);
+        if (!seat || (seat.id !== caller && seat.local?.ownerId !== caller)) {
+          return fail('unauthorized', 'You do not control that country.');
+        }
+        actor = seat.id;
       }
-    }
-    const draft = new Draft(state, new Date().toISOString());
-    draft.add({ kind: 'game-action', actor, seed: newSeed(), payload: action });
-    return done(this.store.commit(draft, {}));
+      const check = actable(game, action);
+      if (!check.ok) return fail(check.error.code, check.error.message);
+      if (action.id === 'start') {
+        const unseated = game.countries.find((c) => !playerOfCountry(state, c.id));
+        if (unseated) return fail('not_actable', `Country ${unseated.id} has no player: add a bot or pick it.`);
+        // Bots play only for people watching: a bots-only match is what offline play is for.
+        if (!game.countries.some((c) => !playerOfCountry(state, c.id)!.bot)) {
+          return fail('not_actable', 'An online game needs at least one person playing a country: play bots-only games offline.');
+        }
+      }
+      const draft = new Draft(state, new Date().toISOString());
+      draft.add({ kind: 'game-action', actor, seed: newSeed(), payload: action });
+      return done(await this.store.commit(draft, {}));
+    });
   }
 
   // ---- checks shared by requests ----

@@ -1,7 +1,13 @@
 /**
  * The lobbies in memory and the write path (DESIGN.md §4): open lobbies folded from their logs (restored
  * lazily), who sits where, and `commit` — append in one transaction → update memory → log → broadcast.
+ *
+ * Storage is asynchronous, so a lobby's requests are serialised here: each runs in `inLobby` / `inSeat`,
+ * which hold the lobby's lock from the check to the broadcast. Another writer (another node) may still append
+ * first: the append then fails on the `(lobby_id, seq)` key, the lobby catches up on the log's tail and the
+ * request is decided again on the new state (retried or refused).
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   SERVER_ACTOR,
@@ -17,19 +23,33 @@ import {
   type Player,
 } from '@four-banners/engine';
 import { lobbyStateFromSnapshot, type StateSnapshot } from '@four-banners/protocol';
+import { Cluster } from '../cluster/cluster.service.js';
 import { CONFIG, type ServerConfig } from '../config.js';
-import { DatabaseService } from '../db/database.js';
 import { AppLogger } from '../logger.js';
 import { MetricsService } from '../ops/metrics.service.js';
 import { broadcastOf, snapshotOf } from './broadcasts.js';
 import { LobbyHub } from './lobby.hub.js';
-import { LobbyLogRepository, type LobbyFacts } from './lobby-log.repository.js';
+import { KeyedLock } from './keyed-lock.js';
+import { AppendConflict, LobbyLogRepository, type LobbyFacts } from './lobby-log.repository.js';
 import { PlayerRepository } from './player.repository.js';
 
 export const isHuman = (p: Player): boolean => !p.bot && !p.local;
 
 /** How many closed lobby ids are remembered to answer "not found" without a query. */
 const CLOSED_REMEMBERED = 10_000;
+
+/** How often one request is decided before it gives up (the retries hold the log: see `inLobby`). */
+const APPEND_ATTEMPTS = 5;
+/** The longest pause before a further retry (they grow: 4, 8, 16… ms, each a random part of that). */
+const RETRY_PAUSE_MAX_MS = 100;
+
+/** A request that lost the append race `APPEND_ATTEMPTS` times in a row (the lobby is too busy across nodes). */
+export class LobbyBusy extends Error {
+  constructor(readonly lobbyId: string) {
+    super(`lobby ${lobbyId}: lost the append race ${APPEND_ATTEMPTS} times`);
+    this.name = 'LobbyBusy';
+  }
+}
 
 /** Events being built on a state: each is folded as it is added, so later checks see its effect. */
 export class Draft {
@@ -69,6 +89,8 @@ export interface CommitOptions {
   readonly exit?: readonly string[];
   /** The finished game this new lobby is the rematch of (its row then points here). */
   readonly rematchOf?: string;
+  /** Players whose name is set with this commit: [playerId, name]. */
+  readonly names?: readonly (readonly [string, string])[];
 }
 
 @Injectable()
@@ -80,16 +102,28 @@ export class LobbyStore {
   /** Lobbies known to be closed (or unknown), so asking again costs nothing; bounded, oldest forgotten first. */
   private readonly closed = new Set<string>();
   private readonly listeners: ((lobbyId: string) => void)[] = [];
+  /** Restores in flight, so readers asking for one lobby at once fold its log once. */
+  private readonly restoring = new Map<string, Promise<LobbyState | undefined>>();
+  /** One request at a time per lobby, from its check to its broadcast. */
+  private readonly locks = new KeyedLock();
+  /** Lobbies being brought up to another node's notice → the highest seq announced meanwhile. */
+  private readonly following = new Map<string, number>();
 
   constructor(
     @Inject(CONFIG) private readonly config: ServerConfig,
-    @Inject(DatabaseService) private readonly database: DatabaseService,
     @Inject(LobbyLogRepository) private readonly log: LobbyLogRepository,
     @Inject(PlayerRepository) private readonly players: PlayerRepository,
     @Inject(LobbyHub) private readonly hub: LobbyHub,
     @Inject(AppLogger) private readonly logger: AppLogger,
     @Inject(MetricsService) private readonly metrics: MetricsService,
+    @Inject(Cluster) private readonly cluster: Cluster,
   ) {
+    // Several nodes: another node's commit is folded here from the log (and sent to this node's clients).
+    cluster.onNotice((lobbyId, lastSeq) => this.follow(lobbyId, lastSeq));
+    // Notices sent while Redis was away are lost: every lobby held catches up on its log.
+    cluster.onReconnect(() => {
+      for (const lobbyId of [...this.lobbies.keys()]) this.follow(lobbyId, Number.MAX_SAFE_INTEGER);
+    });
     metrics.gauge('fb_open_lobbies', 'Open lobbies held in memory (waiting or playing).', () => this.lobbies.size);
     // The seat cache follows the players online: anyone can make identities, so it must not keep them all.
     hub.onPresence((playerId, online) => {
@@ -113,36 +147,55 @@ export class LobbyStore {
   }
 
   /** An open lobby's folded state (restored from its log on first use), or undefined. */
-  getLobby(lobbyId: string): LobbyState | undefined {
+  async getLobby(lobbyId: string): Promise<LobbyState | undefined> {
     const cached = this.lobbies.get(lobbyId);
     if (cached) return cached;
     if (this.closed.has(lobbyId)) return undefined;
-    const row = this.log.getLobby(lobbyId);
+    let restoring = this.restoring.get(lobbyId);
+    if (!restoring) {
+      restoring = this.restoreOpen(lobbyId).finally(() => this.restoring.delete(lobbyId));
+      this.restoring.set(lobbyId, restoring);
+    }
+    return restoring;
+  }
+
+  private async restoreOpen(lobbyId: string): Promise<LobbyState | undefined> {
+    const row = await this.log.getLobby(lobbyId);
     if (!row || row.status === 'closed') return undefined;
-    const state = this.restore(lobbyId);
+    const state = await this.restore(lobbyId);
+    // A commit may have come first (a lobby is only written once it is in memory): memory wins.
+    const meanwhile = this.lobbies.get(lobbyId);
+    if (meanwhile) return meanwhile;
     if (!state || !state.online) {
       this.rememberClosed(lobbyId);
       return undefined;
     }
     this.lobbies.set(lobbyId, state);
     this.logger.info('lobby-restored', { lobby: lobbyId, seq: state.seq });
+    // The log says who sits here: their seats, and their connections to this node in the room (they may
+    // have sat down through another node while connected to this one).
+    for (const seat of state.players) {
+      if (!isHuman(seat)) continue;
+      this.seats.set(seat.id, lobbyId);
+      this.hub.seatHere(seat.id, lobbyId, () => ({ name: 'server-sync-state', payload: snapshotOf(state) }));
+    }
     for (const listener of this.listeners) listener(lobbyId);
     return state;
   }
 
   /** Folds a lobby's log from its latest snapshot (or from the start if the snapshot does not fold). */
-  restore(lobbyId: string, upTo = Number.MAX_SAFE_INTEGER): LobbyState | undefined {
-    const snap = this.log.latestSnapshot(lobbyId, upTo);
+  async restore(lobbyId: string, upTo = Number.MAX_SAFE_INTEGER): Promise<LobbyState | undefined> {
+    const snap = await this.log.latestSnapshot(lobbyId, upTo);
     if (snap) {
       try {
         const base = lobbyStateFromSnapshot(JSON.parse(snap.state) as StateSnapshot);
-        const folded = foldFrom(base, this.log.readEvents(lobbyId, snap.seq + 1, upTo));
+        const folded = foldFrom(base, await this.log.readEvents(lobbyId, snap.seq + 1, upTo));
         if (folded.ok) return folded.value;
       } catch (e) {
         this.logger.error('snapshot-unusable', { lobby: lobbyId, seq: snap.seq, error: String(e) });
       }
     }
-    const events = this.log.readEvents(lobbyId, 1, upTo);
+    const events = await this.log.readEvents(lobbyId, 1, upTo);
     if (events.length === 0) return undefined;
     const folded = foldFrom(null, events);
     if (!folded.ok) {
@@ -152,26 +205,171 @@ export class LobbyStore {
     return folded.value;
   }
 
-  /** The open lobby the player sits in. */
-  seatOf(playerId: string): LobbyState | undefined {
+  /** The id of the lobby the player sits in (null: none), read once and then kept while they are online. */
+  async seatIdOf(playerId: string): Promise<string | null> {
     let lobbyId = this.seats.get(playerId);
     if (lobbyId === undefined) {
-      lobbyId = this.players.find(playerId)?.lobbyId ?? null;
+      lobbyId = (await this.players.find(playerId))?.lobbyId ?? null;
+      // A commit may have seated or unseated the player meanwhile: what it set is newer.
+      if (this.seats.has(playerId)) return this.seats.get(playerId)!;
       this.seats.set(playerId, lobbyId);
     }
-    if (lobbyId === null) return undefined;
-    const state = this.getLobby(lobbyId);
+    return lobbyId;
+  }
+
+  /** The open lobby the player sits in, as far as memory knows already (no query): undefined when unknown. */
+  knownSeatOf(playerId: string): LobbyState | undefined {
+    const lobbyId = this.seats.get(playerId);
+    const state = lobbyId ? this.lobbies.get(lobbyId) : undefined;
     return state?.players.some((p) => p.id === playerId) ? state : undefined;
   }
 
-  /** Closes an open lobby on the server's own decision (idle, or a game past the turn cap); the log stays. */
-  close(state: LobbyState, reason: CloseReason): number {
+  /** The open lobby the player sits in. */
+  async seatOf(playerId: string): Promise<LobbyState | undefined> {
+    const lobbyId = await this.seatIdOf(playerId);
+    if (lobbyId === null) return undefined;
+    const state = await this.getLobby(lobbyId);
+    return state?.players.some((p) => p.id === playerId) ? state : undefined;
+  }
+
+  /**
+   * Runs `decide` on the lobby's current state (undefined: no open lobby) with the lobby locked, so no other
+   * request of it runs between the check and the broadcast. When another writer appended first, `decide`
+   * runs again with the lobby's log held against other writers (`LobbyLogRepository.exclusive`): memory
+   * catches up on the tail and the request is checked on the new state, then lands or is refused — a node
+   * that keeps winning cannot starve this one. After `APPEND_ATTEMPTS` lost races it throws `LobbyBusy`.
+   */
+  inLobby<T>(lobbyId: string, decide: (state: LobbyState | undefined) => Promise<T>): Promise<T> {
+    return this.locks.run(lobbyId, async () => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          if (attempt === 1) return await decide(await this.getLobby(lobbyId));
+          return await this.log.exclusive(lobbyId, async () => {
+            await this.catchUp(lobbyId);
+            return decide(await this.getLobby(lobbyId));
+          });
+        } catch (e) {
+          if (!(e instanceof AppendConflict) || e.lobbyId !== lobbyId) throw e;
+          this.metrics.appendConflict();
+          if (attempt >= APPEND_ATTEMPTS) throw new LobbyBusy(lobbyId);
+          // Only a driver whose `exclusive` holds nothing (several processes on one SQLite file) gets here
+          // twice: a random, growing pause lets it in rather than losing to each of the winner's next appends.
+          if (attempt > 1) await sleep(Math.random() * Math.min(RETRY_PAUSE_MAX_MS, 2 ** (attempt + 1)));
+        }
+      }
+    });
+  }
+
+  /**
+   * `inLobby` for the lobby the player sits in: `decide` gets its state, or undefined when they sit in none.
+   * Their seat is looked up again once the lock is held (an admin may have removed them meanwhile).
+   */
+  async inSeat<T>(playerId: string, decide: (state: LobbyState | undefined) => Promise<T>): Promise<T> {
+    for (;;) {
+      const lobbyId = await this.seatIdOf(playerId);
+      if (lobbyId === null) return decide(undefined);
+      const outcome = await this.inLobby(lobbyId, async (state) => {
+        if ((await this.seatIdOf(playerId)) !== lobbyId) return { moved: true as const };
+        const seated = state?.players.some((p) => p.id === playerId) ? state : undefined;
+        return { moved: false as const, value: await decide(seated) };
+      });
+      if (!outcome.moved) return outcome.value;
+    }
+  }
+
+  /**
+   * Brings the lobby in memory up to the log's tail — what other writers (other nodes) committed since —
+   * broadcasting those events to this process's clients, and returns it (undefined once closed).
+   */
+  sync(lobbyId: string): Promise<LobbyState | undefined> {
+    return this.inLobby(lobbyId, async () => {
+      await this.catchUp(lobbyId);
+      return this.lobbies.get(lobbyId);
+    });
+  }
+
+  /**
+   * Another node committed the lobby's events up to `lastSeq`: when this node holds the lobby and is behind,
+   * it syncs (once for a burst of notices: those arriving while a sync runs are served by one more).
+   */
+  follow(lobbyId: string, lastSeq: number): void {
+    const state = this.lobbies.get(lobbyId);
+    if (!state) {
+      // Being restored now: what it read may predate the notice, so look again once it is in memory.
+      void this.restoring.get(lobbyId)?.then(() => this.follow(lobbyId, lastSeq));
+      return;
+    }
+    if (state.seq >= lastSeq) return;
+    const running = this.following.has(lobbyId);
+    this.following.set(lobbyId, Math.max(lastSeq, this.following.get(lobbyId) ?? 0));
+    if (running) return;
+    const run = async () => {
+      for (;;) {
+        const wanted = this.following.get(lobbyId)!;
+        const state = await this.sync(lobbyId);
+        if (!state || state.seq >= this.following.get(lobbyId)! || this.following.get(lobbyId) === wanted) return;
+      }
+    };
+    run()
+      .catch((e: unknown) => this.logger.error('follow-failed', { lobby: lobbyId, error: String(e) }))
+      .finally(() => this.following.delete(lobbyId));
+  }
+
+  /**
+   * Folds the events another writer appended after what memory holds, and broadcasts them to this
+   * process's room of the lobby, so its clients stay contiguous: this node's connections of people who sat
+   * down enter the room first (with a snapshot to fold on from), those of people who left leave it after.
+   * Call with the lobby locked.
+   */
+  private async catchUp(lobbyId: string): Promise<void> {
+    const state = this.lobbies.get(lobbyId);
+    if (!state) return;
+    const events = await this.log.readEvents(lobbyId, state.seq + 1);
+    if (events.length === 0) return;
+    let current = state;
+    const steps: { event: LobbyEvent; after: LobbyState }[] = [];
+    for (const event of events) {
+      const next = applyEvent(current, event);
+      if (!next.ok) {
+        // The log is the truth: memory starts again from it.
+        this.logger.error('tail-unfoldable', { lobby: lobbyId, seq: event.seq, error: next.error.message });
+        this.lobbies.delete(lobbyId);
+        return;
+      }
+      current = next.value;
+      steps.push({ event, after: current });
+    }
+    this.logger.info('lobby-caught-up', { lobby: lobbyId, from: state.seq + 1, to: current.seq });
+    // Seats the other writer changed are read again when next needed.
+    for (const seat of [...state.players, ...current.players]) if (isHuman(seat)) this.seats.delete(seat.id);
+    if (current.online) this.lobbies.set(lobbyId, current);
+    else {
+      this.lobbies.delete(lobbyId);
+      this.rememberClosed(lobbyId);
+    }
+    const humans = (s: LobbyState) => new Set(s.players.filter(isHuman).map((p) => p.id));
+    const [before, after] = [humans(state), humans(current)];
+    for (const id of after) {
+      if (!before.has(id)) this.hub.seatHere(id, lobbyId, () => ({ name: 'server-sync-state', payload: snapshotOf(state) }));
+    }
+    for (const step of steps) this.hub.toLobby(lobbyId, broadcastOf(step.event, step.after, current));
+    for (const id of before) if (!after.has(id)) this.hub.leaveRoom(id, lobbyId);
+    if (!current.online) this.hub.clearRoom(lobbyId);
+    for (const listener of this.listeners) listener(lobbyId);
+  }
+
+  /** Closes an open lobby on the server's own decision (idle, or a game past the turn cap); the log stays. Call in `inLobby`. */
+  close(state: LobbyState, reason: CloseReason): Promise<number> {
     const draft = new Draft(state, new Date().toISOString());
     return this.commit(draft, closing(draft, reason));
   }
 
-  /** Appends the draft's events in one transaction, then updates memory, logs and broadcasts. Returns the last seq. */
-  commit(draft: Draft, options: CommitOptions): number {
+  /**
+   * Appends the draft's events in one transaction, then updates memory, logs and broadcasts. Returns the last
+   * seq. Call in `inLobby` / `inSeat` (or for a lobby nobody knows yet); throws `AppendConflict` when another
+   * writer appended first (nothing was written, memory is unchanged).
+   */
+  async commit(draft: Draft, options: CommitOptions): Promise<number> {
     const capped = this.turnCapReached(draft);
     const opts = capped ? withClosing(options, closing(draft, 'turn_limit')) : options;
     const state = draft.current;
@@ -185,13 +383,17 @@ export class LobbyStore {
     const every = this.config.snapshotEvery;
     const snapshotDue = every > 0 && Math.floor((firstSeq - 1) / every) !== Math.floor(state.seq / every);
 
-    this.metrics.timeAppend(() =>
-      this.database.transaction(() => {
-        if (opts.created) this.log.createLobby(lobbyId, draft.at, state.rulesVersion, facts);
-        this.log.append(lobbyId, events, facts, progressOnly ? 'progress' : 'all');
-        for (const [playerId, seat] of opts.seats ?? []) this.players.setLobby(playerId, seat);
-        if (opts.rematchOf) this.log.setRematch(opts.rematchOf, lobbyId);
-        if (snapshotDue) this.log.saveSnapshot(lobbyId, state.seq, JSON.stringify(snapshotOf(state)));
+    await this.metrics.timeAppend(() =>
+      this.log.commit({
+        lobbyId,
+        ...(opts.created ? { created: { createdAt: draft.at, rulesVersion: state.rulesVersion } } : {}),
+        events,
+        facts,
+        changed: progressOnly ? 'progress' : 'all',
+        ...(opts.seats ? { seats: opts.seats } : {}),
+        ...(opts.names ? { names: opts.names } : {}),
+        ...(opts.rematchOf ? { rematchOf: opts.rematchOf } : {}),
+        ...(snapshotDue ? { snapshot: { seq: state.seq, state: JSON.stringify(snapshotOf(state)) } } : {}),
       }),
     );
     for (const e of events) this.metrics.appended(e.kind);
@@ -216,6 +418,7 @@ export class LobbyStore {
       this.hub.clearRoom(lobbyId);
       for (const seat of state.players) if (isHuman(seat)) this.seats.set(seat.id, null);
     }
+    this.cluster.committed(lobbyId, state.seq);
     for (const listener of this.listeners) listener(lobbyId);
     return state.seq;
   }

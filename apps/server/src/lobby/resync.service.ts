@@ -66,8 +66,8 @@ export class ResyncService {
   ) {}
 
   /** The answer to `client-sync-state` (DESIGN.md §5.1 "Resync answer") for `caller` at `address`. */
-  sync(caller: string, address: string, p: z.output<typeof syncStateSchema>): SyncAck {
-    const state = this.lobbyToRead(address, p.lobbyId);
+  async sync(caller: string, address: string, p: z.output<typeof syncStateSchema>): Promise<SyncAck> {
+    const state = await this.lobbyToRead(address, p.lobbyId);
     if ('ok' in state) return state;
     if (!state.players.some((s) => s.id === caller)) return fail('not_in_lobby', 'You are not in that lobby.');
     return this.catchUp(caller, address, state, p.afterSeq, 'seat');
@@ -77,33 +77,34 @@ export class ResyncService {
    * The open lobby a resync (or a watch) reads, or why not: the address's resync budget is spent, or there
    * is no such open lobby.
    */
-  lobbyToRead(address: string, lobbyId: string): LobbyState | AckError {
+  async lobbyToRead(address: string, lobbyId: string): Promise<LobbyState | AckError> {
     // Several identities of one address share one more budget, so making identities gains nothing.
     if (!this.limits.allowAddress('sync_per_address', address)) {
       return fail('rate_limited', REFUSAL_MESSAGES.sync_per_address);
     }
-    return this.store.getLobby(lobbyId) ?? fail('not_found', `There is no open lobby ${lobbyId}.`);
+    return (await this.store.getLobby(lobbyId)) ?? fail('not_found', `There is no open lobby ${lobbyId}.`);
   }
 
   /**
    * What `caller` needs after `afterSeq`: the events, or a snapshot when they are more than
    * `LIMITS.resyncSnapshotGap` or weigh more than `bytes.resyncTail`; charged to the caller's and the
-   * address's resync budgets by the KiB it sends. A watcher's answer has chat text blank.
+   * address's resync budgets by the KiB it sends. A watcher's answer has chat text blank. The events are read
+   * up to `state`'s seq: a later one is committed but not broadcast yet, and reaches the reader as a broadcast.
    */
-  catchUp(caller: string, address: string, state: LobbyState, afterSeq: number, reader: Reader): CatchUp {
+  async catchUp(caller: string, address: string, state: LobbyState, afterSeq: number, reader: Reader): Promise<CatchUp> {
     if (afterSeq >= state.seq) return { ok: true, events: [] };
     const count = state.seq - afterSeq;
     const bytes =
       count > LIMITS.resyncSnapshotGap
         ? Infinity
-        : this.log.payloadBytes(state.lobbyId, afterSeq + 1) + count * EVENT_ENVELOPE_BYTES;
+        : (await this.log.payloadBytes(state.lobbyId, afterSeq + 1)) + count * EVENT_ENVELOPE_BYTES;
     if (bytes > this.config.bytes.resyncTail) {
       const measured = measuredSnapshot(state, reader);
       this.charge(caller, address, measured.bytes);
       return { ok: true, snapshot: measured.snapshot, events: [] };
     }
     this.charge(caller, address, bytes);
-    const events = this.log.readEvents(state.lobbyId, afterSeq + 1);
+    const events = await this.log.readEvents(state.lobbyId, afterSeq + 1, state.seq);
     return { ok: true, events: reader === 'seat' ? events : events.map(blankChat) };
   }
 

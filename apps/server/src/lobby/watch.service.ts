@@ -47,8 +47,8 @@ export class WatchService implements OnModuleDestroy {
    * The answer to `client-watch-lobby`: the lobby's resync for a watcher and the watcher count, the socket
    * then watching that lobby (instead of any other). A player seated there is sent to the game instead.
    */
-  watch(socket: GameSocket, caller: string, address: string, p: z.output<typeof watchLobbySchema>): WatchAck {
-    const state = this.resync.lobbyToRead(address, p.lobbyId);
+  async watch(socket: GameSocket, caller: string, address: string, p: z.output<typeof watchLobbySchema>): Promise<WatchAck> {
+    const state = await this.resync.lobbyToRead(address, p.lobbyId);
     if ('ok' in state) return state;
     if (state.players.some((s) => s.id === caller)) return fail('not_actable', 'You sit in this lobby: open the game.');
     const full = this.hub.watcherCount(state.lobbyId) >= this.config.watchers.perLobby;
@@ -56,7 +56,7 @@ export class WatchService implements OnModuleDestroy {
       this.limits.refused('watchers_per_lobby');
       return fail('lobby_full', REFUSAL_MESSAGES.watchers_per_lobby);
     }
-    const answer = this.resync.catchUp(caller, address, state, p.afterSeq, 'watcher');
+    const answer = await this.resync.catchUp(caller, address, state, p.afterSeq, 'watcher');
     const watchers = this.hub.watch(socket, caller, state.lobbyId);
     for (const seat of state.players) {
       if (isHuman(seat) && this.hub.isOnline(seat.id)) {
@@ -67,7 +67,7 @@ export class WatchService implements OnModuleDestroy {
   }
 
   /** The answer to `client-unwatch-lobby`: the socket stops watching (nothing to do if it was not). */
-  unwatch(socket: GameSocket): Ack {
+  async unwatch(socket: GameSocket): Promise<Ack> {
     this.hub.unwatch(socket);
     return { ok: true };
   }

@@ -70,6 +70,11 @@ export class MetricsService {
     help: 'Games ended because they reached the turn cap.',
     registers: [this.registry],
   });
+  private readonly conflicts = new Counter({
+    name: 'fb_append_conflicts_total',
+    help: 'Appends refused because another writer (another node) appended at that seq first; the request was checked again.',
+    registers: [this.registry],
+  });
   private readonly appendSeconds = new Histogram({
     name: 'fb_append_seconds',
     help: 'Time to append one request’s events in its transaction.',
@@ -130,11 +135,15 @@ export class MetricsService {
     this.gamesCapped.inc();
   }
 
+  appendConflict(): void {
+    this.conflicts.inc();
+  }
+
   /** Times `fn` as one append. */
-  timeAppend<T>(fn: () => T): T {
+  async timeAppend<T>(fn: () => Promise<T>): Promise<T> {
     const end = this.appendSeconds.startTimer();
     try {
-      return fn();
+      return await fn();
     } finally {
       end();
     }

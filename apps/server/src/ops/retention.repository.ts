@@ -1,8 +1,4 @@
-/** The retention sweep's SQL: lobbies closed before their game ever started, and identities never seated. */
-import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, eq, inArray, isNull, lt, min, sql } from 'drizzle-orm';
-import { DatabaseService } from '../db/database.js';
-import { lobbies, lobbyEvents, lobbySnapshots, players } from '../db/schema.js';
+/** What the retention sweep reads and deletes: lobbies closed before their game ever started, and identities never seated. */
 
 /** A lobby the sweep may delete, with its event count (to keep a batch's work bounded). */
 export interface ExpiredLobby {
@@ -16,90 +12,30 @@ export interface IdentityCursor {
   readonly id: string;
 }
 
-/** What `deleteLobbies` removed. */
+/** What `deleteLobbies` removed, and how many of the lobbies it was given turned out to have started. */
 export interface DeletedLobbies {
   readonly lobbies: number;
   readonly events: number;
   readonly snapshots: number;
+  /** Lobbies whose log holds a `start` game action although `started_at` was unset: marked, and kept. */
+  readonly markedStarted: number;
 }
 
-/**
- * An identity that never sat in a lobby: no name (set only on create and join) and no seat. Written as the
- * partial index `players_unseated_idx` says it, so the planner uses that index.
- */
-const unseated = sql`${players.name} = '' AND ${players.lobbyId} IS NULL`;
-
-@Injectable()
-export class RetentionRepository {
-  constructor(@Inject(DatabaseService) private readonly database: DatabaseService) {}
-
+/** The sweep's queries, whichever database runs (an abstract class, so it is also the injection token). */
+export abstract class RetentionRepository {
   /** Closed lobbies whose game never started, last changed before `before` (ISO time), oldest first. */
-  expiredLobbies(before: string, limit: number): ExpiredLobby[] {
-    return this.database.db
-      .select({ id: lobbies.id, lastSeq: lobbies.lastSeq })
-      .from(lobbies)
-      .where(and(eq(lobbies.status, 'closed'), isNull(lobbies.startedAt), lt(lobbies.updatedAt, before)))
-      .orderBy(asc(lobbies.updatedAt))
-      .limit(limit)
-      .all();
-  }
+  abstract expiredLobbies(before: string, limit: number): Promise<ExpiredLobby[]>;
 
   /**
-   * Of `ids`, the lobbies whose log holds a `start` game action although `started_at` is unset: sets it to that
-   * event's time and returns their ids. A lobby that ever started is a replay and is never deleted.
+   * In one transaction, so a lobby goes whole or not at all: of `ids`, those whose log holds a `start` game
+   * action get `started_at` set to that event's time and are kept (a lobby that ever started is a replay);
+   * the others are deleted with their events and snapshots, unseating any player still pointing at one.
    */
-  markStarted(ids: readonly string[]): string[] {
-    if (ids.length === 0) return [];
-    const starts = this.database.db
-      .select({ lobbyId: lobbyEvents.lobbyId, at: min(lobbyEvents.at) })
-      .from(lobbyEvents)
-      .where(
-        and(
-          inArray(lobbyEvents.lobbyId, [...ids]),
-          eq(lobbyEvents.kind, 'game-action'),
-          sql`json_extract(${lobbyEvents.payload}, '$.id') = 'start'`,
-        ),
-      )
-      .groupBy(lobbyEvents.lobbyId)
-      .all();
-    for (const { lobbyId, at } of starts)
-      this.database.db.update(lobbies).set({ startedAt: at }).where(eq(lobbies.id, lobbyId)).run();
-    return starts.map((s) => s.lobbyId);
-  }
-
-  /**
-   * Deletes the lobbies with their events and snapshots, first unseating any player still pointing at one.
-   * Call inside `DatabaseService.transaction`, so a lobby goes whole or not at all.
-   */
-  deleteLobbies(ids: readonly string[]): DeletedLobbies {
-    if (ids.length === 0) return { lobbies: 0, events: 0, snapshots: 0 };
-    const db = this.database.db;
-    const list = [...ids];
-    const events = db.delete(lobbyEvents).where(inArray(lobbyEvents.lobbyId, list)).run().changes;
-    const snapshots = db.delete(lobbySnapshots).where(inArray(lobbySnapshots.lobbyId, list)).run().changes;
-    db.update(players).set({ lobbyId: null }).where(inArray(players.lobbyId, list)).run();
-    const deleted = db.delete(lobbies).where(inArray(lobbies.id, list)).run().changes;
-    return { lobbies: deleted, events, snapshots };
-  }
+  abstract deleteLobbies(ids: readonly string[]): Promise<DeletedLobbies>;
 
   /** Identities that never sat in a lobby, created before `before` and after `after`, oldest first. */
-  unseatedIdentities(before: string, after: IdentityCursor | null, limit: number): IdentityCursor[] {
-    const past = after ? sql`(${players.createdAt}, ${players.id}) > (${after.createdAt}, ${after.id})` : undefined;
-    return this.database.db
-      .select({ createdAt: players.createdAt, id: players.id })
-      .from(players)
-      .where(and(unseated, lt(players.createdAt, before), past))
-      .orderBy(asc(players.createdAt), asc(players.id))
-      .limit(limit)
-      .all();
-  }
+  abstract unseatedIdentities(before: string, after: IdentityCursor | null, limit: number): Promise<IdentityCursor[]>;
 
   /** Deletes those of `ids` that are still unseated identities; returns how many. */
-  deleteIdentities(ids: readonly string[]): number {
-    if (ids.length === 0) return 0;
-    return this.database.db
-      .delete(players)
-      .where(and(inArray(players.id, [...ids]), unseated))
-      .run().changes;
-  }
+  abstract deleteIdentities(ids: readonly string[]): Promise<number>;
 }

@@ -7,7 +7,6 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CONFIG, type ServerConfig } from '../config.js';
-import { DatabaseService } from '../db/database.js';
 import { LobbyHub } from '../lobby/lobby.hub.js';
 import { AppLogger } from '../logger.js';
 import { RetentionRepository, type ExpiredLobby, type IdentityCursor } from './retention.repository.js';
@@ -66,7 +65,6 @@ export class RetentionService implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     @Inject(CONFIG) private readonly config: ServerConfig,
-    @Inject(DatabaseService) private readonly database: DatabaseService,
     @Inject(RetentionRepository) private readonly repository: RetentionRepository,
     @Inject(LobbyHub) private readonly hub: LobbyHub,
     @Inject(AppLogger) private readonly logger: AppLogger,
@@ -120,18 +118,15 @@ export class RetentionService implements OnModuleInit, OnModuleDestroy {
   private async sweepLobbies(before: string, limits: RetentionLimits) {
     const total = { lobbies: 0, events: 0, snapshots: 0, markedStarted: 0, complete: false };
     for (let batch = 0; batch < limits.batchesPerSweep && !this.stopped; batch++) {
-      const candidates = this.repository.expiredLobbies(before, limits.lobbiesPerBatch);
+      const candidates = await this.repository.expiredLobbies(before, limits.lobbiesPerBatch);
       if (candidates.length === 0) return { ...total, complete: true };
       const ids = batchOf(candidates, limits.eventsPerBatch).map((l) => l.id);
-      this.database.transaction(() => {
-        // A write path that missed `started_at` must not cost a replay: such a lobby is marked, not deleted.
-        const started = new Set(this.repository.markStarted(ids));
-        const deleted = this.repository.deleteLobbies(ids.filter((id) => !started.has(id)));
-        total.lobbies += deleted.lobbies;
-        total.events += deleted.events;
-        total.snapshots += deleted.snapshots;
-        total.markedStarted += started.size;
-      });
+      // A write path that missed `started_at` must not cost a replay: such a lobby is marked, not deleted.
+      const deleted = await this.repository.deleteLobbies(ids);
+      total.lobbies += deleted.lobbies;
+      total.events += deleted.events;
+      total.snapshots += deleted.snapshots;
+      total.markedStarted += deleted.markedStarted;
       await nextTurn();
     }
     return total;
@@ -141,12 +136,12 @@ export class RetentionService implements OnModuleInit, OnModuleDestroy {
     let deleted = 0;
     let cursor: IdentityCursor | null = null;
     for (let batch = 0; batch < limits.batchesPerSweep && !this.stopped; batch++) {
-      const found = this.repository.unseatedIdentities(before, cursor, limits.identitiesPerBatch);
+      const found = await this.repository.unseatedIdentities(before, cursor, limits.identitiesPerBatch);
       if (found.length === 0) return { deleted, complete: true };
       cursor = found.at(-1)!;
       // A connection still open on an old identity keeps it (it may yet create or join a lobby).
       const ids = found.filter((p) => !this.hub.isOnline(p.id)).map((p) => p.id);
-      deleted += this.database.transaction(() => this.repository.deleteIdentities(ids));
+      deleted += await this.repository.deleteIdentities(ids);
       await nextTurn();
     }
     return { deleted, complete: false };

@@ -12,10 +12,10 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { RULES_VERSION, type LobbyEvent } from '@four-banners/engine';
 import { afterAll, describe, expect, it } from 'vitest';
-import { configFromEnv } from '../config.js';
-import { LobbyLogRepository } from '../lobby/lobby-log.repository.js';
-import { DatabaseService } from './database.js';
-import { openLobbyFacts } from '../../test/fixtures/facts.js';
+import { configFromEnv } from '../../config.js';
+import { SqliteLobbyLogRepository } from './lobby-log.repository.js';
+import { SqliteDatabase } from './database.js';
+import { openLobbyFacts } from '../../../test/fixtures/facts.js';
 
 const MB = 1024 * 1024;
 const dirs: string[] = [];
@@ -39,8 +39,8 @@ describe('the checkpointer keeps the WAL small (DESIGN.md §4)', () => {
   it('under steady writes the WAL stays within a few walMaxBytes, and every row is stored', async () => {
     const path = tempDb();
     const walMaxBytes = 1 * MB;
-    const database = new DatabaseService(configFromEnv({}, { databasePath: path, log: false, walMaxBytes }));
-    const repo = new LobbyLogRepository(database);
+    const database = new SqliteDatabase(configFromEnv({}, { databasePath: path, log: false, walMaxBytes }));
+    const repo = new SqliteLobbyLogRepository(database);
     const at = new Date().toISOString();
     const facts = (lastSeq: number) => openLobbyFacts(lastSeq, at);
     const lobbies = Array.from({ length: 40 }, (_, i) => `L${i}`);
@@ -69,7 +69,7 @@ describe('the checkpointer keeps the WAL small (DESIGN.md §4)', () => {
     expect(maxWal, `largest WAL seen: ${maxWal} bytes`).toBeLessThan(8 * walMaxBytes);
     expect(database.forcedCheckpoints()).toBeGreaterThan(0);
     for (const [lobbyId, seq] of seqs) {
-      const events = repo.readEvents(lobbyId);
+      const events = await repo.readEvents(lobbyId);
       expect(events.map((e) => e.seq)).toEqual(Array.from({ length: seq }, (_, i) => i + 1));
       expect(events.at(-1)).toEqual(chat(seq, at));
     }
@@ -83,7 +83,7 @@ describe('the checkpointer keeps the WAL small (DESIGN.md §4)', () => {
   });
 
   it('the WAL size is 0 for a database in memory', async () => {
-    const database = new DatabaseService(configFromEnv({}, { databasePath: ':memory:', log: false }));
+    const database = new SqliteDatabase(configFromEnv({}, { databasePath: ':memory:', log: false }));
     expect(database.walBytes()).toBe(0);
     expect(database.forcedCheckpoints()).toBe(0);
     await database.onApplicationShutdown();
@@ -91,7 +91,7 @@ describe('the checkpointer keeps the WAL small (DESIGN.md §4)', () => {
 
   it('SIGKILL while forced checkpoints run loses no committed row', async () => {
     const path = tempDb();
-    const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+    const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
     // The writer prints each count it has committed; the last one printed before the kill must be stored.
     const child = spawn(
       process.execPath,

@@ -5,9 +5,9 @@ import { Inject, Injectable, Optional, type OnApplicationShutdown } from '@nestj
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { CONFIG, type ServerConfig } from '../config.js';
-import { AppLogger } from '../logger.js';
-import { MetricsService } from '../ops/metrics.service.js';
+import { CONFIG, type ServerConfig } from '../../config.js';
+import { AppLogger } from '../../logger.js';
+import { MetricsService } from '../../ops/metrics.service.js';
 import { startCheckpointer, type Checkpointer } from './checkpointer.js';
 import * as schema from './schema.js';
 
@@ -31,9 +31,9 @@ export function openDatabase(path: string, migrationsDir: string): { sqlite: Dat
   return { sqlite, db };
 }
 
-/** The one connection of the process. better-sqlite3 is synchronous: a transaction never interleaves. */
+/** The SQLite driver's one connection. better-sqlite3 is synchronous: a transaction never interleaves. */
 @Injectable()
-export class DatabaseService implements OnApplicationShutdown {
+export class SqliteDatabase implements OnApplicationShutdown {
   readonly sqlite: Database.Database;
   readonly db: Db;
   private readonly checkpointer: Checkpointer | null;

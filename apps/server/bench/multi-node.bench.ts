@@ -1,0 +1,251 @@
+/**
+ * Several nodes (issue 8 benchmark): acked actions/s at p99 ≤ 50 ms for 1, 2 and 3 built server nodes on one
+ * PostgreSQL database and one Redis, beside one node on SQLite, and the cross-node broadcast latency (a
+ * player's action on node A → the broadcast at their opponent on node B). Loopback, a throw-away cluster and
+ * redis-server; all nodes share this machine's cores with the load generator. Figures only.
+ *
+ * Each lobby seats two players, each on a different node when there are several (lobby l: nodes l and l+1);
+ * whoever is to move passes the turn (`next_turn`: the whole write path, an append and a broadcast), and
+ * the next one in a lobby is sent once its broadcast reached the opponent, as a person would.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import type { Ack, ClientToServerEvents, ServerToClientEvents } from '@four-banners/protocol';
+import { io, type Socket } from 'socket.io-client';
+import { createDatabase, startPostgres, type PostgresCluster } from '../test/fixtures/postgres-cluster.js';
+import { startRedis, type RedisServer } from '../test/fixtures/redis-server.js';
+import { envNumber, ms, percentile } from './stats.js';
+
+type GameSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+const LOBBIES = envNumber('BENCH_MN_LOBBIES', 100);
+const SECONDS = envNumber('BENCH_MN_SECONDS', 5);
+const RATES = (process.env.BENCH_MN_RATES ?? '50,100,200,400')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
+const P99_BUDGET_MS = 50;
+
+function startNode(env: Record<string, string>): Promise<ChildProcessWithUrl> {
+  const child = spawn(process.execPath, [join(serverRoot, 'dist', 'main.js')], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG: 'off',
+      // Every simulated player connects from 127.0.0.1: the per-address caps are lifted for them.
+      CONNECTIONS_PER_ADDRESS: '100000',
+      CONNECT_BURST: '100000',
+      NEW_IDENTITY_BURST: '100000',
+      HTTP_BURST: '100000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((res, rej) => {
+    child.once('exit', (code) => rej(new Error(`a node exited with ${code}`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      try {
+        const entry = JSON.parse(line) as { msg?: string; port?: number };
+        if (entry.msg === 'listening') res({ child, url: `http://127.0.0.1:${entry.port}` });
+      } catch {
+        // not a log line
+      }
+    });
+  });
+}
+
+interface ChildProcessWithUrl {
+  readonly child: ChildProcess;
+  readonly url: string;
+}
+
+function connect(url: string): Promise<GameSocket> {
+  const socket: GameSocket = io(url, { path: '/api/socket', transports: ['websocket'], forceNew: true, reconnection: false });
+  return new Promise((res, rej) => {
+    socket.once('connect', () => res(socket));
+    socket.once('connect_error', rej);
+  });
+}
+
+const call = <T>(socket: GameSocket, name: string, payload: unknown): Promise<T> =>
+  new Promise<T>((resolve) => (socket as unknown as Socket).emit(name, payload, resolve));
+
+interface Lobby {
+  readonly seats: [GameSocket, GameSocket];
+  turn: 0 | 1;
+  /** The seat whose action is in flight. */
+  mover: 0 | 1;
+  /** When the action now in flight was sent, and whether the opponent's broadcast of it has come. */
+  sentAt: number;
+  awaitingBroadcast: boolean;
+  /** Resolves the wait for the opponent's broadcast of the action in flight. */
+  broadcastSeen: () => void;
+}
+
+/** Lobbies of two started seats, seat 0 on node l, seat 1 on node l+1 (mod the node count). */
+async function seatLobbies(urls: readonly string[], crossNode: number[]): Promise<Lobby[]> {
+  const lobbies: Lobby[] = [];
+  for (let l = 0; l < LOBBIES; l++) {
+    const seats = [await connect(urls[l % urls.length]!), await connect(urls[(l + 1) % urls.length]!)] as [GameSocket, GameSocket];
+    const created = new Promise<string>((res) => seats[0].once('server-create-lobby', (p) => res(p.lobbyId)));
+    await call<Ack>(seats[0], 'client-create-lobby', { playerName: `a${l}` });
+    const lobbyId = await created;
+    await call<Ack>(seats[1], 'client-join-lobby', { lobbyId, playerName: `b${l}` });
+    await call<Ack>(seats[0], 'client-change-country', { country: 0 });
+    await call<Ack>(seats[1], 'client-change-country', { country: 1 });
+    const started = await call<Ack>(seats[0], 'client-game-action', { id: 'start', info: {} });
+    if (!started.ok) throw new Error(`start refused: ${started.error.message}`);
+    const lobby: Lobby = { seats, turn: 0, mover: 0, sentAt: 0, awaitingBroadcast: false, broadcastSeen: () => {} };
+    // The opponent of whoever moved receives the broadcast (on another node when there are several).
+    for (const [i, s] of seats.entries()) {
+      s.on('server-game-action', () => {
+        if (lobby.awaitingBroadcast && lobby.mover !== i) {
+          lobby.awaitingBroadcast = false;
+          crossNode.push(performance.now() - lobby.sentAt);
+          lobby.broadcastSeen();
+        }
+      });
+    }
+    lobbies.push(lobby);
+  }
+  return lobbies;
+}
+
+/** Open-loop load at `rate` actions/s, round-robin over lobbies with nothing in flight; ack latencies. */
+async function runPhase(lobbies: Lobby[], rate: number): Promise<{ latencies: number[]; errors: number; skipped: number }> {
+  const latencies: number[] = [];
+  const busy = new Uint8Array(lobbies.length);
+  let [errors, skipped, issued, cursor] = [0, 0, 0, 0];
+  const total = Math.round(rate * SECONDS);
+  const start = performance.now();
+  const inflight = new Set<Promise<void>>();
+  while (issued < total) {
+    const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * rate));
+    while (issued < due) {
+      issued++;
+      let tries = 0;
+      while (busy[cursor] && tries++ < lobbies.length) cursor = (cursor + 1) % lobbies.length;
+      if (busy[cursor]) {
+        skipped++;
+        continue;
+      }
+      const l = cursor;
+      cursor = (cursor + 1) % lobbies.length;
+      busy[l] = 1;
+      const lobby = lobbies[l]!;
+      const country = lobby.turn;
+      lobby.mover = country;
+      lobby.sentAt = performance.now();
+      lobby.awaitingBroadcast = true;
+      const seen = new Promise<void>((res) => (lobby.broadcastSeen = res));
+      const acked = call<Ack>(lobby.seats[country], 'client-game-action', { id: 'next_turn', info: { country } }).then((ack) => {
+        latencies.push(performance.now() - lobby.sentAt);
+        if (ack.ok) lobby.turn = country === 0 ? 1 : 0;
+        else {
+          errors++;
+          lobby.awaitingBroadcast = false;
+          lobby.broadcastSeen();
+        }
+      });
+      // As a person would: the opponent moves once their screen shows the pass (its broadcast reached them).
+      const p = Promise.all([acked, seen]).then(() => {
+        busy[l] = 0;
+        inflight.delete(p);
+      });
+      inflight.add(p);
+    }
+    await new Promise((r) => setTimeout(r, 1));
+  }
+  await Promise.all(inflight);
+  return { latencies, errors, skipped };
+}
+
+interface Setup {
+  readonly name: string;
+  readonly nodes: number;
+  readonly env: () => Promise<Record<string, string>>;
+}
+
+async function measure(setup: Setup): Promise<void> {
+  const children: ChildProcess[] = [];
+  const sockets: GameSocket[] = [];
+  try {
+    const env = await setup.env();
+    const urls: string[] = [];
+    // One after the other: the first migrates the database the others find.
+    for (let i = 0; i < setup.nodes; i++) {
+      const node = await startNode(env);
+      children.push(node.child);
+      urls.push(node.url);
+    }
+    const crossNode: number[] = [];
+    const lobbies = await seatLobbies(urls, crossNode);
+    for (const l of lobbies) sockets.push(...l.seats);
+    let best: { rate: number; acked: number; p99: number } | null = null;
+    const rows: string[] = [];
+    for (const rate of RATES) {
+      crossNode.length = 0;
+      const r = await runPhase(lobbies, rate);
+      const [p50, p99] = [percentile(r.latencies, 50), percentile(r.latencies, 99)];
+      const acked = (r.latencies.length - r.errors) / SECONDS;
+      const [b50, b99] = [percentile(crossNode, 50), percentile(crossNode, 99)];
+      rows.push(
+        `    ${String(rate).padStart(5)}/s offered: ${acked.toFixed(0).padStart(5)} acked/s, ack p50 ${ms(p50)} p99 ${ms(p99)}; ` +
+          `broadcast to the opponent p50 ${ms(b50)} p99 ${ms(b99)}; errors ${r.errors}, skipped ${r.skipped}`,
+      );
+      // Every rate is run (a single stall can push one p99 over and the next under): the best that holds counts.
+      if (p99 <= P99_BUDGET_MS && r.errors === 0 && (!best || acked > best.acked)) best = { rate, acked, p99 };
+    }
+    const cores = Math.max(1, cpus().length);
+    console.log(
+      `  ${setup.name}: ${best ? `${best.acked.toFixed(0)} acked actions/s at p99 ${ms(best.p99)} (≤ ${P99_BUDGET_MS} ms), ${(best.acked / cores).toFixed(0)} per core` : `p99 over ${P99_BUDGET_MS} ms at every rate tried`}`,
+    );
+    for (const row of rows) console.log(row);
+  } finally {
+    for (const s of sockets) s.disconnect();
+    for (const c of children) c.kill('SIGKILL');
+  }
+}
+
+export async function runMultiNodeBench(): Promise<void> {
+  let cluster: PostgresCluster | undefined;
+  let redis: RedisServer | undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'fb-bench-mn-'));
+  try {
+    try {
+      cluster = await startPostgres();
+      redis = await startRedis();
+    } catch (e) {
+      console.log(`Several nodes: skipped (${e instanceof Error ? e.message : String(e)})`);
+      return;
+    }
+    const pg = cluster;
+    const redisUrl = redis.url;
+    console.log(
+      `Several nodes: ${LOBBIES} lobbies of 2 players (on two different nodes when there are several), ${SECONDS} s per rate, ` +
+        `rates ${RATES.join(', ')}/s (the best with p99 ≤ ${P99_BUDGET_MS} ms counts); ${cpus().length} cores shared by every node, PostgreSQL, Redis and the load`,
+    );
+    const setups: Setup[] = [
+      { name: 'SQLite, 1 node', nodes: 1, env: async () => ({ DATABASE_PATH: join(dir, 'bench.db') }) },
+      ...[1, 2, 3].map((n) => ({
+        name: `PostgreSQL + Redis, ${n} node${n > 1 ? 's' : ''}`,
+        nodes: n,
+        env: async () => ({ DATABASE_URL: await createDatabase(pg.url, `bench_nodes_${n}`), REDIS_URL: redisUrl }),
+      })),
+    ];
+    for (const setup of setups) await measure(setup);
+  } finally {
+    redis?.stop();
+    cluster?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// Run alone: `npx tsx --conditions=source apps/server/bench/multi-node.bench.ts` (after `npm run build`).
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await runMultiNodeBench();

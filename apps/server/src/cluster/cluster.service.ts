@@ -1,0 +1,169 @@
+/**
+ * Several server nodes (DESIGN.md §8, issue 8), on when REDIS_URL is set. Redis carries two things:
+ * - the socket.io Redis adapter (`adapter()`), so a broadcast that is not part of a lobby's log (presence,
+ *   a rematch notice) and the questions nodes ask each other (`askNodes`) reach every node;
+ * - the lobby notices channel: after a node commits events it publishes `{lobbyId, lastSeq}`, and every
+ *   other node holding that lobby folds the new events from the database and sends them to its own
+ *   clients (LobbyStore.follow). The database stays the truth: a notice lost while Redis is away is made
+ *   good when Redis comes back (every lobby held is synced again), by the next lost race, or by a client's resync.
+ *
+ * Redis never decides anything: one node with no Redis behaves as it always did (everything local).
+ */
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { createClient } from 'redis';
+import { CONFIG, type ServerConfig } from '../config.js';
+import { AppLogger } from '../logger.js';
+
+/** A client that reconnects for ever, backing off to 2 s: an outage degrades to reconnect + resync, never to a stop. */
+const redisClient = (url: string) =>
+  createClient({ url, socket: { reconnectStrategy: (n: number) => Math.min(50 * 2 ** n, 2000) } });
+
+export type RedisClient = ReturnType<typeof redisClient>;
+
+/** The connected Redis clients (null: one node, no Redis). */
+export interface RedisClients {
+  /** Publishes (the adapter's and the notices) and plain commands. */
+  readonly pub: RedisClient;
+  /** Subscribed: the adapter's channels and the notices. */
+  readonly sub: RedisClient;
+}
+
+export const REDIS = Symbol('RedisClients');
+
+/** The channel of lobby notices (outside the adapter's `socket.io#…` pattern). */
+export const LOBBY_NOTICES = 'fb:lobby-notices';
+
+/** How long a node waits for the others to answer a question (a dead node's silence must not hang anyone). */
+const ASK_TIMEOUT_MS = 2000;
+
+interface LobbyNotice {
+  readonly node: string;
+  readonly lobbyId: string;
+  readonly lastSeq: number;
+}
+
+/** Connects the clients before the app starts (the socket.io server is built with the adapter on them). */
+export async function connectRedis(config: ServerConfig, logger: AppLogger): Promise<RedisClients | null> {
+  if (!config.redisUrl) return null;
+  const pub = redisClient(config.redisUrl);
+  const sub = pub.duplicate();
+  for (const [name, client] of [['pub', pub], ['sub', sub]] as const) {
+    // One line when a connection is lost (not one per reconnect attempt), one when it is back.
+    let down = false;
+    client.on('error', (e: unknown) => {
+      if (down) return;
+      down = true;
+      logger.error('redis-error', { client: name, error: String(e) });
+    });
+    client.on('ready', () => {
+      if (down) logger.info('redis-ready', { client: name });
+      down = false;
+    });
+  }
+  await Promise.all([pub.connect(), sub.connect()]);
+  return { pub, sub };
+}
+
+@Injectable()
+export class Cluster implements OnModuleDestroy {
+  private readonly noticeListeners: ((lobbyId: string, lastSeq: number) => void)[] = [];
+  private readonly reconnectListeners: (() => void)[] = [];
+  private subscribed: Promise<void> | null = null;
+
+  constructor(
+    @Inject(CONFIG) private readonly config: ServerConfig,
+    @Inject(AppLogger) private readonly logger: AppLogger,
+    @Inject(REDIS) private readonly redis: RedisClients | null,
+  ) {
+    if (!redis) return;
+    this.subscribed = redis.sub.subscribe(LOBBY_NOTICES, (message) => this.received(message));
+    // `ready` again after the first: Redis was away, and the notices sent meanwhile are lost.
+    let connected = true;
+    redis.sub.on('end', () => (connected = false));
+    redis.sub.on('error', () => (connected = false));
+    redis.sub.on('ready', () => {
+      if (connected) return;
+      connected = true;
+      this.logger.info('redis-reconnected', { node: config.nodeId });
+      for (const listener of this.reconnectListeners) listener();
+    });
+  }
+
+  /** Whether several nodes may run (REDIS_URL is set). */
+  get multiNode(): boolean {
+    return this.redis !== null;
+  }
+
+  /** Resolves once this node listens to the notices (a node serves nobody before it does). */
+  async ready(): Promise<void> {
+    await this.subscribed;
+  }
+
+  /** Drops the connections at once: waiting on Redis (away, or slow) must not hold a shutdown. */
+  onModuleDestroy(): void {
+    if (!this.redis) return;
+    this.redis.sub.destroy();
+    this.redis.pub.destroy();
+  }
+
+  /** The socket.io adapter over Redis (undefined: the default in-memory one). */
+  adapter(): ReturnType<typeof createAdapter> | undefined {
+    if (!this.redis) return undefined;
+    return createAdapter(this.quietPublisher(this.redis.pub), this.redis.sub, {
+      key: 'fb:io',
+      requestsTimeout: ASK_TIMEOUT_MS,
+    });
+  }
+
+  /**
+   * The client for the adapter, whose publishes it never awaits: while Redis is away they fail, and an
+   * unhandled rejection would stop the process. A notice lost that way is made good as the module says.
+   */
+  private quietPublisher(pub: RedisClient): RedisClient {
+    const logger = this.logger;
+    return new Proxy(pub, {
+      get(target, property) {
+        if (property === 'publish') {
+          return (...args: Parameters<RedisClient['publish']>) =>
+            target.publish(...args).catch((e: unknown) => {
+              logger.error('broadcast-not-sent', { error: String(e) });
+              return 0;
+            });
+        }
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  }
+
+  /** Calls `listener` when another node committed events of a lobby, up to `lastSeq`. */
+  onNotice(listener: (lobbyId: string, lastSeq: number) => void): void {
+    this.noticeListeners.push(listener);
+  }
+
+  /** Calls `listener` when Redis comes back after an outage (the notices sent meanwhile were lost). */
+  onReconnect(listener: () => void): void {
+    this.reconnectListeners.push(listener);
+  }
+
+  /** Tells the other nodes this node committed the lobby's events up to `lastSeq` (never waits, never throws). */
+  committed(lobbyId: string, lastSeq: number): void {
+    if (!this.redis) return;
+    const notice: LobbyNotice = { node: this.config.nodeId, lobbyId, lastSeq };
+    this.redis.pub.publish(LOBBY_NOTICES, JSON.stringify(notice)).catch((e: unknown) => {
+      this.logger.error('notice-not-sent', { lobby: lobbyId, seq: lastSeq, error: String(e) });
+    });
+  }
+
+  private received(message: string): void {
+    let notice: LobbyNotice;
+    try {
+      notice = JSON.parse(message) as LobbyNotice;
+    } catch {
+      return;
+    }
+    if (notice.node === this.config.nodeId || typeof notice.lobbyId !== 'string' || !Number.isInteger(notice.lastSeq)) return;
+    for (const listener of this.noticeListeners) listener(notice.lobbyId, notice.lastSeq);
+  }
+}

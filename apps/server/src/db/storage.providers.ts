@@ -1,0 +1,48 @@
+/**
+ * Which database holds the log: PostgreSQL when `databaseUrl` is set, SQLite otherwise. The rest of the
+ * server injects the abstract repositories and never learns which driver runs.
+ */
+import type { Provider } from '@nestjs/common';
+import { CONFIG, type ServerConfig } from '../config.js';
+import { LobbyLogRepository } from '../lobby/lobby-log.repository.js';
+import { PlayerRepository } from '../lobby/player.repository.js';
+import { AppLogger } from '../logger.js';
+import { RetentionRepository } from '../ops/retention.repository.js';
+import { join } from 'node:path';
+import { PostgresDatabase } from './postgres/database.js';
+import { PostgresLobbyLogRepository } from './postgres/lobby-log.repository.js';
+import { PostgresPlayerRepository } from './postgres/player.repository.js';
+import { PostgresRetentionRepository } from './postgres/retention.repository.js';
+import { SqliteDatabase } from './sqlite/database.js';
+import { SqliteLobbyLogRepository } from './sqlite/lobby-log.repository.js';
+import { SqlitePlayerRepository } from './sqlite/player.repository.js';
+import { SqliteRetentionRepository } from './sqlite/retention.repository.js';
+
+/** The database and the three repositories of the configured driver. */
+export function storageProviders(config: ServerConfig): Provider[] {
+  const url = config.databaseUrl;
+  if (url === null) {
+    return [
+      SqliteDatabase,
+      { provide: LobbyLogRepository, useClass: SqliteLobbyLogRepository },
+      { provide: PlayerRepository, useClass: SqlitePlayerRepository },
+      { provide: RetentionRepository, useClass: SqliteRetentionRepository },
+    ];
+  }
+  return [
+    {
+      provide: PostgresDatabase,
+      inject: [CONFIG, AppLogger],
+      useFactory: (c: ServerConfig, logger: AppLogger) =>
+        PostgresDatabase.open({
+          url,
+          poolSize: c.databasePoolSize,
+          migrationsDir: join(c.migrationsDir, 'postgres'),
+          onIdleError: (error) => logger.error('database-connection-lost', { error: error.message }),
+        }),
+    },
+    { provide: LobbyLogRepository, useClass: PostgresLobbyLogRepository },
+    { provide: PlayerRepository, useClass: PostgresPlayerRepository },
+    { provide: RetentionRepository, useClass: PostgresRetentionRepository },
+  ];
+}

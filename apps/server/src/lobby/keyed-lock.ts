@@ -1,0 +1,50 @@
+/** Small concurrency tools: a queue per key (a lobby, a player) and a bounded number of tasks at once. */
+
+/** One task at a time per key: later tasks of a key wait for the earlier ones; different keys run freely. */
+export class KeyedLock {
+  /** key → the end of its queue (settled once every task queued so far has). */
+  private readonly tails = new Map<string, Promise<void>>();
+
+  /** Runs `task` after every task queued before it under `key`; its result (or failure) is the caller's. */
+  run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const before = this.tails.get(key);
+    const result = before ? before.then(task) : task();
+    const tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.tails.set(key, tail);
+    // The last task of a key forgets it, so the map holds only keys with work in flight.
+    void tail.then(() => {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    });
+    return result;
+  }
+
+  /** Keys with work queued or running. */
+  get busy(): number {
+    return this.tails.size;
+  }
+}
+
+/** At most `size` tasks at once; the others wait in arrival order. */
+export class Semaphore {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly size: number) {}
+
+  /** Runs `task` once fewer than `size` others run; its result (or failure) is the caller's. */
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running += 1;
+    try {
+      return await task();
+    } finally {
+      // A waiter takes over this slot directly, so a newcomer cannot jump the queue.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running -= 1;
+    }
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * A node dies (issue 8 "A node dies"): three BUILT server nodes as child processes on one database and one
+ * Redis; the node a player is on is killed with SIGKILL mid-game, right after the turn passed to a bot. The
+ * player reconnects to another node, is greeted with their seat, resyncs from their last seq and the game is
+ * played to its end; the bot's turn in flight is played by a node still running.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { fold, isGameOver, stateHash, whoseTurn, type LobbyEvent } from '@four-banners/engine';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { playToEnd } from './drive.js';
+import { startRedis, type RedisServer } from './fixtures/redis-server.js';
+import { ADMIN_TOKEN, TestClient, expectOk as ok, getJson, isContiguous, removeDir, storageEnv } from './harness.js';
+
+const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dir = mkdtempSync(join(tmpdir(), 'fb-failover-'));
+const children: ChildProcess[] = [];
+const clients: TestClient[] = [];
+let redis: RedisServer;
+
+beforeAll(async () => {
+  // What `npm start` runs: tsc output (incremental, so quick when up to date).
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  execFileSync(process.execPath, [tsc, '-b', serverDir], { stdio: 'inherit' });
+  redis = await startRedis();
+}, 180_000);
+afterAll(() => {
+  for (const c of clients) c.close();
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  redis?.stop();
+  removeDir(dir);
+});
+
+/** Starts `node apps/server/dist/main.js` as one node and resolves with its URL once it logs "listening". */
+async function startNode(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [join(serverDir, 'dist', 'main.js')], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ...(await storageEnv(dir)),
+      REDIS_URL: redis.url,
+      ADMIN_TOKEN,
+      LOG: 'off',
+      // The test plays as fast as the acks come: no per-player rate gets in the way.
+      ACTION_BURST: '100000',
+      ACTION_PER_SECOND: '100000',
+      BOT_ACTION_MS: '0',
+      BOT_TURN_MS: '0',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  const url = await new Promise<string>((res, rej) => {
+    child.once('exit', (code) => rej(new Error(`node exited early with ${code}`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const entry = JSON.parse(line) as { msg: string; port?: number };
+      if (entry.msg === 'listening') res(`http://127.0.0.1:${entry.port}`);
+    });
+  });
+  return { child, url };
+}
+
+async function connect(url: string, auth?: { playerId: string; token: string }): Promise<TestClient> {
+  const c = await TestClient.connect(url, auth);
+  clients.push(c);
+  return c;
+}
+
+describe('a node is killed mid-game; its player goes on through another node (issue 8)', () => {
+  it('SIGKILL of the node a player is on, just after the turn passed to a bot: they reconnect elsewhere, resync and finish', async () => {
+    // One after the other: the first makes and migrates the database the others find.
+    const a = await startNode();
+    const b = await startNode();
+    const c = await startNode();
+    const alice = await connect(a.url);
+    const bob = await connect(b.url);
+    await ok(alice.emit('client-create-lobby', { playerName: 'Alice' }));
+    await alice.untilSeq(2);
+    const lobbyId = alice.state!.lobbyId;
+    await ok(bob.emit('client-join-lobby', { lobbyId, playerName: 'Bob' }));
+    await ok(alice.emit('client-change-country', { country: 0 }));
+    await ok(bob.emit('client-change-country', { country: 1 }));
+    await ok(alice.emit('client-add-bot', { country: 2, difficulty: 'normal' }));
+    await ok(alice.emit('client-lobby-update', { w: 6, h: 6, seed: 77 }));
+    const started = await ok(alice.emit('client-game-action', { id: 'start', info: {} }));
+    await Promise.all([alice.untilSeq(started), bob.untilSeq(started)]);
+
+    // Alice and Bob pass; the turn goes to the bot, and Alice's node dies at once.
+    const alicePasses = await ok(alice.emit('client-game-action', { id: 'next_turn', info: { country: 0 } }));
+    await bob.untilSeq(alicePasses);
+    const bobPasses = await ok(bob.emit('client-game-action', { id: 'next_turn', info: { country: 1 } }));
+    await alice.untilSeq(bobPasses);
+    expect(whoseTurn(alice.state!.game)).toBe(2);
+    a.child.kill('SIGKILL');
+    const held = alice.state!;
+
+    // She comes back through node C: greeted with her seat, she resyncs from what she held.
+    const alice2 = await connect(c.url, { playerId: alice.playerId, token: alice.hello.token });
+    expect(alice2.hello.lobbyId).toBe(lobbyId);
+    await alice2.resync(lobbyId, held);
+    expect(alice2.state!.seq).toBeGreaterThanOrEqual(bobPasses);
+
+    await playToEnd([alice2, bob], 5);
+    const final = await getJson(`${c.url}/api/admin/lobbies/${lobbyId}/events`, ADMIN_TOKEN);
+    const events = final.body.events as LobbyEvent[];
+    expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
+    const folded = fold(events);
+    if (!folded.ok) throw new Error(folded.error.message);
+    expect(isGameOver(folded.value.game)).toBe(true);
+    await Promise.all([alice2.untilSeq(folded.value.seq), bob.untilSeq(folded.value.seq)]);
+    expect(stateHash(alice2.state!)).toBe(stateHash(folded.value));
+    expect(stateHash(bob.state!)).toBe(stateHash(folded.value));
+    // Bob's node never died: he saw every seq once, in order, whoever appended it.
+    expect(isContiguous(bob.seqs)).toBe(true);
+    expect(bob.gap).toBe(false);
+    // The bot played on after the kill (its turn in flight was played by a node still running).
+    const botId = folded.value.players.find((p) => p.bot)!.id;
+    expect(events.some((e) => e.seq > bobPasses && e.actor === botId)).toBe(true);
+  });
+});
