@@ -157,7 +157,11 @@ export async function waitForTurnOrEnd(page: Page, timeout = 60_000): Promise<'t
     () => {
       if (document.querySelector('[data-testid="player-status"]')) return 'end';
       const fb = window.fourBanners;
-      return fb && fb.active() !== null && !fb.botBusy() ? 'turn' : null;
+      const me = fb?.active() ?? null;
+      // The screen must show it too (React may render a frame after the session moved on): a click
+      // before that would meet the board of the bots' turn.
+      const shown = document.querySelector('[data-testid="game"]')?.getAttribute('data-active');
+      return fb && me !== null && !fb.botBusy() && shown === String(me) ? 'turn' : null;
     },
     null,
     { timeout },
@@ -171,6 +175,8 @@ export async function passTurn(page: Page): Promise<void> {
   const dialog = page.getByTestId('modal-next-turn');
   await expect(dialog.getByText('Are you sure you want to pass the turn?')).toBeVisible();
   await dialog.getByRole('button', { name: 'Yes' }).click();
+  // The dialog fades out for 200 ms and its overlay takes clicks until it is gone.
+  await expect(dialog.getByText('Are you sure you want to pass the turn?')).toBeHidden();
 }
 
 const neighbours = (g: SerializedGame, x: number, y: number) => {
