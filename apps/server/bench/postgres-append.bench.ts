@@ -4,7 +4,8 @@
  * and with several lobbies committing at once (as a node serving many lobbies does). Printed, never asserted.
  * Needs Debian's `postgresql` package (skipped with a note without it).
  */
-import { RULES_VERSION, type LobbyEvent } from '@four-banners/engine';
+import { RULES_VERSION } from '@four-banners/engine';
+import { event } from './bench-event.js';
 import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PostgresDatabase } from '../src/db/postgres/database.js';
@@ -15,17 +16,6 @@ import { envNumber, ms, percentile } from './stats.js';
 const EVENTS = envNumber('BENCH_PG_EVENTS', 4000);
 const LOBBIES = 250;
 const MIGRATIONS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../migrations/postgres');
-
-function event(seq: number, at: string): LobbyEvent {
-  return {
-    seq,
-    kind: 'game-action',
-    actor: 'bench-player',
-    seed: 123456789,
-    at,
-    payload: { id: 'move_unit', info: { country: 1, from: { x: 3, y: 4 }, to: { x: 4, y: 4 } } },
-  };
-}
 
 interface Round {
   readonly perSecond: number;

@@ -7,7 +7,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RULES_VERSION, type LobbyEvent } from '@four-banners/engine';
+import { RULES_VERSION } from '@four-banners/engine';
+import { event } from './bench-event.js';
 import Database from 'better-sqlite3';
 import { configFromEnv } from '../src/config.js';
 import { SqliteDatabase, applyPragmas } from '../src/db/sqlite/database.js';
@@ -17,17 +18,6 @@ import { envNumber, ratio } from './stats.js';
 const EVENTS = envNumber('BENCH_APPEND_EVENTS', 20_000);
 const ROUNDS = 3;
 const LOBBIES = 250;
-
-function event(seq: number, at: string): LobbyEvent {
-  return {
-    seq,
-    kind: 'game-action',
-    actor: 'bench-player',
-    seed: 123456789,
-    at,
-    payload: { id: 'move_unit', info: { country: 1, from: { x: 3, y: 4 }, to: { x: 4, y: 4 } } },
-  };
-}
 
 /**
  * Events/s through the repository: `append` inside `SqliteDatabase.transaction` (sync), or through the
