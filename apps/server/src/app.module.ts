@@ -1,6 +1,9 @@
 /** The server's one module, built from a config so tests can boot it on a temp database and port. */
 import { Module, type DynamicModule } from '@nestjs/common';
-import { Cluster, REDIS, connectRedis } from './cluster/cluster.service.js';
+import { Cluster } from './cluster/cluster.service.js';
+import { REDIS, connectRedis } from './cluster/redis.js';
+import { NodeRegistry } from './cluster/node-registry.js';
+import { SharedBuckets } from './cluster/shared-buckets.js';
 import { CONFIG, type ServerConfig } from './config.js';
 import { storageProviders } from './db/storage.providers.js';
 import { AdminController } from './http/admin.controller.js';
@@ -34,6 +37,8 @@ export class AppModule {
         AppLogger,
         { provide: REDIS, inject: [CONFIG, AppLogger], useFactory: connectRedis },
         Cluster,
+        NodeRegistry,
+        SharedBuckets,
         MetricsService,
         LimitsService,
         ConnectionGuard,

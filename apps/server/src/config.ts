@@ -97,6 +97,8 @@ export interface ServerConfig {
   readonly redisUrl: string | null;
   /** This process's name among the nodes (random per start; it tells a node its own notices apart). */
   readonly nodeId: string;
+  /** Several nodes: each says it is alive this often, and is taken for dead after three beats missed. */
+  readonly nodeHeartbeatMs: number;
   /** The SQLite migrations; the PostgreSQL ones are in its `postgres` folder. */
   readonly migrationsDir: string;
   /** ADMIN_TOKEN; the admin API is off (503) without it. */
@@ -194,6 +196,7 @@ export function configFromEnv(
     databasePoolSize: Math.max(2, int('DATABASE_POOL_SIZE', 10)),
     redisUrl: redisUrl(env.REDIS_URL),
     nodeId: randomUUID(),
+    nodeHeartbeatMs: Math.max(100, int('NODE_HEARTBEAT_MS', 2000)),
     migrationsDir: env.MIGRATIONS_DIR ?? resolve(SERVER_ROOT, '../../migrations'),
     adminToken: env.ADMIN_TOKEN ? env.ADMIN_TOKEN : null,
     metricsToken: env.METRICS_TOKEN ? env.METRICS_TOKEN : null,

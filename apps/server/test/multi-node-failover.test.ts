@@ -37,14 +37,14 @@ afterAll(() => {
 });
 
 /** Starts `node apps/server/dist/main.js` as one node and resolves with its URL once it logs "listening". */
-async function startNode(): Promise<{ child: ChildProcess; url: string }> {
+async function startNode(env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [join(serverDir, 'dist', 'main.js')], {
     env: {
       ...process.env,
       PORT: '0',
       HOST: '127.0.0.1',
       ...(await storageEnv(dir)),
-      REDIS_URL: redis.url,
+      REDIS_URL: env.REDIS_URL ?? redis.url,
       ADMIN_TOKEN,
       LOG: 'off',
       // The test plays as fast as the acks come: no per-player rate gets in the way.
@@ -52,6 +52,7 @@ async function startNode(): Promise<{ child: ChildProcess; url: string }> {
       ACTION_PER_SECOND: '100000',
       BOT_ACTION_MS: '0',
       BOT_TURN_MS: '0',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -122,5 +123,35 @@ describe('a node is killed mid-game; its player goes on through another node (is
     // The bot played on after the kill (its turn in flight was played by a node still running).
     const botId = folded.value.players.find((p) => p.bot)!.id;
     expect(events.some((e) => e.seq > bobPasses && e.actor === botId)).toBe(true);
+  });
+
+  it('a killed node is found dead by the others: its players are announced offline and its connections stop counting', async () => {
+    // Its own Redis: the nodes of the test above still hold connections there.
+    const own = await startRedis();
+    try {
+      const env = { REDIS_URL: own.url, NODE_HEARTBEAT_MS: '200', CONNECTIONS_PER_ADDRESS: '3' };
+      const x = await startNode(env);
+      const y = await startNode(env);
+      const alice = await connect(x.url);
+      await ok(alice.emit('client-create-lobby', { playerName: 'Alice' }));
+      await alice.untilSeq(2);
+      const lobbyId = alice.state!.lobbyId;
+      const bob = await connect(y.url);
+      await alice.untilSeq(await ok(bob.emit('client-join-lobby', { lobbyId, playerName: 'Bob' })));
+      await connect(y.url);
+      // Three connections from this address, one on X and two on Y: X refuses a fourth.
+      await expect(connect(x.url)).rejects.toThrow();
+
+      y.child.kill('SIGKILL');
+      // Nobody told X: it finds Y's beats gone (3 × 200 ms), announces Bob gone, and forgets Y's connections.
+      await alice.until(
+        (me) => me.payloads('server-presence').some((p) => p.playerId === bob.playerId && !p.online),
+        'Bob announced offline after his node died',
+      );
+      await connect(x.url);
+      await connect(x.url);
+    } finally {
+      own.stop();
+    }
   });
 });

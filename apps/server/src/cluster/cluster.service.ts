@@ -11,25 +11,10 @@
  */
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { createClient } from 'redis';
 import { CONFIG, type ServerConfig } from '../config.js';
 import { AppLogger } from '../logger.js';
-
-/** A client that reconnects for ever, backing off to 2 s: an outage degrades to reconnect + resync, never to a stop. */
-const redisClient = (url: string) =>
-  createClient({ url, socket: { reconnectStrategy: (n: number) => Math.min(50 * 2 ** n, 2000) } });
-
-export type RedisClient = ReturnType<typeof redisClient>;
-
-/** The connected Redis clients (null: one node, no Redis). */
-export interface RedisClients {
-  /** Publishes (the adapter's and the notices) and plain commands. */
-  readonly pub: RedisClient;
-  /** Subscribed: the adapter's channels and the notices. */
-  readonly sub: RedisClient;
-}
-
-export const REDIS = Symbol('RedisClients');
+import { NodeRegistry } from './node-registry.js';
+import { REDIS, type RedisClient, type RedisClients } from './redis.js';
 
 /** The channel of lobby notices (outside the adapter's `socket.io#…` pattern). */
 export const LOBBY_NOTICES = 'fb:lobby-notices';
@@ -43,28 +28,6 @@ interface LobbyNotice {
   readonly lastSeq: number;
 }
 
-/** Connects the clients before the app starts (the socket.io server is built with the adapter on them). */
-export async function connectRedis(config: ServerConfig, logger: AppLogger): Promise<RedisClients | null> {
-  if (!config.redisUrl) return null;
-  const pub = redisClient(config.redisUrl);
-  const sub = pub.duplicate();
-  for (const [name, client] of [['pub', pub], ['sub', sub]] as const) {
-    // One line when a connection is lost (not one per reconnect attempt), one when it is back.
-    let down = false;
-    client.on('error', (e: unknown) => {
-      if (down) return;
-      down = true;
-      logger.error('redis-error', { client: name, error: String(e) });
-    });
-    client.on('ready', () => {
-      if (down) logger.info('redis-ready', { client: name });
-      down = false;
-    });
-  }
-  await Promise.all([pub.connect(), sub.connect()]);
-  return { pub, sub };
-}
-
 @Injectable()
 export class Cluster implements OnModuleDestroy {
   private readonly noticeListeners: ((lobbyId: string, lastSeq: number) => void)[] = [];
@@ -75,6 +38,7 @@ export class Cluster implements OnModuleDestroy {
     @Inject(CONFIG) private readonly config: ServerConfig,
     @Inject(AppLogger) private readonly logger: AppLogger,
     @Inject(REDIS) private readonly redis: RedisClients | null,
+    @Inject(NodeRegistry) private readonly registry: NodeRegistry,
   ) {
     if (!redis) return;
     this.subscribed = redis.sub.subscribe(LOBBY_NOTICES, (message) => this.received(message));
@@ -100,9 +64,10 @@ export class Cluster implements OnModuleDestroy {
     await this.subscribed;
   }
 
-  /** Drops the connections at once: waiting on Redis (away, or slow) must not hold a shutdown. */
-  onModuleDestroy(): void {
+  /** Leaves the node registry, then drops the connections at once: waiting on Redis (away, or slow) must not hold a shutdown. */
+  async onModuleDestroy(): Promise<void> {
     if (!this.redis) return;
+    await this.registry.leave();
     this.redis.sub.destroy();
     this.redis.pub.destroy();
   }

@@ -81,8 +81,10 @@ export class ConnectionGuard implements OnModuleDestroy {
     this.prepareGreeting = prepareGreeting;
     const engine = server.engine;
     engine.opts.allowRequest = (req, callback) => {
-      const refusal = this.upgradeRefusal(req as WithAddress);
-      callback(refusal, refusal === null);
+      this.upgradeRefusal(req as WithAddress).then(
+        (refusal) => callback(refusal, refusal === null),
+        () => callback('The server could not take the connection: try again.', false),
+      );
     };
     engine.on('connection', (conn: { request: WithAddress; once(event: 'close', fn: () => void): void }) => {
       const address = conn.request.fbAddress ?? this.addressOf(conn.request);
@@ -131,13 +133,13 @@ export class ConnectionGuard implements OnModuleDestroy {
   }
 
   /** Why a websocket upgrade is refused (its HTTP answer's body), or null. */
-  private upgradeRefusal(req: WithAddress): string | null {
+  private async upgradeRefusal(req: WithAddress): Promise<string | null> {
     if (!originAllowed(req.headers.origin, req.headers.host, this.config.allowedOrigins)) {
       return 'This origin may not connect to the game server.';
     }
     const address = (req.fbAddress = this.addressOf(req));
-    if (!this.limits.connectionFits(address)) return REFUSAL_MESSAGES.connections_per_address;
-    if (!this.limits.allowAddress('connects_per_address', address)) return REFUSAL_MESSAGES.connects_per_address;
+    if (!(await this.limits.connectionFits(address))) return REFUSAL_MESSAGES.connections_per_address;
+    if (!(await this.limits.allowAddress('connects_per_address', address))) return REFUSAL_MESSAGES.connects_per_address;
     return null;
   }
 
@@ -166,12 +168,11 @@ export class ConnectionGuard implements OnModuleDestroy {
     const address = req.fbAddress ?? this.addressOf(req);
     let who = await this.identity.restore(socket.handshake.auth);
     if (!who) {
-      if (!this.limits.allowAddress('new_identities_per_address', address)) {
+      if (!(await this.limits.allowAddress('new_identities_per_address', address))) {
         return handshakeRefusal('new_identities_per_address');
       }
       who = await this.identity.create();
-    } else if (this.hub.socketCount(who.playerId) + (this.admitting.get(who.playerId) ?? 0) >= this.config.socketsPerPlayer) {
-      this.limits.refused('sockets_per_player');
+    } else if (!(await this.limits.socketFits(who.playerId, this.hub.socketCount(who.playerId) + (this.admitting.get(who.playerId) ?? 0)))) {
       return handshakeRefusal('sockets_per_player');
     }
     const playerId = who.playerId;

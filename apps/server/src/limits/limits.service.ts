@@ -2,10 +2,16 @@
  * The abuse limits in one place: request rates per player (shared by all of a player's connections),
  * connection and identity caps per address, the HTTP rate per address, and the per-socket strike
  * allowance for invalid frames. Every refusal is counted in the metrics by the limit's name.
+ *
+ * Several nodes (REDIS_URL): the rates per player and per address are token buckets in Redis
+ * (SharedBuckets) and the caps count every node's connections (NodeRegistry), so spreading connections
+ * over nodes gains nothing. If Redis cannot answer in time each node keeps its own limits meanwhile.
  */
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { CONFIG, type ServerConfig } from '../config.js';
 import { MetricsService, type LimitName } from '../ops/metrics.service.js';
+import { NodeRegistry, type CountKind } from '../cluster/node-registry.js';
+import { SharedBuckets } from '../cluster/shared-buckets.js';
 import { KeyedBuckets, TokenBucket } from './rate-limit.js';
 
 /** The request rates shared by a player's connections. */
@@ -52,17 +58,25 @@ export class Strikes {
   }
 }
 
+/** The buckets' names in Redis (several nodes): one namespace per limit. */
+const PLAYER_PREFIX = 'player';
+const ADDRESS_PREFIX = 'address';
+
 @Injectable()
 export class LimitsService implements OnModuleDestroy {
   private readonly players: Record<PlayerLimit, KeyedBuckets>;
   private readonly addresses: Record<AddressLimit, KeyedBuckets>;
-  /** Open connections per address. */
+  /** Open connections per address, on this node. */
   private readonly connections = new Map<string, number>();
   private readonly sweepTimer: NodeJS.Timeout;
+  /** Decisions taken by this node alone because Redis could not answer in time (several nodes). */
+  private fallbacks = 0;
 
   constructor(
     @Inject(CONFIG) private readonly config: ServerConfig,
     @Inject(MetricsService) private readonly metrics: MetricsService,
+    @Inject(SharedBuckets) private readonly shared: SharedBuckets,
+    @Inject(NodeRegistry) private readonly registry: NodeRegistry,
   ) {
     const r = config.rates;
     this.players = {
@@ -83,30 +97,46 @@ export class LimitsService implements OnModuleDestroy {
     };
     // Full buckets are forgotten, so memory follows the players and addresses active lately.
     this.sweepTimer = setInterval(() => this.sweep(), 60_000).unref();
+    metrics.counterFrom(
+      'fb_shared_limit_fallbacks_total',
+      'Limit decisions this node took alone because Redis did not answer in time (several nodes).',
+      () => this.fallbacks,
+    );
   }
 
   onModuleDestroy(): void {
     clearInterval(this.sweepTimer);
   }
 
+  /**
+   * Takes one token of each of the player's `limits` in turn; answers the first that refused (counted), or
+   * undefined when all allowed it.
+   */
+  async refusedPlayer(limits: readonly PlayerLimit[], playerId: string): Promise<PlayerLimit | undefined> {
+    const refused = await this.take(PLAYER_PREFIX, limits.map((limit) => [limit, this.players[limit]] as const), playerId);
+    if (refused !== undefined) this.metrics.rateLimited(refused);
+    return refused;
+  }
+
   /** Takes one token of the player's `limit`; a refusal is counted. */
-  allowPlayer(limit: PlayerLimit, playerId: string): boolean {
-    return this.counted(limit, this.players[limit].take(playerId));
+  async allowPlayer(limit: PlayerLimit, playerId: string): Promise<boolean> {
+    return (await this.refusedPlayer([limit], playerId)) === undefined;
+  }
+
+  /** Takes one token of the address's `limit`; a refusal is counted. */
+  async allowAddress(limit: AddressLimit, address: string): Promise<boolean> {
+    const refused = await this.take(ADDRESS_PREFIX, [[limit, this.addresses[limit]]], address);
+    return this.counted(limit, refused === undefined);
   }
 
   /** Charges the player's `limit` a cost known after the work (e.g. the KiB a resync answer sends). */
   chargePlayer(limit: PlayerLimit, playerId: string, amount: number): void {
-    this.players[limit].charge(playerId, amount);
+    this.charge(PLAYER_PREFIX, limit, this.players[limit], playerId, amount);
   }
 
   /** Charges the address's `limit` a cost known after the work (an answer's size). */
   chargeAddress(limit: AddressLimit, address: string, amount: number): void {
-    this.addresses[limit].charge(address, amount);
-  }
-
-  /** Takes one token of the address's `limit`; a refusal is counted. */
-  allowAddress(limit: AddressLimit, address: string): boolean {
-    return this.counted(limit, this.addresses[limit].take(address));
+    this.charge(ADDRESS_PREFIX, limit, this.addresses[limit], address, amount);
   }
 
   /** Counts a refusal decided elsewhere (a cap rather than a rate). */
@@ -114,24 +144,82 @@ export class LimitsService implements OnModuleDestroy {
     this.metrics.rateLimited(limit);
   }
 
-  /** Whether one more connection from `address` fits under the cap. */
-  connectionFits(address: string): boolean {
-    return this.counted('connections_per_address', (this.connections.get(address) ?? 0) < this.config.address.connections);
+  /** Whether one more connection from `address` fits under the cap (its connections to every node). */
+  async connectionFits(address: string): Promise<boolean> {
+    const here = this.connections.get(address) ?? 0;
+    const cap = this.config.address.connections;
+    if (here >= cap) return this.counted('connections_per_address', false);
+    return this.counted('connections_per_address', here + (await this.elsewhere('connections', address)) < cap);
   }
 
   connectionOpened(address: string): void {
-    this.connections.set(address, (this.connections.get(address) ?? 0) + 1);
+    this.setConnections(address, (this.connections.get(address) ?? 0) + 1);
   }
 
   connectionClosed(address: string): void {
-    const n = (this.connections.get(address) ?? 0) - 1;
-    if (n > 0) this.connections.set(address, n);
-    else this.connections.delete(address);
+    this.setConnections(address, (this.connections.get(address) ?? 0) - 1);
+  }
+
+  /** Whether a player with `here` sockets on this node (open or being admitted) may open one more anywhere. */
+  async socketFits(playerId: string, here: number): Promise<boolean> {
+    const cap = this.config.socketsPerPlayer;
+    const fits = here < cap && here + (await this.elsewhere('sockets', playerId)) < cap;
+    if (!fits) this.refused('sockets_per_player');
+    return fits;
   }
 
   /** A fresh strike counter for a new socket. */
   strikes(): Strikes {
     return new Strikes(this.config.strikes);
+  }
+
+  /**
+   * Takes one token from each bucket in turn and answers the first that has none. Several nodes: the buckets
+   * live in Redis and the local ones are a close copy (as Redis last answered, refilled since). Other nodes
+   * only ever take from a bucket, so a local refusal stands without asking; when Redis does not answer in
+   * time this node decides alone on its copy.
+   */
+  private async take<L extends string>(
+    prefix: string,
+    buckets: readonly (readonly [L, KeyedBuckets])[],
+    key: string,
+  ): Promise<L | undefined> {
+    const empty = buckets.find(([, local]) => !local.has(key));
+    if (empty) return empty[0];
+    if (this.shared.multiNode) {
+      const asked = buckets.map(([name, local]) => ({ name: `${prefix}:${name}`, key, limit: local.limit }));
+      const answer = await this.shared.take(asked);
+      if (answer) {
+        answer.tokens.forEach((tokens, i) => buckets[i]![1].set(key, tokens));
+        return answer.refused >= 0 ? buckets[answer.refused]![0] : undefined;
+      }
+      this.fallbacks += 1;
+    }
+    return buckets.find(([, local]) => !local.take(key))?.[0];
+  }
+
+  private charge(prefix: string, name: string, local: KeyedBuckets, key: string, amount: number): void {
+    if (amount <= 0) return;
+    local.charge(key, amount);
+    if (!this.shared.multiNode) return;
+    void this.shared.charge({ name: `${prefix}:${name}`, key, limit: local.limit }, amount).then((answer) => {
+      if (answer) local.set(key, answer.tokens[0]!);
+      else this.fallbacks += 1;
+    });
+  }
+
+  /** The other nodes' count (0 with one node); when Redis cannot answer, this node's own count decides. */
+  private async elsewhere(kind: CountKind, field: string): Promise<number> {
+    const n = await this.registry.elsewhere(kind, field);
+    if (n !== null) return n;
+    this.fallbacks += 1;
+    return 0;
+  }
+
+  private setConnections(address: string, n: number): void {
+    if (n > 0) this.connections.set(address, n);
+    else this.connections.delete(address);
+    this.registry.set('connections', address, n);
   }
 
   private counted(limit: LimitName, allowed: boolean): boolean {

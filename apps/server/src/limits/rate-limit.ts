@@ -39,7 +39,7 @@ export class KeyedBuckets {
   private readonly held = new Map<string, Held>();
 
   constructor(
-    private readonly limit: RateLimit,
+    readonly limit: RateLimit,
     private readonly maxKeys = 100_000,
   ) {}
 
@@ -62,6 +62,12 @@ export class KeyedBuckets {
   /** Whether `key` could take a token now (without taking it). */
   has(key: string, now = performance.now()): boolean {
     return this.tokens(key, now) >= 1;
+  }
+
+  /** Sets `key`'s bucket to `tokens` (a copy of a bucket kept elsewhere, as it was just read). */
+  set(key: string, tokens: number, now = performance.now()): void {
+    if (tokens >= this.limit.capacity) this.held.delete(key);
+    else this.hold(key, tokens, now);
   }
 
   /** Forgets the buckets that are full again. */

@@ -21,6 +21,11 @@ export class KeyedLock {
     return result;
   }
 
+  /** Resolves once no key has work queued or running (tasks queued meanwhile are waited for too). */
+  async drained(): Promise<void> {
+    while (this.tails.size > 0) await Promise.all(this.tails.values());
+  }
+
   /** Keys with work queued or running. */
   get busy(): number {
     return this.tails.size;

@@ -41,6 +41,7 @@ import {
 } from '@four-banners/protocol';
 import type { z } from 'zod';
 import { Cluster } from '../cluster/cluster.service.js';
+import { NodeRegistry } from '../cluster/node-registry.js';
 import { ConnectionGuard, socketData } from '../limits/connection-guard.service.js';
 import { LimitsService, REFUSAL_MESSAGES, type PlayerLimit } from '../limits/limits.service.js';
 import { AppLogger } from '../logger.js';
@@ -48,11 +49,14 @@ import { MetricsService } from '../ops/metrics.service.js';
 import { LobbyHub, type GameServer, type GameSocket } from './lobby.hub.js';
 import { KeyedLock } from './keyed-lock.js';
 import { LobbyService, fail } from './lobby.service.js';
-import { LobbyBusy } from './lobby.store.js';
+import { LobbyBusy, ServerStopping } from './lobby.store.js';
 import { ResyncService } from './resync.service.js';
 import { WatchService } from './watch.service.js';
 
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(CLIENT_EVENT_NAMES);
+
+/** Players asked about at once when a node's presence is announced for it (`onlineAnywhere` takes a list). */
+const ANNOUNCE_BATCH = 200;
 
 /** Refusals that depend on the lobby's state, so a node behind the log may give them wrongly. */
 const RECHECKED: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
@@ -110,8 +114,26 @@ export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     @Inject(MetricsService) private readonly metrics: MetricsService,
     @Inject(AppLogger) private readonly logger: AppLogger,
     @Inject(Cluster) private readonly cluster: Cluster,
+    @Inject(NodeRegistry) registry: NodeRegistry,
   ) {
     metrics.gauge('fb_connections', 'Open socket connections.', () => hub.connectionCount);
+    // A node died with players on it: their lobbies hear they are gone, unless they are back elsewhere.
+    registry.onNodeGone((players) => void this.announce(players, false));
+    // This node was taken for dead (cut off from Redis) and is back: its players are announced again.
+    registry.onReturn((players) => void this.announce(players, true));
+  }
+
+  /** Tells each player's lobby (on every node) whether they are online; offline only if no node holds them. */
+  private async announce(players: readonly string[], online: boolean): Promise<void> {
+    for (let i = 0; i < players.length; i += ANNOUNCE_BATCH) {
+      const batch = players.slice(i, i + ANNOUNCE_BATCH);
+      const connected = online ? null : await this.hub.onlineAnywhere(batch);
+      for (const playerId of batch) {
+        if (online ? !this.hub.isOnline(playerId) : (connected?.has(playerId) ?? true)) continue;
+        const lobbyId = await this.lobbies.lobbyIdOf(playerId).catch(() => null);
+        if (lobbyId) this.hub.toLobbyEverywhere(lobbyId, { name: 'server-presence', payload: { playerId, online } });
+      }
+    }
   }
 
   afterInit(server: GameServer): void {
@@ -299,7 +321,7 @@ export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     const parsed = schema.safeParse(body);
     if (!parsed.success) return this.guard.strike(socket) ?? fail('invalid_payload', describe(parsed.error));
     const { playerId } = socketData(socket);
-    const refused = limits.find((limit) => !this.limits.allowPlayer(limit, playerId));
+    const refused = limits.length > 0 ? await this.limits.refusedPlayer(limits, playerId) : undefined;
     if (refused) return this.guard.strike(socket) ?? fail('rate_limited', REFUSAL_MESSAGES[refused]);
     try {
       // A player's requests are decided one after another, in the order they arrived (from any of their sockets).
@@ -314,6 +336,7 @@ export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
       });
     } catch (e) {
       if (e instanceof LobbyBusy) return fail('not_actable', 'The lobby changed too often meanwhile: try again.');
+      if (e instanceof ServerStopping) return fail('not_actable', 'The server is restarting: try again in a moment.');
       // Only a bug gets here; nothing was written (the transaction rolled back or never began).
       this.logger.error('request-failed', { player: playerId, error: describeError(e) });
       return fail('not_actable', 'The server could not do that.');

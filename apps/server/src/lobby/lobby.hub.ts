@@ -13,6 +13,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ServerToClientEvents } from '@four-banners/protocol';
 import type { Server, Socket } from 'socket.io';
 import { Cluster } from '../cluster/cluster.service.js';
+import { NodeRegistry } from '../cluster/node-registry.js';
 import { forWatchers, type Broadcast } from './broadcasts.js';
 
 export type GameServer = Server<Record<string, never>, ServerToClientEvents>;
@@ -37,7 +38,10 @@ export class LobbyHub {
   private watcherTotal = 0;
   private readonly watcherListeners: ((lobbyId: string) => void)[] = [];
 
-  constructor(@Inject(Cluster) private readonly cluster: Cluster) {}
+  constructor(
+    @Inject(Cluster) private readonly cluster: Cluster,
+    @Inject(NodeRegistry) private readonly registry: NodeRegistry,
+  ) {}
 
   attachServer(server: GameServer): void {
     this.server = server;
@@ -78,6 +82,7 @@ export class LobbyHub {
     if (!set) this.sockets.set(playerId, (set = new Set()));
     set.add(socket);
     this.connections += 1;
+    this.registry.set('sockets', playerId, set.size);
     if (cameOnline) for (const listener of this.presenceListeners) listener(playerId, true);
     return cameOnline;
   }
@@ -88,6 +93,7 @@ export class LobbyHub {
     const set = this.sockets.get(playerId);
     if (!set?.delete(socket)) return false;
     this.connections -= 1;
+    this.registry.set('sockets', playerId, set.size);
     if (set.size > 0) return false;
     this.sockets.delete(playerId);
     for (const listener of this.presenceListeners) listener(playerId, false);

@@ -95,6 +95,11 @@ export class LobbyService implements OnModuleInit {
   }
 
   /** The open lobby the player sits in as far as memory already knows (no query). */
+  /** The id of the lobby a player sits in (a player connected to another node: nothing is kept). */
+  lobbyIdOf(playerId: string): Promise<string | null> {
+    return this.store.lobbyIdOf(playerId);
+  }
+
   knownSeatOf(playerId: string): LobbyState | undefined {
     return this.store.knownSeatOf(playerId);
   }
@@ -151,7 +156,7 @@ export class LobbyService implements OnModuleInit {
    * allowance only when a lobby is really made, so refused attempts cost nothing of it.
    */
   private async openLobby(caller: string, setup: LobbySetup, rematchOf?: LobbyState): Promise<Ack> {
-    if (!this.limits.allowPlayer('lobbies_created', caller)) return fail('rate_limited', REFUSAL_MESSAGES.lobbies_created);
+    if (!(await this.limits.allowPlayer('lobbies_created', caller))) return fail('rate_limited', REFUSAL_MESSAGES.lobbies_created);
     if (rematchOf) await this.leave(rematchOf, caller, { playerId: caller });
     for (let attempt = 1; ; attempt++) {
       try {

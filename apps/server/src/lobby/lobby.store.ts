@@ -8,7 +8,7 @@
  * request is decided again on the new state (retried or refused).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import {
   SERVER_ACTOR,
   applyEvent,
@@ -50,6 +50,17 @@ export class LobbyBusy extends Error {
     this.name = 'LobbyBusy';
   }
 }
+
+/** A request that came after the server began to stop (storage may close under it: it is not started). */
+export class ServerStopping extends Error {
+  constructor() {
+    super('the server is stopping');
+    this.name = 'ServerStopping';
+  }
+}
+
+/** How long a stopping server waits for the requests already queued on its lobbies before storage closes. */
+const DRAIN_MS = 10_000;
 
 /** Events being built on a state: each is folded as it is added, so later checks see its effect. */
 export class Draft {
@@ -94,7 +105,7 @@ export interface CommitOptions {
 }
 
 @Injectable()
-export class LobbyStore {
+export class LobbyStore implements BeforeApplicationShutdown {
   /** Open lobbies, folded; restored lazily from their logs. */
   private readonly lobbies = new Map<string, LobbyState>();
   /** playerId → the open lobby they sit in (null: none); a cache of `players.lobby_id` for players online. */
@@ -108,6 +119,7 @@ export class LobbyStore {
   private readonly locks = new KeyedLock();
   /** Lobbies being brought up to another node's notice → the highest seq announced meanwhile. */
   private readonly following = new Map<string, number>();
+  private stopping = false;
 
   constructor(
     @Inject(CONFIG) private readonly config: ServerConfig,
@@ -129,6 +141,17 @@ export class LobbyStore {
     hub.onPresence((playerId, online) => {
       if (!online) this.seats.delete(playerId);
     });
+  }
+
+  /**
+   * Stopping: requests queued on the lobbies finish (storage closes after this hook), and later ones are
+   * refused with `ServerStopping` instead of meeting a closed database.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, DRAIN_MS)));
+    await Promise.race([this.locks.drained(), late]).finally(() => clearTimeout(timer));
   }
 
   /** Calls `listener` with the lobby's id after every commit and restore (the bots use it). */
@@ -205,6 +228,11 @@ export class LobbyStore {
     return folded.value;
   }
 
+  /** The id of the lobby a player sits in, read from storage unless known; not kept (they are not online here). */
+  async lobbyIdOf(playerId: string): Promise<string | null> {
+    return this.seats.get(playerId) ?? (await this.players.find(playerId))?.lobbyId ?? null;
+  }
+
   /** The id of the lobby the player sits in (null: none), read once and then kept while they are online. */
   async seatIdOf(playerId: string): Promise<string | null> {
     let lobbyId = this.seats.get(playerId);
@@ -240,6 +268,7 @@ export class LobbyStore {
    * that keeps winning cannot starve this one. After `APPEND_ATTEMPTS` lost races it throws `LobbyBusy`.
    */
   inLobby<T>(lobbyId: string, decide: (state: LobbyState | undefined) => Promise<T>): Promise<T> {
+    if (this.stopping) return Promise.reject(new ServerStopping());
     return this.locks.run(lobbyId, async () => {
       for (let attempt = 1; ; attempt++) {
         try {

@@ -79,7 +79,7 @@ export class ResyncService {
    */
   async lobbyToRead(address: string, lobbyId: string): Promise<LobbyState | AckError> {
     // Several identities of one address share one more budget, so making identities gains nothing.
-    if (!this.limits.allowAddress('sync_per_address', address)) {
+    if (!(await this.limits.allowAddress('sync_per_address', address))) {
       return fail('rate_limited', REFUSAL_MESSAGES.sync_per_address);
     }
     return (await this.store.getLobby(lobbyId)) ?? fail('not_found', `There is no open lobby ${lobbyId}.`);

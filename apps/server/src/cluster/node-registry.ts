@@ -1,0 +1,174 @@
+/**
+ * Which nodes are alive, and what each holds that a cap counts across nodes (issue 8): open connections
+ * per address and open sockets per player. Each node
+ * - says it is alive every heartbeat (`fb:node:<id>`, expiring after three missed beats, and the set `fb:nodes`);
+ * - mirrors its own counts into its hashes `fb:count:<kind>:<id>` (field: address or player id);
+ * - asks for the other live nodes' sum of a field before admitting one more (`elsewhere`);
+ * - and, at each beat, looks for nodes that stopped beating (killed, cut off): the first survivor to see
+ *   one deletes its counts and tells the listeners which players were connected there, so their lobbies
+ *   hear they are gone (a dead node never says it).
+ *
+ * A node that finds its own key gone (Redis restarted, or it was cut off long enough to be taken for dead)
+ * writes its counts again and tells the listeners which players it holds, so they are announced online again.
+ * Without Redis (one node) every call is a no-op and `elsewhere` answers 0.
+ */
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { CONFIG, type ServerConfig } from '../config.js';
+import { AppLogger } from '../logger.js';
+import { REDIS, type RedisClients } from './redis.js';
+import { RedisScript, within } from './redis-script.js';
+import { SHARED_LIMIT_TIMEOUT_MS } from './shared-buckets.js';
+
+/** What is counted per node: connections by address, sockets by player. */
+export type CountKind = 'connections' | 'sockets';
+
+const NODES = 'fb:nodes';
+const aliveKey = (node: string) => `fb:node:${node}`;
+const countKey = (kind: CountKind, node: string) => `fb:count:${kind}:${node}`;
+
+/** KEYS[1]: the node set. ARGV: the kind's key prefix, the field, this node. Sums the field over the other live nodes. */
+const ELSEWHERE = new RedisScript(`
+local total = 0
+for _, node in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  if node ~= ARGV[3] and redis.call('EXISTS', 'fb:node:' .. node) == 1 then
+    total = total + (tonumber(redis.call('HGET', ARGV[1] .. node, ARGV[2])) or 0)
+  end
+end
+return total
+`);
+
+/**
+ * KEYS: the node's alive key, its sockets and connections hashes, the node set. ARGV[1]: the node. Clears a
+ * node that is still not alive, in one step (it cannot come back half-way through), and answers the players
+ * it held; a survivor that runs it second finds nothing left.
+ */
+const REAP = new RedisScript(`
+if redis.call('EXISTS', KEYS[1]) == 1 then return {} end
+local players = redis.call('HKEYS', KEYS[2])
+redis.call('DEL', KEYS[2], KEYS[3])
+redis.call('SREM', KEYS[4], ARGV[1])
+return players
+`);
+
+@Injectable()
+export class NodeRegistry implements OnModuleDestroy {
+  /** This node's counts, as mirrored (written again whole when Redis lost them). */
+  private readonly counts: Record<CountKind, Map<string, number>> = { connections: new Map(), sockets: new Map() };
+  private readonly goneListeners: ((players: readonly string[]) => void)[] = [];
+  private readonly returnListeners: ((players: readonly string[]) => void)[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private beating: Promise<void> | null = null;
+  /** Stopping: nothing is written any more (a count written now would outlive the node). */
+  private left = false;
+
+  constructor(
+    @Inject(CONFIG) private readonly config: ServerConfig,
+    @Inject(AppLogger) private readonly logger: AppLogger,
+    @Inject(REDIS) private readonly redis: RedisClients | null,
+  ) {
+    if (!redis) return;
+    this.timer = setInterval(() => void this.beat(), config.nodeHeartbeatMs).unref();
+    void this.beat();
+  }
+
+  onModuleDestroy(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /**
+   * Leaves the registry at once (its counts go with it), so nobody waits for its beats to lapse; called by
+   * Cluster before it drops the Redis connections.
+   */
+  async leave(): Promise<void> {
+    this.onModuleDestroy();
+    const redis = this.redis;
+    if (!redis || this.left) return;
+    this.left = true;
+    if (!redis.pub.isReady) return;
+    const me = this.config.nodeId;
+    const leave = redis.pub.multi().del(aliveKey(me)).del(countKey('sockets', me)).del(countKey('connections', me)).sRem(NODES, me).exec();
+    // Redis away or slow: the others reap this node once its beats lapse.
+    await within(SHARED_LIMIT_TIMEOUT_MS, leave.then(() => undefined), undefined);
+  }
+
+  /** Calls `listener` with the players who were connected to a node found dead. */
+  onNodeGone(listener: (players: readonly string[]) => void): void {
+    this.goneListeners.push(listener);
+  }
+
+  /** Calls `listener` with this node's players when it was taken for dead and is back (they were announced gone). */
+  onReturn(listener: (players: readonly string[]) => void): void {
+    this.returnListeners.push(listener);
+  }
+
+  /** Records this node's count for `field` (0 forgets it); mirrored to Redis without waiting. */
+  set(kind: CountKind, field: string, n: number): void {
+    if (!this.redis) return;
+    if (n > 0) this.counts[kind].set(field, n);
+    else this.counts[kind].delete(field);
+    if (!this.redis.pub.isReady || this.left) return;
+    const key = countKey(kind, this.config.nodeId);
+    const write = n > 0 ? this.redis.pub.hSet(key, field, String(n)) : this.redis.pub.hDel(key, field);
+    // Lost while Redis is away: the next beat after it is back writes every count again.
+    write.catch(() => undefined);
+  }
+
+  /** The other live nodes' sum for `field`; 0 with one node, null when Redis could not answer in time. */
+  async elsewhere(kind: CountKind, field: string): Promise<number | null> {
+    const redis = this.redis;
+    if (!redis) return 0;
+    if (!redis.pub.isReady) return null;
+    const sum = ELSEWHERE.run(redis.pub, [NODES], [`fb:count:${kind}:`, field, this.config.nodeId]).then((n) =>
+      typeof n === 'number' ? n : null,
+    );
+    return within(SHARED_LIMIT_TIMEOUT_MS, sum, null);
+  }
+
+  /** One heartbeat (also run by tests to skip the wait); never overlaps the previous one. */
+  beat(): Promise<void> {
+    this.beating ??= this.beatOnce()
+      .catch((e: unknown) => this.logger.error('heartbeat-failed', { node: this.config.nodeId, error: String(e) }))
+      .finally(() => (this.beating = null));
+    return this.beating;
+  }
+
+  private async beatOnce(): Promise<void> {
+    const redis = this.redis;
+    if (!redis || !redis.pub.isReady || this.left) return;
+    const me = this.config.nodeId;
+    const ttl = this.config.nodeHeartbeatMs * 3;
+    const [known] = await redis.pub.multi().exists(aliveKey(me)).set(aliveKey(me), '1', { PX: ttl }).sAdd(NODES, me).exec();
+    if (Number(known) === 0) await this.rewriteCounts();
+    for (const node of await redis.pub.sMembers(NODES)) {
+      if (node === me || (await redis.pub.exists(aliveKey(node))) === 1) continue;
+      await this.reap(node);
+    }
+  }
+
+  /** Writes this node's counts whole (after Redis lost them); players it holds are announced again if it had any. */
+  private async rewriteCounts(): Promise<void> {
+    const redis = this.redis!;
+    const me = this.config.nodeId;
+    const write = redis.pub.multi();
+    for (const kind of ['connections', 'sockets'] as const) {
+      write.del(countKey(kind, me));
+      for (const [field, n] of this.counts[kind]) write.hSet(countKey(kind, me), field, String(n));
+    }
+    await write.exec();
+    const players = [...this.counts.sockets.keys()];
+    if (players.length === 0) return;
+    this.logger.info('node-returned', { node: me, players: players.length });
+    for (const listener of this.returnListeners) listener(players);
+  }
+
+  /** Clears a dead node's counts (the first survivor to look does) and tells who was connected there. */
+  private async reap(node: string): Promise<void> {
+    const keys = [aliveKey(node), countKey('sockets', node), countKey('connections', node), NODES];
+    const reply = await REAP.run(this.redis!.pub, keys, [node]);
+    const players = Array.isArray(reply) ? reply.filter((p): p is string => typeof p === 'string') : [];
+    if (players.length === 0) return;
+    this.logger.info('node-gone', { node, players: players.length });
+    for (const listener of this.goneListeners) listener(players);
+  }
+}

@@ -1,0 +1,42 @@
+/** The Redis connections of a node (REDIS_URL), made before the app starts. */
+import { createClient } from 'redis';
+import type { ServerConfig } from '../config.js';
+import type { AppLogger } from '../logger.js';
+
+/** A client that reconnects for ever, backing off to 2 s: an outage degrades to reconnect + resync, never to a stop. */
+const redisClient = (url: string) =>
+  createClient({ url, socket: { reconnectStrategy: (n: number) => Math.min(50 * 2 ** n, 2000) } });
+
+export type RedisClient = ReturnType<typeof redisClient>;
+
+/** The connected Redis clients (null: one node, no Redis). */
+export interface RedisClients {
+  /** Publishes (the adapter's and the notices) and plain commands. */
+  readonly pub: RedisClient;
+  /** Subscribed: the adapter's channels and the notices. */
+  readonly sub: RedisClient;
+}
+
+export const REDIS = Symbol('RedisClients');
+
+/** Connects the clients before the app starts (the socket.io server is built with the adapter on them). */
+export async function connectRedis(config: ServerConfig, logger: AppLogger): Promise<RedisClients | null> {
+  if (!config.redisUrl) return null;
+  const pub = redisClient(config.redisUrl);
+  const sub = pub.duplicate();
+  for (const [name, client] of [['pub', pub], ['sub', sub]] as const) {
+    // One line when a connection is lost (not one per reconnect attempt), one when it is back.
+    let down = false;
+    client.on('error', (e: unknown) => {
+      if (down) return;
+      down = true;
+      logger.error('redis-error', { client: name, error: String(e) });
+    });
+    client.on('ready', () => {
+      if (down) logger.info('redis-ready', { client: name });
+      down = false;
+    });
+  }
+  await Promise.all([pub.connect(), sub.connect()]);
+  return { pub, sub };
+}
