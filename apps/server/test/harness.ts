@@ -19,7 +19,7 @@ import {
   type SyncAck,
   type WatchAck,
 } from '@four-banners/protocol';
-import { io, type Socket } from 'socket.io-client';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { expect, inject } from 'vitest';
 import { configFromEnv, type ServerConfig } from '../src/config.js';
 import { PostgresDatabase } from '../src/db/postgres/database.js';
@@ -293,14 +293,18 @@ export class TestClient {
     return this;
   }
 
-  /** Connects with websocket transport at /api/socket and waits for `server-hello`. */
-  static async connect(url: string, auth?: Identity): Promise<TestClient> {
+  /**
+   * Connects with websocket transport at /api/socket and waits for `server-hello`; `options` adds to the
+   * socket.io client's (e.g. `extraHeaders` with the `Origin` a browser sends).
+   */
+  static async connect(url: string, auth?: Identity, options: Partial<ManagerOptions & SocketOptions> = {}): Promise<TestClient> {
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(url, {
       path: '/api/socket',
       transports: ['websocket'],
       forceNew: true,
       reconnection: false,
       ...(auth ? { auth } : {}),
+      ...options,
     });
     const client = new TestClient(socket);
     client.hello = await new Promise<HelloPayload>((resolve, reject) => {
