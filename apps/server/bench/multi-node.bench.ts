@@ -15,7 +15,9 @@ import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { Ack, ClientToServerEvents, ServerToClientEvents } from '@four-banners/protocol';
+import { createClient } from 'redis';
 import { io, type Socket } from 'socket.io-client';
+import { configFromEnv } from '../src/config.js';
 import { createDatabase, startPostgres, type PostgresCluster } from '../test/fixtures/postgres-cluster.js';
 import { startRedis, type RedisServer } from '../test/fixtures/redis-server.js';
 import { envNumber, ms, percentile } from './stats.js';
@@ -213,6 +215,71 @@ async function measure(setup: Setup): Promise<void> {
   }
 }
 
+const ATTACK_SECONDS = envNumber('BENCH_MN_ATTACK_SECONDS', 5);
+/** Chat frames per second the attacker sends on each of its connections. */
+const ATTACK_RATE = envNumber('BENCH_MN_ATTACK_RATE', 40);
+
+/**
+ * One player (one identity) with a connection to each of 3 nodes sends chat as fast as `ATTACK_RATE` on
+ * all of them at once, against the DEFAULT per-player limits: how many messages land, beside what one
+ * player's chat bucket allows over the same time (per-node buckets would give three times that), and how
+ * many Redis script calls the flood cost (refusals the node's copy of the bucket already knows cost none).
+ */
+async function attackAcrossNodes(databaseUrl: string, redisUrl: string): Promise<void> {
+  const children: ChildProcess[] = [];
+  const sockets: GameSocket[] = [];
+  const redis = createClient({ url: redisUrl });
+  try {
+    const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl };
+    const urls: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const node = await startNode(env);
+      children.push(node.child);
+      urls.push(node.url);
+    }
+    const first = await connect(urls[0]!);
+    sockets.push(first);
+    const hello = await new Promise<{ playerId: string; token: string }>((res) => first.once('server-hello', res));
+    await call<Ack>(first, 'client-create-lobby', { playerName: 'flood' });
+    for (const url of urls.slice(1)) {
+      const socket = io(url, { path: '/api/socket', transports: ['websocket'], forceNew: true, reconnection: false, auth: hello });
+      await new Promise((res) => socket.once('server-hello', res));
+      sockets.push(socket);
+    }
+    await redis.connect();
+    await redis.configResetStat();
+    let sent = 0;
+    let landed = 0;
+    let dropped = 0;
+    for (const s of sockets) s.once('disconnect', () => (dropped += 1));
+    const started = performance.now();
+    const pending: Promise<void>[] = [];
+    while (performance.now() - started < ATTACK_SECONDS * 1000) {
+      for (const s of sockets) {
+        if (!s.connected) continue;
+        sent += 1;
+        pending.push(call<Ack>(s, 'client-chat-message', { message: `m${sent}` }).then((a) => void (a.ok && (landed += 1))));
+      }
+      await new Promise((r) => setTimeout(r, 1000 / ATTACK_RATE));
+    }
+    // Frames on a dropped connection are never answered: wait a moment for the others, not for ever.
+    await Promise.race([Promise.all(pending), new Promise((r) => setTimeout(r, 2000))]);
+    const stats = await redis.info('commandstats');
+    const scripts = [...stats.matchAll(/cmdstat_(?:evalsha|eval):calls=(\d+)/g)].reduce((n, m) => n + Number(m[1]), 0);
+    const chat = configFromEnv({}).rates.chat;
+    const allowance = chat.capacity + chat.refillPerSecond * ATTACK_SECONDS;
+    console.log(
+      `  Attack: one player on 3 nodes sends ${sent} chat frames in ${ATTACK_SECONDS} s (${ATTACK_RATE}/s per connection): ` +
+        `${landed} landed (one chat bucket allows ${allowance.toFixed(0)}; a bucket per node would allow ${(3 * allowance).toFixed(0)}); ` +
+        `${scripts} Redis script calls; ${dropped} of 3 connections dropped for refused frames`,
+    );
+  } finally {
+    for (const s of sockets) s.disconnect();
+    for (const c of children) c.kill('SIGKILL');
+    if (redis.isOpen) redis.destroy();
+  }
+}
+
 export async function runMultiNodeBench(): Promise<void> {
   let cluster: PostgresCluster | undefined;
   let redis: RedisServer | undefined;
@@ -240,6 +307,7 @@ export async function runMultiNodeBench(): Promise<void> {
       })),
     ];
     for (const setup of setups) await measure(setup);
+    await attackAcrossNodes(await createDatabase(pg.url, 'bench_attack'), redisUrl);
   } finally {
     redis?.stop();
     cluster?.stop();

@@ -170,27 +170,8 @@ export function serverRig() {
   };
 
   /** A connection attempt's outcome (the connection is closed again): ok, or the connect_error (message + data). */
-  const tryConnect = async (auth?: Identity, extraHeaders?: Record<string, string>): Promise<ConnectOutcome> => {
-    try {
-      const socket = io(server().url, {
-        path: '/api/socket',
-        transports: ['websocket'],
-        forceNew: true,
-        reconnection: false,
-        ...(auth ? { auth } : {}),
-        ...(extraHeaders ? { extraHeaders } : {}),
-      });
-      await new Promise<void>((resolve, reject) => {
-        socket.once('server-hello', () => resolve());
-        socket.once('connect_error', reject);
-      });
-      socket.close();
-      return { ok: true };
-    } catch (e) {
-      const err = e as Error & { data?: unknown };
-      return { ok: false, message: err.message, data: err.data };
-    }
-  };
+  const tryConnect = (auth?: Identity, extraHeaders?: Record<string, string>): Promise<ConnectOutcome> =>
+    tryConnectTo(server().url, auth, extraHeaders);
 
   /** Closes every client and stops the server, keeping its database to boot on again. */
   const stop = async (): Promise<void> => {
@@ -238,6 +219,30 @@ export function serverRig() {
 }
 
 /** Resolves after `ms` milliseconds. */
+/** A connection attempt to the server at `url` (closed again): ok, or the connect_error (message + data). */
+export async function tryConnectTo(url: string, auth?: Identity, extraHeaders?: Record<string, string>): Promise<ConnectOutcome> {
+  const socket = io(url, {
+    path: '/api/socket',
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+    ...(auth ? { auth } : {}),
+    ...(extraHeaders ? { extraHeaders } : {}),
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      socket.once('server-hello', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    return { ok: true };
+  } catch (e) {
+    const err = e as Error & { data?: unknown };
+    return { ok: false, message: err.message, data: err.data };
+  } finally {
+    socket.close();
+  }
+}
+
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Resolves once `check` holds, polled every 20 ms (for server state that no broadcast announces). */

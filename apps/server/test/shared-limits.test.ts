@@ -8,7 +8,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Ack } from '@four-banners/protocol';
-import { io } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../src/config.js';
 import { NodeRegistry } from '../src/cluster/node-registry.js';
@@ -20,6 +19,7 @@ import {
   createdLobby,
   expectOk as ok,
   removeDir,
+  tryConnectTo,
   waitFor,
   type ConnectOutcome,
   type Identity,
@@ -58,22 +58,7 @@ async function connect(node: TestServer, auth?: Identity): Promise<TestClient> {
   return c;
 }
 
-/** A connection attempt to `node` (closed again): ok, or its connect_error. */
-async function tryConnect(node: TestServer, auth?: Identity): Promise<ConnectOutcome> {
-  const socket = io(node.url, { path: '/api/socket', transports: ['websocket'], forceNew: true, reconnection: false, ...(auth ? { auth } : {}) });
-  try {
-    await new Promise<void>((resolve, reject) => {
-      socket.once('server-hello', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return { ok: true };
-  } catch (e) {
-    const err = e as Error & { data?: unknown };
-    return { ok: false, message: err.message, data: err.data };
-  } finally {
-    socket.close();
-  }
-}
+const tryConnect = (node: TestServer, auth?: Identity): Promise<ConnectOutcome> => tryConnectTo(node.url, auth);
 
 const identity = (c: TestClient): Identity => ({ playerId: c.hello!.playerId, token: c.hello!.token });
 
@@ -190,5 +175,32 @@ describe('nodes that stop beating (issue 8: presence and caps across nodes)', ()
     // B beats again, finds itself forgotten and writes its counts back.
     await registry.beat();
     expect(await seenAtA()).toBe(1);
+  });
+});
+
+describe('spectators across nodes (issue 8; SPEC.md live spectating)', () => {
+  it('the watcher count and WATCHERS_PER_LOBBY sum every node; the lobby hears the sum wherever it watches from', async () => {
+    const [a, b] = await twoNodes({ watchers: { perLobby: 2, noticeMs: 50 } });
+    const alice = await connect(a);
+    const lobbyId = await createdLobby(alice);
+    const bob = await connect(b);
+    await alice.untilSeq(await ok(bob.emit('client-join-lobby', { lobbyId, playerName: 'Bob' })));
+    const lastCount = (c: TestClient) => c.payloads('server-watchers').at(-1)?.count;
+
+    const onA = await connect(a);
+    expect(await onA.watch(lobbyId)).toMatchObject({ ok: true, watchers: 1 });
+    const onB = await connect(b);
+    // Node B counts node A's watcher too.
+    expect(await onB.watch(lobbyId)).toMatchObject({ ok: true, watchers: 2 });
+    // Both players hear 2, whichever node they are on.
+    await alice.until((c) => lastCount(c) === 2, 'Alice hears 2 watching');
+    await bob.until((c) => lastCount(c) === 2, 'Bob hears 2 watching');
+    // The cap counts both nodes: a third watcher is refused on either.
+    for (const node of [a, b]) {
+      expect(await (await connect(node)).watch(lobbyId)).toMatchObject({ ok: false, error: { code: 'lobby_full' } });
+    }
+    await ok(onB.emit('client-unwatch-lobby', {}));
+    await alice.until((c) => lastCount(c) === 1, 'Alice hears 1 watching');
+    await bob.until((c) => lastCount(c) === 1, 'Bob hears 1 watching');
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Which nodes are alive, and what each holds that a cap counts across nodes (issue 8): open connections
- * per address and open sockets per player. Each node
+ * Which nodes are alive, and what each holds that is counted across nodes (issue 8): open connections
+ * per address, open sockets per player and distinct watchers per lobby. Each node
  * - says it is alive every heartbeat (`fb:node:<id>`, expiring after three missed beats, and the set `fb:nodes`);
  * - mirrors its own counts into its hashes `fb:count:<kind>:<id>` (field: address or player id);
  * - asks for the other live nodes' sum of a field before admitting one more (`elsewhere`);
@@ -19,8 +19,15 @@ import { REDIS, type RedisClients } from './redis.js';
 import { RedisScript, within } from './redis-script.js';
 import { SHARED_LIMIT_TIMEOUT_MS } from './shared-buckets.js';
 
-/** What is counted per node: connections by address, sockets by player. */
-export type CountKind = 'connections' | 'sockets';
+/** What is counted per node: connections by address, sockets by player, distinct watchers by lobby. */
+export type CountKind = 'connections' | 'sockets' | 'watchers';
+const KINDS: readonly CountKind[] = ['connections', 'sockets', 'watchers'];
+
+/** What a dead node held: the players connected to it and the lobbies watched through it. */
+export interface GoneNode {
+  readonly players: readonly string[];
+  readonly watched: readonly string[];
+}
 
 const NODES = 'fb:nodes';
 const aliveKey = (node: string) => `fb:node:${node}`;
@@ -38,23 +45,27 @@ return total
 `);
 
 /**
- * KEYS: the node's alive key, its sockets and connections hashes, the node set. ARGV[1]: the node. Clears a
- * node that is still not alive, in one step (it cannot come back half-way through), and answers the players
- * it held; a survivor that runs it second finds nothing left.
+ * KEYS: the node's alive key, its sockets, watchers and connections hashes, the node set. ARGV[1]: the node.
+ * Clears a node that is still not alive, in one step (it cannot come back half-way through), and answers
+ * the players it held and the lobbies watched through it; a survivor that runs it second finds nothing left.
  */
 const REAP = new RedisScript(`
-if redis.call('EXISTS', KEYS[1]) == 1 then return {} end
+if redis.call('EXISTS', KEYS[1]) == 1 then return {{}, {}} end
 local players = redis.call('HKEYS', KEYS[2])
-redis.call('DEL', KEYS[2], KEYS[3])
-redis.call('SREM', KEYS[4], ARGV[1])
-return players
+local watched = redis.call('HKEYS', KEYS[3])
+redis.call('DEL', KEYS[2], KEYS[3], KEYS[4])
+redis.call('SREM', KEYS[5], ARGV[1])
+return {players, watched}
 `);
+
+/** The strings of a script's list reply (anything else: none). */
+const strings = (list: unknown): string[] => (Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : []);
 
 @Injectable()
 export class NodeRegistry implements OnModuleDestroy {
   /** This node's counts, as mirrored (written again whole when Redis lost them). */
-  private readonly counts: Record<CountKind, Map<string, number>> = { connections: new Map(), sockets: new Map() };
-  private readonly goneListeners: ((players: readonly string[]) => void)[] = [];
+  private readonly counts: Record<CountKind, Map<string, number>> = { connections: new Map(), sockets: new Map(), watchers: new Map() };
+  private readonly goneListeners: ((gone: GoneNode) => void)[] = [];
   private readonly returnListeners: ((players: readonly string[]) => void)[] = [];
   private timer: NodeJS.Timeout | null = null;
   private beating: Promise<void> | null = null;
@@ -87,13 +98,17 @@ export class NodeRegistry implements OnModuleDestroy {
     this.left = true;
     if (!redis.pub.isReady) return;
     const me = this.config.nodeId;
-    const leave = redis.pub.multi().del(aliveKey(me)).del(countKey('sockets', me)).del(countKey('connections', me)).sRem(NODES, me).exec();
+    const leave = redis.pub
+      .multi()
+      .del([aliveKey(me), ...KINDS.map((kind) => countKey(kind, me))])
+      .sRem(NODES, me)
+      .exec();
     // Redis away or slow: the others reap this node once its beats lapse.
     await within(SHARED_LIMIT_TIMEOUT_MS, leave.then(() => undefined), undefined);
   }
 
-  /** Calls `listener` with the players who were connected to a node found dead. */
-  onNodeGone(listener: (players: readonly string[]) => void): void {
+  /** Calls `listener` with what a node found dead held (its players, the lobbies watched through it). */
+  onNodeGone(listener: (gone: GoneNode) => void): void {
     this.goneListeners.push(listener);
   }
 
@@ -151,7 +166,7 @@ export class NodeRegistry implements OnModuleDestroy {
     const redis = this.redis!;
     const me = this.config.nodeId;
     const write = redis.pub.multi();
-    for (const kind of ['connections', 'sockets'] as const) {
+    for (const kind of KINDS) {
       write.del(countKey(kind, me));
       for (const [field, n] of this.counts[kind]) write.hSet(countKey(kind, me), field, String(n));
     }
@@ -164,11 +179,12 @@ export class NodeRegistry implements OnModuleDestroy {
 
   /** Clears a dead node's counts (the first survivor to look does) and tells who was connected there. */
   private async reap(node: string): Promise<void> {
-    const keys = [aliveKey(node), countKey('sockets', node), countKey('connections', node), NODES];
+    const keys = [aliveKey(node), countKey('sockets', node), countKey('watchers', node), countKey('connections', node), NODES];
     const reply = await REAP.run(this.redis!.pub, keys, [node]);
-    const players = Array.isArray(reply) ? reply.filter((p): p is string => typeof p === 'string') : [];
-    if (players.length === 0) return;
-    this.logger.info('node-gone', { node, players: players.length });
-    for (const listener of this.goneListeners) listener(players);
+    const [players, watched] = Array.isArray(reply) ? (reply as unknown[]) : [];
+    const gone: GoneNode = { players: strings(players), watched: strings(watched) };
+    if (gone.players.length === 0 && gone.watched.length === 0) return;
+    this.logger.info('node-gone', { node, players: gone.players.length, watched: gone.watched.length });
+    for (const listener of this.goneListeners) listener(gone);
   }
 }

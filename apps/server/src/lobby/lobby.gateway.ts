@@ -118,7 +118,7 @@ export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
   ) {
     metrics.gauge('fb_connections', 'Open socket connections.', () => hub.connectionCount);
     // A node died with players on it: their lobbies hear they are gone, unless they are back elsewhere.
-    registry.onNodeGone((players) => void this.announce(players, false));
+    registry.onNodeGone(({ players }) => void this.announce(players, false));
     // This node was taken for dead (cut off from Redis) and is back: its players are announced again.
     registry.onReturn((players) => void this.announce(players, true));
   }
@@ -177,8 +177,7 @@ export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
       ...(rematchId ? { rematchId } : {}),
     });
     if (!lobby) return;
-    const watchers = this.hub.watchersNotice(lobby.lobbyId);
-    if (watchers) this.hub.toSocket(socket, watchers);
+    this.hub.tellWatchers(lobby.lobbyId, (notice) => this.hub.toSocket(socket, notice));
     if (cameOnline)
       this.hub.toLobbyEverywhere(lobby.lobbyId, { name: 'server-presence', payload: { playerId: who.playerId, online: true } });
     const others = lobby.players.filter((seat) => seat.id !== who.playerId && !seat.bot && !seat.local);

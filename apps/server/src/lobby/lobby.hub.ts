@@ -207,10 +207,21 @@ export class LobbyHub {
     return this.watchers.get(lobbyId)?.size ?? 0;
   }
 
-  /** The `server-watchers` a player arriving in the lobby gets, when anyone watches it. */
-  watchersNotice(lobbyId: string): Broadcast | undefined {
-    const count = this.watcherCount(lobbyId);
-    return count > 0 ? { name: 'server-watchers', payload: { lobbyId, count } } : undefined;
+  /**
+   * How many people watch the lobby on every node (each node's distinct watchers, summed: someone watching
+   * through two nodes counts twice). One node: at once; several: once the others' counts are read.
+   */
+  watchersEverywhere(lobbyId: string, then: (count: number) => void): void {
+    const here = this.watcherCount(lobbyId);
+    if (!this.cluster.multiNode) return then(here);
+    void this.registry.elsewhere('watchers', lobbyId).then((there) => then(here + (there ?? 0)));
+  }
+
+  /** Sends `send` the `server-watchers` a player arriving in the lobby gets, when anyone watches it. */
+  tellWatchers(lobbyId: string, send: (notice: Broadcast) => void): void {
+    this.watchersEverywhere(lobbyId, (count) => {
+      if (count > 0) send({ name: 'server-watchers', payload: { lobbyId, count } });
+    });
   }
 
   /** Whether `playerId` already watches the lobby (from any of their connections). */
@@ -261,6 +272,7 @@ export class LobbyHub {
   }
 
   private watchersChanged(lobbyId: string): void {
+    this.registry.set('watchers', lobbyId, this.watcherCount(lobbyId));
     for (const listener of this.watcherListeners) listener(lobbyId);
   }
 

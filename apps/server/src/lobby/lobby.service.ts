@@ -244,8 +244,7 @@ export class LobbyService implements OnModuleInit {
 
   /** A player arriving in a lobby learns how many watch it (later changes are announced to the lobby). */
   private tellWatchers(playerId: string, lobbyId: string): void {
-    const notice = this.hub.watchersNotice(lobbyId);
-    if (notice) this.hub.toPlayer(playerId, notice);
+    this.hub.tellWatchers(lobbyId, (notice) => this.hub.toPlayer(playerId, notice));
   }
 
   leaveLobby(caller: string, p: In<typeof leaveLobbySchema>): Promise<Ack> {

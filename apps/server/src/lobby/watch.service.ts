@@ -3,10 +3,13 @@
  * the resync of `client-sync-state` (chat text blank), then the socket receives the lobby's broadcasts
  * (LobbyHub.toLobby). How many distinct people watch is announced to the lobby, coalesced per lobby to
  * one `server-watchers` per `watchers.noticeMs`, so a crowd arriving costs one notice, not one per arrival.
+ * Several nodes: the count and the `WATCHERS_PER_LOBBY` cap are summed over the nodes (NodeRegistry).
  */
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { watchLobbySchema, type Ack, type WatchAck } from '@four-banners/protocol';
 import type { z } from 'zod';
+import { Cluster } from '../cluster/cluster.service.js';
+import { NodeRegistry } from '../cluster/node-registry.js';
 import { CONFIG, type ServerConfig } from '../config.js';
 import { LimitsService, REFUSAL_MESSAGES } from '../limits/limits.service.js';
 import { MetricsService } from '../ops/metrics.service.js';
@@ -29,6 +32,8 @@ export class WatchService implements OnModuleDestroy {
     @Inject(LobbyHub) private readonly hub: LobbyHub,
     @Inject(LimitsService) private readonly limits: LimitsService,
     @Inject(MetricsService) metrics: MetricsService,
+    @Inject(Cluster) private readonly cluster: Cluster,
+    @Inject(NodeRegistry) registry: NodeRegistry,
   ) {
     metrics.gauge(
       'fb_watchers',
@@ -36,6 +41,10 @@ export class WatchService implements OnModuleDestroy {
       () => hub.watcherTotalCount,
     );
     hub.onWatchers((lobbyId) => this.changed(lobbyId));
+    // A node died with watchers on it: the lobbies they watched hear the new count (from the node that found it).
+    registry.onNodeGone(({ watched }) => {
+      for (const lobbyId of watched) this.changed(lobbyId);
+    });
   }
 
   onModuleDestroy(): void {
@@ -51,13 +60,14 @@ export class WatchService implements OnModuleDestroy {
     const state = await this.resync.lobbyToRead(address, p.lobbyId);
     if ('ok' in state) return state;
     if (state.players.some((s) => s.id === caller)) return fail('not_actable', 'You sit in this lobby: open the game.');
-    const full = this.hub.watcherCount(state.lobbyId) >= this.config.watchers.perLobby;
+    const full = (await this.watchersEverywhere(state.lobbyId)) >= this.config.watchers.perLobby;
     if (full && !this.hub.isWatching(state.lobbyId, caller)) {
       this.limits.refused('watchers_per_lobby');
       return fail('lobby_full', REFUSAL_MESSAGES.watchers_per_lobby);
     }
     const answer = await this.resync.catchUp(caller, address, state, p.afterSeq, 'watcher');
-    const watchers = this.hub.watch(socket, caller, state.lobbyId);
+    const here = this.hub.watch(socket, caller, state.lobbyId);
+    const watchers = this.cluster.multiNode ? await this.watchersEverywhere(state.lobbyId) : here;
     for (const seat of state.players) {
       if (isHuman(seat) && this.hub.isOnline(seat.id)) {
         this.hub.toSocket(socket, { name: 'server-presence', payload: { playerId: seat.id, online: true } });
@@ -72,6 +82,10 @@ export class WatchService implements OnModuleDestroy {
     return { ok: true };
   }
 
+  private watchersEverywhere(lobbyId: string): Promise<number> {
+    return new Promise((resolve) => this.hub.watchersEverywhere(lobbyId, resolve));
+  }
+
   /** A change is announced at the end of the window it opens; later changes in that window ride along. */
   private changed(lobbyId: string): void {
     if (this.pending.has(lobbyId)) return;
@@ -80,6 +94,15 @@ export class WatchService implements OnModuleDestroy {
 
   private announce(lobbyId: string): void {
     this.pending.delete(lobbyId);
+    if (this.cluster.multiNode) {
+      // Several nodes: the sum over all of them, to every node's players and watchers of the lobby. Each
+      // node announces its own changes, after writing its count, so the last announcement is the true sum
+      // (what this node announced before may have been overtaken by another's: no "unchanged" shortcut).
+      this.hub.watchersEverywhere(lobbyId, (count) => {
+        if (this.store.cached(lobbyId)) this.hub.toLobbyEverywhere(lobbyId, { name: 'server-watchers', payload: { lobbyId, count } });
+      });
+      return;
+    }
     const count = this.hub.watcherCount(lobbyId);
     if ((this.announced.get(lobbyId) ?? 0) === count) return;
     if (count > 0) this.announced.set(lobbyId, count);
