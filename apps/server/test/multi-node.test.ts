@@ -65,6 +65,12 @@ async function connect(node: TestServer, auth?: { playerId: string; token: strin
 const logOf = (lobbyId: string) => nodes[0]!.app.get(LobbyLogRepository).readEvents(lobbyId);
 const heldBy = (node: TestServer, lobbyId: string) => node.app.get(LobbyStore).cached(lobbyId);
 
+/** A node's `fb_follows_total` by source (notice, database). */
+async function followsBySource(node: TestServer): Promise<Record<string, number>> {
+  const text = await (await fetch(`${node.url}/api/metrics`)).text();
+  return Object.fromEntries([...text.matchAll(/^fb_follows_total\{source="(\w+)"\} (\d+)/gm)].map((m) => [m[1]!, Number(m[2])]));
+}
+
 /** Waits until the nodes hold the lobby at the log's last seq (from the notices alone: nobody calls sync). */
 async function nodesCaughtUp(lobbyId: string, among: readonly TestServer[] = nodes): Promise<LobbyState[]> {
   const last = (await logOf(lobbyId)).length;
@@ -140,6 +146,10 @@ describe('three nodes, one PostgreSQL or SQLite log, one Redis (issue 8)', () =>
       for (const c of [alice, bob, carol]) if (c.hashes!.has(seq)) expect(c.hashes!.get(seq), `seq ${seq}`).toBe(hash);
     }
     expect(alice.hashes!.size).toBe(last);
+    // Most commits reached the other nodes with their events (a move, a chat line): no database read for them.
+    const follows = await Promise.all(nodes.map((n) => followsBySource(n)));
+    const sum = (source: string) => follows.reduce((n, f) => n + (f[source] ?? 0), 0);
+    expect(sum('notice')).toBeGreaterThan(sum('database'));
   });
 
   it('chats sent to the three nodes at once all land once; the log stays contiguous and every node and client follows it', async () => {

@@ -2,14 +2,16 @@
  * Several server nodes (DESIGN.md §8, issue 8), on when REDIS_URL is set. Redis carries two things:
  * - the socket.io Redis adapter (`adapter()`), so a broadcast that is not part of a lobby's log (presence,
  *   a rematch notice) and the questions nodes ask each other (`askNodes`) reach every node;
- * - the lobby notices channel: after a node commits events it publishes `{lobbyId, lastSeq}`, and every
- *   other node holding that lobby folds the new events from the database and sends them to its own
- *   clients (LobbyStore.follow). The database stays the truth: a notice lost while Redis is away is made
+ * - the lobby notices channel: after a node commits events it publishes `{lobbyId, lastSeq}` (with the
+ *   events when they are small), and every other node holding that lobby folds the new events — those of
+ *   the notices when they follow on from what it holds, else read from the database — and sends them to
+ *   its own clients (LobbyStore.follow). The database stays the truth: a notice lost while Redis is away is made
  *   good when Redis comes back (every lobby held is synced again), by the next lost race, or by a client's resync.
  *
  * Redis never decides anything: one node with no Redis behaves as it always did (everything local).
  */
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import type { LobbyEvent } from '@four-banners/engine';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { CONFIG, type ServerConfig } from '../config.js';
 import { AppLogger } from '../logger.js';
@@ -22,15 +24,30 @@ export const LOBBY_NOTICES = 'fb:lobby-notices';
 /** How long a node waits for the others to answer a question (a dead node's silence must not hang anyone). */
 const ASK_TIMEOUT_MS = 2000;
 
+/**
+ * The events themselves ride along when they weigh little (most commits: a move, a chat line), so the other
+ * nodes fold them without reading the database; a bigger commit is announced by its last seq alone.
+ */
+const NOTICE_EVENTS_MAX_BYTES = 16 * 1024;
+
 interface LobbyNotice {
   readonly node: string;
   readonly lobbyId: string;
   readonly lastSeq: number;
+  readonly events?: readonly LobbyEvent[];
+}
+
+/** Whether `events` are seqs n, n+1, …, lastSeq (the shape only: the engine checks each as it folds). */
+function isRunTo(events: readonly unknown[], lastSeq: number): events is readonly LobbyEvent[] {
+  return events.every(
+    (e, i) =>
+      typeof e === 'object' && e !== null && (e as { seq?: unknown }).seq === lastSeq - (events.length - 1 - i),
+  );
 }
 
 @Injectable()
 export class Cluster implements OnModuleDestroy {
-  private readonly noticeListeners: ((lobbyId: string, lastSeq: number) => void)[] = [];
+  private readonly noticeListeners: ((lobbyId: string, lastSeq: number, events: readonly LobbyEvent[]) => void)[] = [];
   private readonly reconnectListeners: (() => void)[] = [];
   private subscribed: Promise<void> | null = null;
 
@@ -102,8 +119,11 @@ export class Cluster implements OnModuleDestroy {
     });
   }
 
-  /** Calls `listener` when another node committed events of a lobby, up to `lastSeq`. */
-  onNotice(listener: (lobbyId: string, lastSeq: number) => void): void {
+  /**
+   * Calls `listener` when another node committed events of a lobby, up to `lastSeq`, with those events when
+   * they came along (else none: they are read from the database).
+   */
+  onNotice(listener: (lobbyId: string, lastSeq: number, events: readonly LobbyEvent[]) => void): void {
     this.noticeListeners.push(listener);
   }
 
@@ -112,11 +132,16 @@ export class Cluster implements OnModuleDestroy {
     this.reconnectListeners.push(listener);
   }
 
-  /** Tells the other nodes this node committed the lobby's events up to `lastSeq` (never waits, never throws). */
-  committed(lobbyId: string, lastSeq: number): void {
-    if (!this.redis) return;
-    const notice: LobbyNotice = { node: this.config.nodeId, lobbyId, lastSeq };
-    this.redis.pub.publish(LOBBY_NOTICES, JSON.stringify(notice)).catch((e: unknown) => {
+  /** Tells the other nodes this node committed `events` to the lobby's log (never waits, never throws). */
+  committed(lobbyId: string, events: readonly LobbyEvent[]): void {
+    if (!this.redis || events.length === 0) return;
+    const lastSeq = events.at(-1)!.seq;
+    const withEvents = JSON.stringify({ node: this.config.nodeId, lobbyId, lastSeq, events } satisfies LobbyNotice);
+    const message =
+      Buffer.byteLength(withEvents) <= NOTICE_EVENTS_MAX_BYTES
+        ? withEvents
+        : JSON.stringify({ node: this.config.nodeId, lobbyId, lastSeq } satisfies LobbyNotice);
+    this.redis.pub.publish(LOBBY_NOTICES, message).catch((e: unknown) => {
       this.logger.error('notice-not-sent', { lobby: lobbyId, seq: lastSeq, error: String(e) });
     });
   }
@@ -129,6 +154,8 @@ export class Cluster implements OnModuleDestroy {
       return;
     }
     if (notice.node === this.config.nodeId || typeof notice.lobbyId !== 'string' || !Number.isInteger(notice.lastSeq)) return;
-    for (const listener of this.noticeListeners) listener(notice.lobbyId, notice.lastSeq);
+    // Events that are not a run ending at lastSeq are ignored: the database is read instead.
+    const events = Array.isArray(notice.events) && isRunTo(notice.events, notice.lastSeq) ? notice.events : [];
+    for (const listener of this.noticeListeners) listener(notice.lobbyId, notice.lastSeq, events);
   }
 }

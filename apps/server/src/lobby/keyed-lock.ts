@@ -21,9 +21,17 @@ export class KeyedLock {
     return result;
   }
 
-  /** Resolves once no key has work queued or running (tasks queued meanwhile are waited for too). */
-  async drained(): Promise<void> {
-    while (this.tails.size > 0) await Promise.all(this.tails.values());
+  /**
+   * Resolves once no key has work queued or running (tasks queued meanwhile are waited for too), or after
+   * `ms` at most (a stopping server does not wait for ever).
+   */
+  async drained(ms: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+    const idle = (async () => {
+      while (this.tails.size > 0) await Promise.all(this.tails.values());
+    })();
+    await Promise.race([idle, late]).finally(() => clearTimeout(timer));
   }
 
   /** Keys with work queued or running. */

@@ -4,7 +4,7 @@
  * applied, one service method is called and the acknowledgement returned. Invalid and over-the-limit
  * frames count against the socket (slowed, then dropped).
  */
-import { Inject } from '@nestjs/common';
+import { Inject, type BeforeApplicationShutdown } from '@nestjs/common';
 import {
   ConnectedSocket,
   MessageBody,
@@ -49,11 +49,14 @@ import { MetricsService } from '../ops/metrics.service.js';
 import { LobbyHub, type GameServer, type GameSocket } from './lobby.hub.js';
 import { KeyedLock } from './keyed-lock.js';
 import { LobbyService, fail } from './lobby.service.js';
-import { LobbyBusy, ServerStopping } from './lobby.store.js';
+import { DRAIN_MS, LobbyBusy, ServerStopping } from './lobby.store.js';
 import { ResyncService } from './resync.service.js';
 import { WatchService } from './watch.service.js';
 
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(CLIENT_EVENT_NAMES);
+
+/** The refusal of a request that came after the server began to stop. */
+const STOPPING = 'The server is restarting: try again in a moment.';
 
 /** Players asked about at once when a node's presence is announced for it (`onlineAnywhere` takes a list). */
 const ANNOUNCE_BATCH = 200;
@@ -101,8 +104,9 @@ function describe(error: z.ZodError): string {
   pingInterval: 10_000,
   pingTimeout: 5_000,
 })
-export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
+export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, BeforeApplicationShutdown {
   private readonly perPlayer = new KeyedLock();
+  private stopping = false;
 
   constructor(
     @Inject(LobbyService) private readonly lobbies: LobbyService,
@@ -134,6 +138,12 @@ export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
         if (lobbyId) this.hub.toLobbyEverywhere(lobbyId, { name: 'server-presence', payload: { playerId, online } });
       }
     }
+  }
+
+  /** Stopping: the requests already taken are answered before storage closes; later ones are refused. */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    await this.perPlayer.drained(DRAIN_MS);
   }
 
   afterInit(server: GameServer): void {
@@ -320,6 +330,7 @@ export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     const parsed = schema.safeParse(body);
     if (!parsed.success) return this.guard.strike(socket) ?? fail('invalid_payload', describe(parsed.error));
     const { playerId } = socketData(socket);
+    if (this.stopping) return fail('not_actable', STOPPING);
     const refused = limits.length > 0 ? await this.limits.refusedPlayer(limits, playerId) : undefined;
     if (refused) return this.guard.strike(socket) ?? fail('rate_limited', REFUSAL_MESSAGES[refused]);
     try {
@@ -335,7 +346,7 @@ export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
       });
     } catch (e) {
       if (e instanceof LobbyBusy) return fail('not_actable', 'The lobby changed too often meanwhile: try again.');
-      if (e instanceof ServerStopping) return fail('not_actable', 'The server is restarting: try again in a moment.');
+      if (e instanceof ServerStopping) return fail('not_actable', STOPPING);
       // Only a bug gets here; nothing was written (the transaction rolled back or never began).
       this.logger.error('request-failed', { player: playerId, error: describeError(e) });
       return fail('not_actable', 'The server could not do that.');

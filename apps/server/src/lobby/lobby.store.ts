@@ -59,8 +59,11 @@ export class ServerStopping extends Error {
   }
 }
 
-/** How long a stopping server waits for the requests already queued on its lobbies before storage closes. */
-const DRAIN_MS = 10_000;
+/** Events of other nodes' notices kept per lobby at most, waiting to be folded. */
+const NOTICED_MAX_EVENTS = 512;
+
+/** How long a stopping server waits for the requests already queued before storage closes. */
+export const DRAIN_MS = 10_000;
 
 /** Events being built on a state: each is folded as it is added, so later checks see its effect. */
 export class Draft {
@@ -119,6 +122,8 @@ export class LobbyStore implements BeforeApplicationShutdown {
   private readonly locks = new KeyedLock();
   /** Lobbies being brought up to another node's notice → the highest seq announced meanwhile. */
   private readonly following = new Map<string, number>();
+  /** Events that came with other nodes' notices, not folded yet, by lobby and seq (only for lobbies held). */
+  private readonly noticed = new Map<string, Map<number, LobbyEvent>>();
   private stopping = false;
 
   constructor(
@@ -131,7 +136,7 @@ export class LobbyStore implements BeforeApplicationShutdown {
     @Inject(Cluster) private readonly cluster: Cluster,
   ) {
     // Several nodes: another node's commit is folded here from the log (and sent to this node's clients).
-    cluster.onNotice((lobbyId, lastSeq) => this.follow(lobbyId, lastSeq));
+    cluster.onNotice((lobbyId, lastSeq, events) => this.follow(lobbyId, lastSeq, events));
     // Notices sent while Redis was away are lost: every lobby held catches up on its log.
     cluster.onReconnect(() => {
       for (const lobbyId of [...this.lobbies.keys()]) this.follow(lobbyId, Number.MAX_SAFE_INTEGER);
@@ -149,9 +154,7 @@ export class LobbyStore implements BeforeApplicationShutdown {
    */
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, DRAIN_MS)));
-    await Promise.race([this.locks.drained(), late]).finally(() => clearTimeout(timer));
+    await this.locks.drained(DRAIN_MS);
   }
 
   /** Calls `listener` with the lobby's id after every commit and restore (the bots use it). */
@@ -310,9 +313,9 @@ export class LobbyStore implements BeforeApplicationShutdown {
    * Brings the lobby in memory up to the log's tail — what other writers (other nodes) committed since —
    * broadcasting those events to this process's clients, and returns it (undefined once closed).
    */
-  sync(lobbyId: string): Promise<LobbyState | undefined> {
+  sync(lobbyId: string, fromNotices = false): Promise<LobbyState | undefined> {
     return this.inLobby(lobbyId, async () => {
-      await this.catchUp(lobbyId);
+      await this.catchUp(lobbyId, fromNotices);
       return this.lobbies.get(lobbyId);
     });
   }
@@ -321,21 +324,23 @@ export class LobbyStore implements BeforeApplicationShutdown {
    * Another node committed the lobby's events up to `lastSeq`: when this node holds the lobby and is behind,
    * it syncs (once for a burst of notices: those arriving while a sync runs are served by one more).
    */
-  follow(lobbyId: string, lastSeq: number): void {
+  follow(lobbyId: string, lastSeq: number, events: readonly LobbyEvent[] = []): void {
     const state = this.lobbies.get(lobbyId);
     if (!state) {
+      this.noticed.delete(lobbyId);
       // Being restored now: what it read may predate the notice, so look again once it is in memory.
-      void this.restoring.get(lobbyId)?.then(() => this.follow(lobbyId, lastSeq));
+      void this.restoring.get(lobbyId)?.then(() => this.follow(lobbyId, lastSeq, events));
       return;
     }
     if (state.seq >= lastSeq) return;
+    this.keepNoticed(lobbyId, state.seq, events);
     const running = this.following.has(lobbyId);
     this.following.set(lobbyId, Math.max(lastSeq, this.following.get(lobbyId) ?? 0));
     if (running) return;
     const run = async () => {
       for (;;) {
         const wanted = this.following.get(lobbyId)!;
-        const state = await this.sync(lobbyId);
+        const state = await this.sync(lobbyId, true);
         if (!state || state.seq >= this.following.get(lobbyId)! || this.following.get(lobbyId) === wanted) return;
       }
     };
@@ -348,13 +353,17 @@ export class LobbyStore implements BeforeApplicationShutdown {
    * Folds the events another writer appended after what memory holds, and broadcasts them to this
    * process's room of the lobby, so its clients stay contiguous: this node's connections of people who sat
    * down enter the room first (with a snapshot to fold on from), those of people who left leave it after.
-   * Call with the lobby locked.
+   * `fromNotices`: the events that came with the notices are enough when they reach what was announced
+   * (else, and always for a refusal's re-check or a lost race, the log's tail is read). Call with the lobby locked.
    */
-  private async catchUp(lobbyId: string): Promise<void> {
+  private async catchUp(lobbyId: string, fromNotices = false): Promise<void> {
     const state = this.lobbies.get(lobbyId);
     if (!state) return;
-    const events = await this.log.readEvents(lobbyId, state.seq + 1);
+    const noticed = fromNotices ? this.noticedRun(lobbyId, state.seq) : null;
+    const events = noticed ?? (await this.log.readEvents(lobbyId, state.seq + 1));
+    this.forgetNoticed(lobbyId, events.at(-1)?.seq ?? state.seq);
     if (events.length === 0) return;
+    this.metrics.followed(noticed ? 'notice' : 'database');
     let current = state;
     const steps: { event: LobbyEvent; after: LobbyState }[] = [];
     for (const event of events) {
@@ -447,9 +456,39 @@ export class LobbyStore implements BeforeApplicationShutdown {
       this.hub.clearRoom(lobbyId);
       for (const seat of state.players) if (isHuman(seat)) this.seats.set(seat.id, null);
     }
-    this.cluster.committed(lobbyId, state.seq);
+    this.forgetNoticed(lobbyId, state.seq);
+    this.cluster.committed(lobbyId, events);
     for (const listener of this.listeners) listener(lobbyId);
     return state.seq;
+  }
+
+  /** Keeps a notice's events past `seq` (what memory holds) until they are folded; a lobby keeps a bounded number. */
+  private keepNoticed(lobbyId: string, seq: number, events: readonly LobbyEvent[]): void {
+    const fresh = events.filter((e) => e.seq > seq);
+    if (fresh.length === 0) return;
+    let kept = this.noticed.get(lobbyId);
+    if (!kept) this.noticed.set(lobbyId, (kept = new Map()));
+    // Far behind (notices lost, or a slow sync): the database serves it; the kept events are dropped.
+    if (kept.size + fresh.length > NOTICED_MAX_EVENTS) return void this.noticed.delete(lobbyId);
+    for (const e of fresh) kept.set(e.seq, e);
+  }
+
+  /** The noticed events from `seq + 1` on, when they run without a gap up to the seq last announced; else null. */
+  private noticedRun(lobbyId: string, seq: number): LobbyEvent[] | null {
+    const kept = this.noticed.get(lobbyId);
+    const wanted = this.following.get(lobbyId);
+    if (!kept || wanted === undefined) return null;
+    const run: LobbyEvent[] = [];
+    for (let next = seq + 1; kept.has(next); next++) run.push(kept.get(next)!);
+    return run.length > 0 && run.at(-1)!.seq >= wanted ? run : null;
+  }
+
+  /** Drops the noticed events up to `seq` (folded, or committed here). */
+  private forgetNoticed(lobbyId: string, seq: number): void {
+    const kept = this.noticed.get(lobbyId);
+    if (!kept) return;
+    for (const s of kept.keys()) if (s <= seq) kept.delete(s);
+    if (kept.size === 0 || !this.lobbies.has(lobbyId)) this.noticed.delete(lobbyId);
   }
 
   private rememberClosed(lobbyId: string): void {

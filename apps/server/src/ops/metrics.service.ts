@@ -75,6 +75,12 @@ export class MetricsService {
     help: 'Appends refused because another writer (another node) appended at that seq first; the request was checked again.',
     registers: [this.registry],
   });
+  private readonly follows = new Counter({
+    name: 'fb_follows_total',
+    help: "Catch-ups on other nodes' commits or a log's tail, by where the events came from: notice (Redis) or database.",
+    labelNames: ['source'] as const,
+    registers: [this.registry],
+  });
   private readonly appendSeconds = new Histogram({
     name: 'fb_append_seconds',
     help: 'Time to append one request’s events in its transaction.',
@@ -133,6 +139,10 @@ export class MetricsService {
 
   turnCapped(): void {
     this.gamesCapped.inc();
+  }
+
+  followed(source: 'notice' | 'database'): void {
+    this.follows.inc({ source });
   }
 
   appendConflict(): void {
