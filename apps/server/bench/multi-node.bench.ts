@@ -224,6 +224,7 @@ const ATTACK_RATE = envNumber('BENCH_MN_ATTACK_RATE', 40);
  * all of them at once, against the DEFAULT per-player limits: how many messages land, beside what one
  * player's chat bucket allows over the same time (per-node buckets would give three times that), and how
  * many Redis script calls the flood cost (refusals the node's copy of the bucket already knows cost none).
+ * Dropped for its refused frames (strikes), the attacker connects again at once.
  */
 async function attackAcrossNodes(databaseUrl: string, redisUrl: string): Promise<void> {
   const children: ChildProcess[] = [];
@@ -237,41 +238,64 @@ async function attackAcrossNodes(databaseUrl: string, redisUrl: string): Promise
       children.push(node.child);
       urls.push(node.url);
     }
-    const first = await connect(urls[0]!);
+    // One identity: the first connection's, then a connection to each other node with it.
+    const greeted = (url: string, auth?: object) =>
+      new Promise<{ socket: GameSocket; hello: { playerId: string; token: string } }>((res, rej) => {
+        const socket: GameSocket = io(url, { path: '/api/socket', transports: ['websocket'], forceNew: true, reconnection: false, ...(auth ? { auth } : {}) });
+        socket.once('server-hello', (hello) => res({ socket, hello }));
+        socket.once('connect_error', rej);
+      });
+    const { socket: first, hello } = await greeted(urls[0]!);
     sockets.push(first);
-    const hello = await new Promise<{ playerId: string; token: string }>((res) => first.once('server-hello', res));
     await call<Ack>(first, 'client-create-lobby', { playerName: 'flood' });
-    for (const url of urls.slice(1)) {
-      const socket = io(url, { path: '/api/socket', transports: ['websocket'], forceNew: true, reconnection: false, auth: hello });
-      await new Promise((res) => socket.once('server-hello', res));
-      sockets.push(socket);
-    }
+    for (const url of urls.slice(1)) sockets.push((await greeted(url, { playerId: hello.playerId, token: hello.token })).socket);
     await redis.connect();
     await redis.configResetStat();
     let sent = 0;
     let landed = 0;
     let dropped = 0;
-    for (const s of sockets) s.once('disconnect', () => (dropped += 1));
+    const auth = { playerId: hello.playerId, token: hello.token };
+    // The attacker comes back on the same node whenever it is dropped (strikes for refused frames).
+    const slots = urls.map((url, i) => ({ url, socket: sockets[i]! as GameSocket | null }));
+    const comeBack = (slot: (typeof slots)[number]) =>
+      setTimeout(() => {
+        greeted(slot.url, auth).then(
+          ({ socket }) => {
+            sockets.push(socket);
+            slot.socket = socket;
+            watchDrop(slot);
+          },
+          () => comeBack(slot),
+        );
+      }, 100);
+    const watchDrop = (slot: (typeof slots)[number]) =>
+      slot.socket!.once('disconnect', () => {
+        dropped += 1;
+        slot.socket = null;
+        comeBack(slot);
+      });
+    for (const slot of slots) watchDrop(slot);
     const started = performance.now();
     const pending: Promise<void>[] = [];
     while (performance.now() - started < ATTACK_SECONDS * 1000) {
-      for (const s of sockets) {
-        if (!s.connected) continue;
+      for (const { socket } of slots) {
+        if (!socket?.connected) continue;
         sent += 1;
-        pending.push(call<Ack>(s, 'client-chat-message', { message: `m${sent}` }).then((a) => void (a.ok && (landed += 1))));
+        pending.push(call<Ack>(socket, 'client-chat-message', { message: `m${sent}` }).then((a) => void (a.ok && (landed += 1))));
       }
       await new Promise((r) => setTimeout(r, 1000 / ATTACK_RATE));
     }
     // Frames on a dropped connection are never answered: wait a moment for the others, not for ever.
     await Promise.race([Promise.all(pending), new Promise((r) => setTimeout(r, 2000))]);
     const stats = await redis.info('commandstats');
+    if (process.env.BENCH_MN_DEBUG) console.log(stats);
     const scripts = [...stats.matchAll(/cmdstat_(?:evalsha|eval):calls=(\d+)/g)].reduce((n, m) => n + Number(m[1]), 0);
     const chat = configFromEnv({}).rates.chat;
     const allowance = chat.capacity + chat.refillPerSecond * ATTACK_SECONDS;
     console.log(
       `  Attack: one player on 3 nodes sends ${sent} chat frames in ${ATTACK_SECONDS} s (${ATTACK_RATE}/s per connection): ` +
         `${landed} landed (one chat bucket allows ${allowance.toFixed(0)}; a bucket per node would allow ${(3 * allowance).toFixed(0)}); ` +
-        `${scripts} Redis script calls; ${dropped} of 3 connections dropped for refused frames`,
+        `${scripts} Redis script calls; dropped ${dropped} times for refused frames (and reconnected)`,
     );
   } finally {
     for (const s of sockets) s.disconnect();
@@ -306,7 +330,8 @@ export async function runMultiNodeBench(): Promise<void> {
         env: async () => ({ DATABASE_URL: await createDatabase(pg.url, `bench_nodes_${n}`), REDIS_URL: redisUrl }),
       })),
     ];
-    for (const setup of setups) await measure(setup);
+    // BENCH_MN_ONLY=attack: the attack alone.
+    if (process.env.BENCH_MN_ONLY !== 'attack') for (const setup of setups) await measure(setup);
     await attackAcrossNodes(await createDatabase(pg.url, 'bench_attack'), redisUrl);
   } finally {
     redis?.stop();

@@ -186,16 +186,21 @@ export class LimitsService implements OnModuleDestroy {
   ): Promise<L | undefined> {
     const empty = buckets.find(([, local]) => !local.has(key));
     if (empty) return empty[0];
-    if (this.shared.multiNode) {
-      const asked = buckets.map(([name, local]) => ({ name: `${prefix}:${name}`, key, limit: local.limit }));
-      const answer = await this.shared.take(asked);
-      if (answer) {
-        answer.tokens.forEach((tokens, i) => buckets[i]![1].set(key, tokens));
-        return answer.refused >= 0 ? buckets[answer.refused]![0] : undefined;
-      }
+    // Taken from the copy first (every bucket has a token: just checked), so requests arriving together
+    // see each other and do not all ask Redis for the same last token.
+    for (const [, local] of buckets) local.take(key);
+    if (!this.shared.multiNode) return undefined;
+    const answer = await this.shared.take(buckets.map(([name, local]) => ({ name: `${prefix}:${name}`, key, limit: local.limit })));
+    if (!answer) {
       this.fallbacks += 1;
+      return undefined;
     }
-    return buckets.find(([, local]) => !local.take(key))?.[0];
+    // The copy becomes what Redis holds; a bucket after the one that refused was not taken from there.
+    buckets.forEach(([, local], i) => {
+      if (i < answer.tokens.length) local.set(key, answer.tokens[i]!);
+      else local.charge(key, -1);
+    });
+    return answer.refused >= 0 ? buckets[answer.refused]![0] : undefined;
   }
 
   private charge(prefix: string, name: string, local: KeyedBuckets, key: string, amount: number): void {

@@ -62,4 +62,22 @@ describe('KeyedBuckets', () => {
     expect(buckets.take('a', 1000)).toBe(false);
     expect(buckets.take('a', 1200)).toBe(true);
   });
+
+  it('a negative charge gives tokens back, never past the capacity', () => {
+    const buckets = new KeyedBuckets({ capacity: 2, refillPerSecond: 0 });
+    expect([buckets.take('a', 0), buckets.take('a', 0), buckets.take('a', 0)]).toEqual([true, true, false]);
+    buckets.charge('a', -1, 0);
+    expect([buckets.take('a', 0), buckets.take('a', 0)]).toEqual([true, false]);
+    buckets.charge('a', -50, 0);
+    expect([buckets.take('a', 0), buckets.take('a', 0), buckets.take('a', 0)]).toEqual([true, true, false]);
+  });
+
+  it('set copies a bucket kept elsewhere: it refills from there at its own rate, and full is forgotten', () => {
+    const buckets = new KeyedBuckets({ capacity: 4, refillPerSecond: 2 });
+    buckets.set('a', 0.5, 0);
+    expect(buckets.has('a', 200)).toBe(false);
+    expect(buckets.has('a', 300)).toBe(true);
+    buckets.set('b', 4, 0);
+    expect(buckets.size).toBe(1);
+  });
 });

@@ -52,11 +52,12 @@ export class KeyedBuckets {
 
   /**
    * Charges `amount` more tokens to `key` after the fact (a cost known only once the work is done): the
-   * bucket may go into debt, down to minus its capacity, and refuses until it has refilled past 1.
+   * bucket may go into debt, down to minus its capacity, and refuses until it has refilled past 1. A
+   * negative amount gives tokens back (never past the capacity).
    */
   charge(key: string, amount: number, now = performance.now()): void {
-    if (amount <= 0) return;
-    this.hold(key, Math.max(-this.limit.capacity, this.tokens(key, now) - amount), now);
+    if (amount === 0) return;
+    this.set(key, Math.max(-this.limit.capacity, Math.min(this.limit.capacity, this.tokens(key, now) - amount)), now);
   }
 
   /** Whether `key` could take a token now (without taking it). */
