@@ -6,24 +6,22 @@
  * with the `Origin` header a browser on the balancer's page sends; the nodes are only asked directly for what
  * they saw (`/api/metrics`, the admin API).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { get } from 'node:http';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { fold, isGameOver, stateHash, type LobbyEvent, type LobbyState } from '@four-banners/engine';
 import type { EventsPage, GamesPage, HealthResponse } from '@four-banners/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playToEnd } from './drive.js';
+import { buildServer, startBuiltNode, type BuiltNode as Node } from './fixtures/built-node.js';
 import { nginxInstalled, startNginx, type Nginx } from './fixtures/nginx.js';
 import { startRedis, type RedisServer } from './fixtures/redis-server.js';
 import {
   ADMIN_TOKEN,
   TestClient,
   expectOk as ok,
+  expectPlayedOnAfterKill,
   getJson,
   isContiguous,
   removeDir,
@@ -32,20 +30,11 @@ import {
   type Identity,
 } from './harness.js';
 
-const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * The per-address HTTP burst of each node, never refilled (HTTP_PER_SECOND=0), so what an address spent is
  * exact. The test's own direct queries to the nodes (127.0.0.1) stay well under it.
  */
 const HTTP_BURST = 200;
-
-interface Node {
-  readonly child: ChildProcess;
-  /** `http://127.0.0.1:<port>`, for asking the node directly. */
-  readonly url: string;
-  /** `127.0.0.1:<port>`, as nginx names its upstream. */
-  readonly address: string;
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'fb-balancer-'));
 const nodes: Node[] = [];
@@ -53,37 +42,23 @@ const clients: TestClient[] = [];
 let redis: RedisServer | undefined;
 let nginx: Nginx;
 
-/** Starts `node apps/server/dist/main.js` as one node and resolves once it logs "listening". */
+/** Starts one built node on the test's database and Redis, behind nginx. */
 async function startNode(): Promise<Node> {
-  const child = spawn(process.execPath, [join(serverDir, 'dist', 'main.js')], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      ...(await storageEnv(dir)),
-      REDIS_URL: redis!.url,
-      ADMIN_TOKEN,
-      LOG: 'off',
-      // nginx is the one proxy in front, on loopback (a trusted network by default), as in docker-compose.yml.
-      TRUST_PROXY: '1',
-      HTTP_BURST: String(HTTP_BURST),
-      HTTP_PER_SECOND: '0',
-      // The test plays as fast as the acks come: no per-player rate gets in the way.
-      ACTION_BURST: '100000',
-      ACTION_PER_SECOND: '100000',
-      BOT_ACTION_MS: '0',
-      BOT_TURN_MS: '0',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const node = await startBuiltNode({
+    ...(await storageEnv(dir)),
+    REDIS_URL: redis!.url,
+    ADMIN_TOKEN,
+    LOG: 'off',
+    // nginx is the one proxy in front, on loopback (a trusted network by default), as in docker-compose.yml.
+    TRUST_PROXY: '1',
+    HTTP_BURST: String(HTTP_BURST),
+    HTTP_PER_SECOND: '0',
+    // The test plays as fast as the acks come: no per-player rate gets in the way.
+    ACTION_BURST: '100000',
+    ACTION_PER_SECOND: '100000',
+    BOT_ACTION_MS: '0',
+    BOT_TURN_MS: '0',
   });
-  const port = await new Promise<number>((res, rej) => {
-    child.once('exit', (code) => rej(new Error(`node exited early with ${code}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const entry = JSON.parse(line) as { msg: string; port?: number };
-      if (entry.msg === 'listening') res(entry.port!);
-    });
-  });
-  const node = { child, url: `http://127.0.0.1:${port}`, address: `127.0.0.1:${port}` };
   nodes.push(node);
   return node;
 }
@@ -174,9 +149,7 @@ describe.skipIf(SKIPPED !== '')(
     let firstLobby = '';
 
     beforeAll(async () => {
-      // What `npm start` runs: tsc output (incremental, so quick when up to date).
-      const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-      execFileSync(process.execPath, [tsc, '-b', serverDir], { stdio: 'inherit' });
+      buildServer();
       redis = await startRedis();
       // One after the other: the first makes and migrates the database the second finds.
       await startNode();
@@ -344,17 +317,8 @@ describe.skipIf(SKIPPED !== '')(
       expect(errors.some((l) => l.includes('[warn]') && l.includes('upstream server temporarily disabled') && l.includes(dead))).toBe(true);
 
       await playToEnd([carol2, dave], 5);
-      const final = await logOf(daveNode, lobbyId);
-      expect(isGameOver(final.state.game)).toBe(true);
-      await Promise.all([carol2.untilSeq(final.state.seq), dave.untilSeq(final.state.seq)]);
-      expect(stateHash(carol2.state!)).toBe(stateHash(final.state));
-      expect(stateHash(dave.state!)).toBe(stateHash(final.state));
       // Dave's node never died: he saw every seq once, in order, whoever appended it.
-      expect(isContiguous(dave.seqs)).toBe(true);
-      expect(dave.gap).toBe(false);
-      // The bot played on after the kill, on the node still running.
-      const botId = final.state.players.find((p) => p.bot)!.id;
-      expect(final.events.some((e) => e.seq > held.seq && e.actor === botId)).toBe(true);
+      await expectPlayedOnAfterKill((await logOf(daveNode, lobbyId)).events, [carol2, dave], dave, held.seq);
     });
   },
 );

@@ -3,58 +3,31 @@
  * the BUILT server runs as a child process, is killed with SIGKILL right after acks, and restarted on the same
  * database (the SQLite file, or the PostgreSQL database when FB_TEST_DB=postgres).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { fold, playBotTurn, stateHash, whoseTurn, type LobbyEvent } from '@four-banners/engine';
 import { type Ack } from '@four-banners/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asClientAction, countryToMove } from './drive.js';
+import { buildServer, startBuiltNode, type BuiltNode } from './fixtures/built-node.js';
 import { ADMIN_TOKEN, TestClient, getJson, removeDir, storageEnv } from './harness.js';
 
-const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dir = mkdtempSync(join(tmpdir(), 'fb-durable-'));
 const children: ChildProcess[] = [];
 
-beforeAll(() => {
-  // The test runs what `npm start` runs: tsc output (incremental, so quick when up to date).
-  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  execFileSync(process.execPath, [tsc, '-b', serverDir], { stdio: 'inherit' });
-}, 180_000);
+beforeAll(buildServer, 180_000);
 afterAll(() => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
   removeDir(dir);
 });
 
-/** Starts `node apps/server/dist/main.js` and resolves with its URL once it logs "listening". */
-async function startBuilt(): Promise<{ child: ChildProcess; url: string; lines: string[] }> {
-  const child = spawn(process.execPath, [join(serverDir, 'dist', 'main.js')], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      // The SQLite file in `dir`, or (FB_TEST_DB=postgres) a database of the run's cluster named after it.
-      ...(await storageEnv(dir)),
-      ADMIN_TOKEN,
-      CHAT_BURST: '1000',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  const lines: string[] = [];
-  const url = await new Promise<string>((res, rej) => {
-    child.once('exit', (code) => rej(new Error(`server exited early with ${code}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      lines.push(line);
-      const entry = JSON.parse(line) as { msg: string; port?: number };
-      if (entry.msg === 'listening') res(`http://127.0.0.1:${entry.port}`);
-    });
-  });
-  return { child, url, lines };
+/** The built server on the test's database (a SQLite file in `dir`, or a PostgreSQL database named after it). */
+async function startBuilt(): Promise<BuiltNode> {
+  const node = await startBuiltNode({ ...(await storageEnv(dir)), ADMIN_TOKEN, CHAT_BURST: '1000' });
+  children.push(node.child);
+  return node;
 }
 
 const exited = (child: ChildProcess) =>

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { foldFrom, stateHash, type LobbyEvent, type LobbyState } from '@four-banners/engine';
+import { foldFrom, isGameOver, stateHash, type LobbyEvent, type LobbyState } from '@four-banners/engine';
 import {
   LOGGED_BROADCAST_NAMES,
   applyBroadcast,
@@ -433,6 +433,32 @@ export class TestClient {
 /** Asserts-friendly check: every element is the previous + 1. */
 export function isContiguous(seqs: readonly number[]): boolean {
   return seqs.every((s, i) => i === 0 || s === seqs[i - 1]! + 1);
+}
+
+/**
+ * After a node was killed mid-game (issue 8 "A node dies"), once the survivors played it to its end: the
+ * log (`events`, from a live node's admin API) is 1..n and folds to a finished game, every client holds its
+ * hash, `witness` — whose node never died — saw every seq once and in order, and the bot moved after
+ * `killedAt` (its turn in flight was played by a node still running). Returns the final state.
+ */
+export async function expectPlayedOnAfterKill(
+  events: readonly LobbyEvent[],
+  clients: readonly TestClient[],
+  witness: TestClient,
+  killedAt: number,
+): Promise<LobbyState> {
+  expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
+  const folded = foldFrom(null, events);
+  if (!folded.ok) throw new Error(folded.error.message);
+  const final = folded.value;
+  expect(isGameOver(final.game)).toBe(true);
+  await Promise.all(clients.map((c) => c.untilSeq(final.seq)));
+  for (const c of clients) expect(stateHash(c.state!)).toBe(stateHash(final));
+  expect(isContiguous(witness.seqs)).toBe(true);
+  expect(witness.gap).toBe(false);
+  const botId = final.players.find((p) => p.bot)!.id;
+  expect(events.some((e) => e.seq > killedAt && e.actor === botId)).toBe(true);
+  return final;
 }
 
 /** GET a JSON endpoint; returns status and body. */

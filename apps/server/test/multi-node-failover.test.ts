@@ -4,29 +4,24 @@
  * player reconnects to another node, is greeted with their seat, resyncs from their last seq and the game is
  * played to its end; the bot's turn in flight is played by a node still running.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import { fold, isGameOver, stateHash, whoseTurn, type LobbyEvent } from '@four-banners/engine';
+import { join } from 'node:path';
+import { whoseTurn, type LobbyEvent } from '@four-banners/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playToEnd } from './drive.js';
+import { buildServer, startBuiltNode, type BuiltNode } from './fixtures/built-node.js';
 import { startRedis, type RedisServer } from './fixtures/redis-server.js';
-import { ADMIN_TOKEN, TestClient, expectOk as ok, getJson, isContiguous, removeDir, storageEnv } from './harness.js';
+import { ADMIN_TOKEN, TestClient, expectOk as ok, expectPlayedOnAfterKill, getJson, removeDir, storageEnv } from './harness.js';
 
-const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dir = mkdtempSync(join(tmpdir(), 'fb-failover-'));
 const children: ChildProcess[] = [];
 const clients: TestClient[] = [];
 let redis: RedisServer;
 
 beforeAll(async () => {
-  // What `npm start` runs: tsc output (incremental, so quick when up to date).
-  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  execFileSync(process.execPath, [tsc, '-b', serverDir], { stdio: 'inherit' });
+  buildServer();
   redis = await startRedis();
 }, 180_000);
 afterAll(() => {
@@ -36,35 +31,22 @@ afterAll(() => {
   removeDir(dir);
 });
 
-/** Starts `node apps/server/dist/main.js` as one node and resolves with its URL once it logs "listening". */
-async function startNode(env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [join(serverDir, 'dist', 'main.js')], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      ...(await storageEnv(dir)),
-      REDIS_URL: env.REDIS_URL ?? redis.url,
-      ADMIN_TOKEN,
-      LOG: 'off',
-      // The test plays as fast as the acks come: no per-player rate gets in the way.
-      ACTION_BURST: '100000',
-      ACTION_PER_SECOND: '100000',
-      BOT_ACTION_MS: '0',
-      BOT_TURN_MS: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+/** Starts one built node on the test's database and Redis (`env` on top). */
+async function startNode(env: Record<string, string> = {}): Promise<BuiltNode> {
+  const node = await startBuiltNode({
+    ...(await storageEnv(dir)),
+    REDIS_URL: redis.url,
+    ADMIN_TOKEN,
+    LOG: 'off',
+    // The test plays as fast as the acks come: no per-player rate gets in the way.
+    ACTION_BURST: '100000',
+    ACTION_PER_SECOND: '100000',
+    BOT_ACTION_MS: '0',
+    BOT_TURN_MS: '0',
+    ...env,
   });
-  children.push(child);
-  const url = await new Promise<string>((res, rej) => {
-    child.once('exit', (code) => rej(new Error(`node exited early with ${code}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const entry = JSON.parse(line) as { msg: string; port?: number };
-      if (entry.msg === 'listening') res(`http://127.0.0.1:${entry.port}`);
-    });
-  });
-  return { child, url };
+  children.push(node.child);
+  return node;
 }
 
 async function connect(url: string, auth?: { playerId: string; token: string }): Promise<TestClient> {
@@ -109,20 +91,8 @@ describe('a node is killed mid-game; its player goes on through another node (is
 
     await playToEnd([alice2, bob], 5);
     const final = await getJson(`${c.url}/api/admin/lobbies/${lobbyId}/events`, ADMIN_TOKEN);
-    const events = final.body.events as LobbyEvent[];
-    expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
-    const folded = fold(events);
-    if (!folded.ok) throw new Error(folded.error.message);
-    expect(isGameOver(folded.value.game)).toBe(true);
-    await Promise.all([alice2.untilSeq(folded.value.seq), bob.untilSeq(folded.value.seq)]);
-    expect(stateHash(alice2.state!)).toBe(stateHash(folded.value));
-    expect(stateHash(bob.state!)).toBe(stateHash(folded.value));
     // Bob's node never died: he saw every seq once, in order, whoever appended it.
-    expect(isContiguous(bob.seqs)).toBe(true);
-    expect(bob.gap).toBe(false);
-    // The bot played on after the kill (its turn in flight was played by a node still running).
-    const botId = folded.value.players.find((p) => p.bot)!.id;
-    expect(events.some((e) => e.seq > bobPasses && e.actor === botId)).toBe(true);
+    await expectPlayedOnAfterKill(final.body.events as LobbyEvent[], [alice2, bob], bob, bobPasses);
   });
 
   it('a killed node is found dead by the others: its players are announced offline and its connections stop counting', async () => {
