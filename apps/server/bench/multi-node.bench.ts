@@ -8,63 +8,40 @@
  * whoever is to move passes the turn (`next_turn`: the whole write path, an append and a broadcast), and
  * the next one in a lobby is sent once its broadcast reached the opponent, as a person would.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Ack, ClientToServerEvents, ServerToClientEvents } from '@four-banners/protocol';
 import { createClient } from 'redis';
 import { io, type Socket } from 'socket.io-client';
 import { configFromEnv } from '../src/config.js';
+import { startBuiltNode, type BuiltNode } from '../test/fixtures/built-node.js';
 import { createDatabase, startPostgres, type PostgresCluster } from '../test/fixtures/postgres-cluster.js';
 import { startRedis, type RedisServer } from '../test/fixtures/redis-server.js';
 import { envNumber, ms, percentile } from './stats.js';
 
 type GameSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 const LOBBIES = envNumber('BENCH_MN_LOBBIES', 100);
 const SECONDS = envNumber('BENCH_MN_SECONDS', 5);
-const RATES = (process.env.BENCH_MN_RATES ?? '50,100,200,400')
+const RATES = (process.env.BENCH_MN_RATES ?? '50,100,200,400,800')
   .split(',')
   .map(Number)
   .filter((n) => n > 0);
 const P99_BUDGET_MS = 50;
 
-function startNode(env: Record<string, string>): Promise<ChildProcessWithUrl> {
-  const child = spawn(process.execPath, [join(serverRoot, 'dist', 'main.js')], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG: 'off',
-      // Every simulated player connects from 127.0.0.1: the per-address caps are lifted for them.
-      CONNECTIONS_PER_ADDRESS: '100000',
-      CONNECT_BURST: '100000',
-      NEW_IDENTITY_BURST: '100000',
-      HTTP_BURST: '100000',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+/** One built node; every simulated player connects from 127.0.0.1, so the per-address caps are lifted. */
+function startNode(env: Record<string, string>): Promise<BuiltNode> {
+  return startBuiltNode({
+    LOG: 'off',
+    CONNECTIONS_PER_ADDRESS: '100000',
+    CONNECT_BURST: '100000',
+    NEW_IDENTITY_BURST: '100000',
+    HTTP_BURST: '100000',
+    ...env,
   });
-  return new Promise((res, rej) => {
-    child.once('exit', (code) => rej(new Error(`a node exited with ${code}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      try {
-        const entry = JSON.parse(line) as { msg?: string; port?: number };
-        if (entry.msg === 'listening') res({ child, url: `http://127.0.0.1:${entry.port}` });
-      } catch {
-        // not a log line
-      }
-    });
-  });
-}
-
-interface ChildProcessWithUrl {
-  readonly child: ChildProcess;
-  readonly url: string;
 }
 
 function connect(url: string): Promise<GameSocket> {
