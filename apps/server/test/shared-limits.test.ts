@@ -11,6 +11,8 @@ import type { Ack } from '@four-banners/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../src/config.js';
 import { NodeRegistry } from '../src/cluster/node-registry.js';
+import { REDIS, type RedisClients } from '../src/cluster/redis.js';
+import { LobbyHub } from '../src/lobby/lobby.hub.js';
 import { startRedis, type RedisServer } from './fixtures/redis-server.js';
 import {
   LENIENT,
@@ -133,6 +135,22 @@ describe('caps count every node (issue 8)', () => {
   });
 });
 
+describe('caps under handshakes arriving together (issue 8)', () => {
+  it('ten connections of one player at once: no more than SOCKETS_PER_PLAYER get through', async () => {
+    const [a, b] = await twoNodes({ socketsPerPlayer: 3 });
+    const first = await connect(b);
+    const tries = await Promise.allSettled(Array.from({ length: 10 }, () => connect(a, identity(first))));
+    expect(tries.filter((t) => t.status === 'fulfilled')).toHaveLength(2);
+  });
+
+  it('ten connections from one address at once: no more than CONNECTIONS_PER_ADDRESS get through', async () => {
+    const [a, b] = await twoNodes({ address: { ...LENIENT.address, connections: 4 } });
+    await connect(b);
+    const tries = await Promise.allSettled(Array.from({ length: 10 }, () => connect(a)));
+    expect(tries.filter((t) => t.status === 'fulfilled')).toHaveLength(3);
+  });
+});
+
 describe('Redis away: each node keeps its own limits (issue 8)', () => {
   it('requests are still answered, and a node refuses past the allowance it last knew', async () => {
     const [a, b] = await twoNodes({ rates: { ...LENIENT.rates, chat: { capacity: 4, refillPerSecond: 0 } } });
@@ -169,12 +187,46 @@ describe('nodes that stop beating (issue 8: presence and caps across nodes)', ()
     // Node B stops beating: after three beats node A takes it for dead and drops its counts. But B still
     // answers "who is connected to you?", so Bob is not announced offline (a dead node would not answer).
     const registry = b.app.get(NodeRegistry);
-    registry.onModuleDestroy();
+    registry.stopBeating();
     await waitFor(async () => (await seenAtA()) === 0, "node B's counts dropped at node A", 5000);
     expect(alice.payloads('server-presence').filter((p) => p.playerId === bob.playerId && !p.online)).toEqual([]);
     // B beats again, finds itself forgotten and writes its counts back.
     await registry.beat();
     expect(await seenAtA()).toBe(1);
+  });
+});
+
+describe('counts and presence when a node loses Redis or stops (issue 8)', () => {
+  it('a count that changed while a node could not write it is right again at its next beat', async () => {
+    const [a, b] = await twoNodes({});
+    const player = await connect(a);
+    await connect(a, identity(player));
+    const seenAtB = () => b.app.get(NodeRegistry).elsewhere('sockets', player.playerId);
+    expect(await seenAtB()).toBe(2);
+    // Node A's connection to Redis drops (Redis itself keeps everything): the player leaves meanwhile.
+    const pub = a.app.get<RedisClients>(REDIS).pub;
+    await pub.close();
+    for (const c of clients.splice(0)) c.close();
+    await waitFor(() => !a.app.get(LobbyHub).isOnline(player.playerId), 'the player gone from node A');
+    expect(await seenAtB()).toBe(2);
+    await pub.connect();
+    await a.app.get(NodeRegistry).beat();
+    expect(await seenAtB()).toBe(0);
+  });
+
+  it('a node stopped cleanly: its players are announced offline to the others, and its counts leave with it', async () => {
+    const [a, b] = await twoNodes({});
+    const alice = await connect(a);
+    const lobbyId = await createdLobby(alice);
+    const bob = await connect(b);
+    await alice.untilSeq(await ok(bob.emit('client-join-lobby', { lobbyId, playerName: 'Bob' })));
+    await b.stop();
+    nodes.splice(nodes.indexOf(b), 1);
+    await alice.until(
+      (c) => c.payloads('server-presence').some((p) => p.playerId === bob.playerId && !p.online),
+      'Bob announced offline by his stopping node',
+    );
+    expect(await a.app.get(NodeRegistry).elsewhere('sockets', bob.playerId)).toBe(0);
   });
 });
 

@@ -10,16 +10,20 @@
  *
  * Redis never decides anything: one node with no Redis behaves as it always did (everything local).
  */
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { LobbyEvent } from '@four-banners/engine';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { CONFIG, type ServerConfig } from '../config.js';
 import { AppLogger } from '../logger.js';
 import { NodeRegistry } from './node-registry.js';
 import { REDIS, type RedisClient, type RedisClients } from './redis.js';
+import { within } from './redis-script.js';
 
 /** The channel of lobby notices (outside the adapter's `socket.io#…` pattern). */
 export const LOBBY_NOTICES = 'fb:lobby-notices';
+
+/** How long a stopping node waits for its last Redis commands before it drops the connections. */
+const CLOSE_MS = 1000;
 
 /** How long a node waits for the others to answer a question (a dead node's silence must not hang anyone). */
 const ASK_TIMEOUT_MS = 2000;
@@ -46,7 +50,7 @@ function isRunTo(events: readonly unknown[], lastSeq: number): events is readonl
 }
 
 @Injectable()
-export class Cluster implements OnModuleDestroy {
+export class Cluster implements OnApplicationShutdown {
   private readonly noticeListeners: ((lobbyId: string, lastSeq: number, events: readonly LobbyEvent[]) => void)[] = [];
   private readonly reconnectListeners: (() => void)[] = [];
   private subscribed: Promise<void> | null = null;
@@ -81,12 +85,19 @@ export class Cluster implements OnModuleDestroy {
     await this.subscribed;
   }
 
-  /** Leaves the node registry, then drops the connections at once: waiting on Redis (away, or slow) must not hold a shutdown. */
-  async onModuleDestroy(): Promise<void> {
-    if (!this.redis) return;
+  /**
+   * Last of all, once the sockets are closed (Nest's dispose comes before this hook): the drained requests'
+   * notices and the disconnects' presence have gone out. Leaves the node registry, then closes the
+   * connections, waiting for what is still queued at most `CLOSE_MS` (Redis away or slow must not hold a
+   * shutdown: then they are dropped).
+   */
+  async onApplicationShutdown(): Promise<void> {
+    const redis = this.redis;
+    if (!redis) return;
     await this.registry.leave();
-    this.redis.sub.destroy();
-    this.redis.pub.destroy();
+    const closed = Promise.all([redis.pub.close(), redis.sub.close()]).then(() => true);
+    if (await within(CLOSE_MS, closed, false)) return;
+    for (const client of [redis.pub, redis.sub]) if (client.isOpen) client.destroy();
   }
 
   /** The socket.io adapter over Redis (undefined: the default in-memory one). */

@@ -12,7 +12,7 @@
  * writes its counts again and tells the listeners which players it holds, so they are announced online again.
  * Without Redis (one node) every call is a no-op and `elsewhere` answers 0.
  */
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { CONFIG, type ServerConfig } from '../config.js';
 import { AppLogger } from '../logger.js';
 import { REDIS, type RedisClients } from './redis.js';
@@ -30,6 +30,8 @@ export interface GoneNode {
 }
 
 const NODES = 'fb:nodes';
+/** A node's count hashes expire this long after its last beat (at least ten beats), should nobody clear them. */
+const COUNTS_TTL_MS = 60_000;
 const aliveKey = (node: string) => `fb:node:${node}`;
 const countKey = (kind: CountKind, node: string) => `fb:count:${kind}:${node}`;
 
@@ -62,7 +64,7 @@ return {players, watched}
 const strings = (list: unknown): string[] => (Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : []);
 
 @Injectable()
-export class NodeRegistry implements OnModuleDestroy {
+export class NodeRegistry {
   /** This node's counts, as mirrored (written again whole when Redis lost them). */
   private readonly counts: Record<CountKind, Map<string, number>> = { connections: new Map(), sockets: new Map(), watchers: new Map() };
   private readonly goneListeners: ((gone: GoneNode) => void)[] = [];
@@ -71,6 +73,8 @@ export class NodeRegistry implements OnModuleDestroy {
   private beating: Promise<void> | null = null;
   /** Stopping: nothing is written any more (a count written now would outlive the node). */
   private left = false;
+  /** A count could not be written (Redis away, or the write failed): the next beat writes them all again. */
+  private dirty = false;
 
   constructor(
     @Inject(CONFIG) private readonly config: ServerConfig,
@@ -82,7 +86,8 @@ export class NodeRegistry implements OnModuleDestroy {
     void this.beat();
   }
 
-  onModuleDestroy(): void {
+  /** Stops the heartbeats (leaving does; a test stops them to play a node cut off from Redis). */
+  stopBeating(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
   }
@@ -92,7 +97,7 @@ export class NodeRegistry implements OnModuleDestroy {
    * Cluster before it drops the Redis connections.
    */
   async leave(): Promise<void> {
-    this.onModuleDestroy();
+    this.stopBeating();
     const redis = this.redis;
     if (!redis || this.left) return;
     this.left = true;
@@ -117,16 +122,21 @@ export class NodeRegistry implements OnModuleDestroy {
     this.returnListeners.push(listener);
   }
 
+  private get countsTtlMs(): number {
+    return Math.max(COUNTS_TTL_MS, this.config.nodeHeartbeatMs * 30);
+  }
+
   /** Records this node's count for `field` (0 forgets it); mirrored to Redis without waiting. */
   set(kind: CountKind, field: string, n: number): void {
     if (!this.redis) return;
     if (n > 0) this.counts[kind].set(field, n);
     else this.counts[kind].delete(field);
-    if (!this.redis.pub.isReady || this.left) return;
+    if (this.left) return;
+    // Not written while Redis is away (or lost on the way): the next beat once it is back writes every count again.
+    if (!this.redis.pub.isReady) return void (this.dirty = true);
     const key = countKey(kind, this.config.nodeId);
     const write = n > 0 ? this.redis.pub.hSet(key, field, String(n)) : this.redis.pub.hDel(key, field);
-    // Lost while Redis is away: the next beat after it is back writes every count again.
-    write.catch(() => undefined);
+    write.catch(() => (this.dirty = true));
   }
 
   /** The other live nodes' sum for `field`; 0 with one node, null when Redis could not answer in time. */
@@ -153,26 +163,38 @@ export class NodeRegistry implements OnModuleDestroy {
     if (!redis || !redis.pub.isReady || this.left) return;
     const me = this.config.nodeId;
     const ttl = this.config.nodeHeartbeatMs * 3;
-    const [known] = await redis.pub.multi().exists(aliveKey(me)).set(aliveKey(me), '1', { PX: ttl }).sAdd(NODES, me).exec();
-    if (Number(known) === 0) await this.rewriteCounts();
+    const beat = redis.pub.multi().exists(aliveKey(me)).set(aliveKey(me), '1', { PX: ttl }).sAdd(NODES, me);
+    // The counts outlive a node only as long as this (a survivor normally clears them at once).
+    for (const kind of KINDS) beat.pExpire(countKey(kind, me), this.countsTtlMs);
+    const [known] = await beat.exec();
+    const forgotten = Number(known) === 0;
+    if (forgotten || this.dirty) await this.rewriteCounts(forgotten);
     for (const node of await redis.pub.sMembers(NODES)) {
       if (node === me || (await redis.pub.exists(aliveKey(node))) === 1) continue;
       await this.reap(node);
     }
   }
 
-  /** Writes this node's counts whole (after Redis lost them); players it holds are announced again if it had any. */
-  private async rewriteCounts(): Promise<void> {
+  /**
+   * Writes this node's counts whole: some writes were lost, or Redis forgot this node (`forgotten`: it was
+   * taken for dead, or Redis restarted), whose players are then announced again.
+   */
+  private async rewriteCounts(forgotten: boolean): Promise<void> {
     const redis = this.redis!;
     const me = this.config.nodeId;
+    this.dirty = false;
     const write = redis.pub.multi();
     for (const kind of KINDS) {
       write.del(countKey(kind, me));
       for (const [field, n] of this.counts[kind]) write.hSet(countKey(kind, me), field, String(n));
+      write.pExpire(countKey(kind, me), this.countsTtlMs);
     }
-    await write.exec();
+    await write.exec().catch((e: unknown) => {
+      this.dirty = true;
+      throw e;
+    });
     const players = [...this.counts.sockets.keys()];
-    if (players.length === 0) return;
+    if (!forgotten || players.length === 0) return;
     this.logger.info('node-returned', { node: me, players: players.length });
     for (const listener of this.returnListeners) listener(players);
   }

@@ -76,6 +76,6 @@ export function apiGate(config: ServerConfig, limits: LimitsService): RequestHan
         return;
       }
       next();
-    }, next);
+    }).catch(next);
   };
 }

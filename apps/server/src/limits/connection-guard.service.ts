@@ -38,7 +38,8 @@ export const socketData = (socket: GameSocket): SocketData => socket.data as Soc
 /** How often every connection's unsent output is looked at. */
 const BACKLOG_CHECK_MS = 1000;
 
-type WithAddress = IncomingMessage & { fbAddress?: string };
+/** A websocket upgrade request, with what the checks found: its address and the place held for it. */
+type WithAddress = IncomingMessage & { fbAddress?: string; fbRelease?: () => void };
 
 /** A refusal of the handshake, as socket.io hands it to the client's `connect_error`. */
 function handshakeRefusal(limit: LimitName): ExtendedError {
@@ -88,6 +89,8 @@ export class ConnectionGuard implements OnModuleDestroy {
     };
     engine.on('connection', (conn: { request: WithAddress; once(event: 'close', fn: () => void): void }) => {
       const address = conn.request.fbAddress ?? this.addressOf(conn.request);
+      // Counted from here on: the place held since the upgrade was allowed is given back.
+      conn.request.fbRelease?.();
       this.limits.connectionOpened(address);
       conn.once('close', () => this.limits.connectionClosed(address));
     });
@@ -138,8 +141,14 @@ export class ConnectionGuard implements OnModuleDestroy {
       return 'This origin may not connect to the game server.';
     }
     const address = (req.fbAddress = this.addressOf(req));
-    if (!(await this.limits.connectionFits(address))) return REFUSAL_MESSAGES.connections_per_address;
+    // The attempt is counted first: a flood of them is refused on the node's copy of the bucket, asking
+    // Redis (several nodes) nothing.
     if (!(await this.limits.allowAddress('connects_per_address', address))) return REFUSAL_MESSAGES.connects_per_address;
+    const release = await this.limits.holdConnection(address);
+    if (!release) return REFUSAL_MESSAGES.connections_per_address;
+    // Held until the connection is counted, or its socket closes first (the handshake failed).
+    req.fbRelease = release;
+    req.socket.once('close', release);
     return null;
   }
 
@@ -167,15 +176,16 @@ export class ConnectionGuard implements OnModuleDestroy {
     const req = socket.request as WithAddress;
     const address = req.fbAddress ?? this.addressOf(req);
     let who = await this.identity.restore(socket.handshake.auth);
+    const restored = who !== null;
     if (!who) {
       if (!(await this.limits.allowAddress('new_identities_per_address', address))) {
         return handshakeRefusal('new_identities_per_address');
       }
       who = await this.identity.create();
-    } else if (!(await this.limits.socketFits(who.playerId, this.hub.socketCount(who.playerId) + (this.admitting.get(who.playerId) ?? 0)))) {
-      return handshakeRefusal('sockets_per_player');
     }
     const playerId = who.playerId;
+    // The slot is held before the cap is asked of the other nodes, so handshakes arriving together count each other.
+    const here = this.hub.socketCount(playerId) + (this.admitting.get(playerId) ?? 0);
     this.admitting.set(playerId, (this.admitting.get(playerId) ?? 0) + 1);
     let held = true;
     const settle = () => {
@@ -185,6 +195,10 @@ export class ConnectionGuard implements OnModuleDestroy {
       if (n > 0) this.admitting.set(playerId, n);
       else this.admitting.delete(playerId);
     };
+    if (restored && !(await this.limits.socketFits(playerId, here))) {
+      settle();
+      return handshakeRefusal('sockets_per_player');
+    }
     // A handshake that never completes (the connection closed first) frees the slot too.
     socket.conn.once('close', settle);
     let greeting: unknown;

@@ -68,6 +68,8 @@ export class LimitsService implements OnModuleDestroy {
   private readonly addresses: Record<AddressLimit, KeyedBuckets>;
   /** Open connections per address, on this node. */
   private readonly connections = new Map<string, number>();
+  /** Places held per address for connections being opened (admitted, not counted yet). */
+  private readonly held = new Map<string, number>();
   private readonly sweepTimer: NodeJS.Timeout;
   /** Decisions taken by this node alone because Redis could not answer in time (several nodes). */
   private fallbacks = 0;
@@ -144,12 +146,32 @@ export class LimitsService implements OnModuleDestroy {
     this.metrics.rateLimited(limit);
   }
 
-  /** Whether one more connection from `address` fits under the cap (its connections to every node). */
-  async connectionFits(address: string): Promise<boolean> {
-    const here = this.connections.get(address) ?? 0;
+  /**
+   * Holds a place for one more connection from `address` when it fits under the cap (its connections to
+   * every node, and the places held here). The place is held until `release` (the connection opened and is
+   * counted, or the attempt failed), so attempts arriving together cannot all pass on one free place.
+   * Null: refused (counted).
+   */
+  async holdConnection(address: string): Promise<(() => void) | null> {
+    const here = (this.connections.get(address) ?? 0) + (this.held.get(address) ?? 0);
     const cap = this.config.address.connections;
-    if (here >= cap) return this.counted('connections_per_address', false);
-    return this.counted('connections_per_address', here + (await this.elsewhere('connections', address)) < cap);
+    if (here >= cap) {
+      this.refused('connections_per_address');
+      return null;
+    }
+    this.held.set(address, (this.held.get(address) ?? 0) + 1);
+    let holding = true;
+    const release = () => {
+      if (!holding) return;
+      holding = false;
+      const n = this.held.get(address)! - 1;
+      if (n > 0) this.held.set(address, n);
+      else this.held.delete(address);
+    };
+    if (here + (await this.elsewhere('connections', address)) < cap) return release;
+    release();
+    this.refused('connections_per_address');
+    return null;
   }
 
   connectionOpened(address: string): void {

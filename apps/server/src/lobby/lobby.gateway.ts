@@ -107,6 +107,8 @@ function describe(error: z.ZodError): string {
 export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, BeforeApplicationShutdown {
   private readonly perPlayer = new KeyedLock();
   private stopping = false;
+  /** Presence announcements waiting on the other nodes' answer (a stopping node sends them before Redis closes). */
+  private readonly announcing = new Set<Promise<void>>();
 
   constructor(
     @Inject(LobbyService) private readonly lobbies: LobbyService,
@@ -140,10 +142,17 @@ export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     }
   }
 
-  /** Stopping: the requests already taken are answered before storage closes; later ones are refused. */
+  /**
+   * Stopping: the requests already taken are answered before storage closes; later ones are refused. Then
+   * every connection is closed here, rather than by socket.io's own shutdown after this hook, so the
+   * players' presence reaches the other nodes while Redis is still open (the clients reconnect, through the
+   * balancer, to another node).
+   */
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
     await this.perPlayer.drained(DRAIN_MS);
+    for (const socket of [...this.hub.allSockets()]) socket.conn.close();
+    await Promise.all(this.announcing);
   }
 
   afterInit(server: GameServer): void {
@@ -211,9 +220,11 @@ export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     const offline = () => this.hub.toLobbyEverywhere(lobbyId, { name: 'server-presence', payload: { playerId, online: false } });
     if (!this.cluster.multiNode) return offline();
     // Several nodes: offline only once their last connection anywhere is gone.
-    void this.hub.onlineAnywhere([playerId]).then((online) => {
+    const told = this.hub.onlineAnywhere([playerId]).then((online) => {
       if (online && !online.has(playerId)) offline();
     });
+    this.announcing.add(told);
+    void told.finally(() => this.announcing.delete(told));
   }
 
   @SubscribeMessage('client-create-lobby')

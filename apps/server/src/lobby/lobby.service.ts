@@ -80,8 +80,7 @@ export class LobbyService implements OnModuleInit {
     return this.store.getLobby(lobbyId);
   }
 
-  /** The open lobby the player sits in. */
-/**
+  /**
    * Brings this node's copies of the player's lobby and of `lobbyId` up to the log (several nodes: another
    * node may have committed what this one has not heard of yet).
    */
@@ -90,16 +89,17 @@ export class LobbyService implements OnModuleInit {
     for (const id of new Set([seat, lobbyId])) if (id && this.store.cached(id)) await this.store.sync(id);
   }
 
-    seatOf(playerId: string): Promise<LobbyState | undefined> {
+  /** The open lobby the player sits in. */
+  seatOf(playerId: string): Promise<LobbyState | undefined> {
     return this.store.seatOf(playerId);
   }
 
-  /** The open lobby the player sits in as far as memory already knows (no query). */
   /** The id of the lobby a player sits in (a player connected to another node: nothing is kept). */
   lobbyIdOf(playerId: string): Promise<string | null> {
     return this.store.lobbyIdOf(playerId);
   }
 
+  /** The open lobby the player sits in as far as memory already knows (no query). */
   knownSeatOf(playerId: string): LobbyState | undefined {
     return this.store.knownSeatOf(playerId);
   }

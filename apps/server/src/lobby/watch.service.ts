@@ -98,9 +98,11 @@ export class WatchService implements OnModuleDestroy {
       // Several nodes: the sum over all of them, to every node's players and watchers of the lobby. Each
       // node announces its own changes, after writing its count, so the last announcement is the true sum
       // (what this node announced before may have been overtaken by another's: no "unchanged" shortcut).
-      this.hub.watchersEverywhere(lobbyId, (count) => {
-        if (this.store.cached(lobbyId)) this.hub.toLobbyEverywhere(lobbyId, { name: 'server-watchers', payload: { lobbyId, count } });
-      });
+      // Sent even when this node does not hold the lobby (a node that found another dead announces for it):
+      // a closed lobby's rooms are empty.
+      this.hub.watchersEverywhere(lobbyId, (count) =>
+        this.hub.toLobbyEverywhere(lobbyId, { name: 'server-watchers', payload: { lobbyId, count } }),
+      );
       return;
     }
     const count = this.hub.watcherCount(lobbyId);
