@@ -345,7 +345,10 @@ export class LobbyStore implements BeforeApplicationShutdown {
       }
     };
     run()
-      .catch((e: unknown) => this.logger.error('follow-failed', { lobby: lobbyId, error: String(e) }))
+      .catch((e: unknown) => {
+        // Stopping: nobody is left here to send the lobby to.
+        if (!(e instanceof ServerStopping)) this.logger.error('follow-failed', { lobby: lobbyId, error: String(e) });
+      })
       .finally(() => this.following.delete(lobbyId));
   }
 
