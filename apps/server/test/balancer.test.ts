@@ -25,6 +25,7 @@ import {
   getJson,
   isContiguous,
   removeDir,
+  startedGameWithBot,
   storageEnv,
   waitFor,
   type Identity,
@@ -121,21 +122,6 @@ async function logOf(node: Node, lobbyId: string): Promise<{ events: LobbyEvent[
   const folded = fold(events);
   if (!folded.ok) throw new Error(folded.error.message);
   return { events, state: folded.value };
-}
-
-/** Makes a lobby of `admin` and `guest` (countries 0 and 1) with a bot (2), 6×6, and starts it; returns its id and start seq. */
-async function startedGame(admin: TestClient, guest: TestClient, seed: number): Promise<{ lobbyId: string; started: number }> {
-  await ok(admin.emit('client-create-lobby', { playerName: 'Admin' }));
-  await admin.untilSeq(2);
-  const lobbyId = admin.state!.lobbyId;
-  await ok(guest.emit('client-join-lobby', { lobbyId, playerName: 'Guest' }));
-  await ok(admin.emit('client-change-country', { country: 0 }));
-  await ok(guest.emit('client-change-country', { country: 1 }));
-  await ok(admin.emit('client-add-bot', { country: 2, difficulty: 'normal' }));
-  await ok(admin.emit('client-lobby-update', { w: 6, h: 6, seed }));
-  const started = await ok(admin.emit('client-game-action', { id: 'start', info: {} }));
-  await Promise.all([admin.untilSeq(started), guest.untilSeq(started)]);
-  return { lobbyId, started };
 }
 
 /** Why the file is skipped, in its title, where nginx is not installed (`.ci/run` installs it). */
@@ -286,7 +272,7 @@ describe.skipIf(SKIPPED !== '')(
       const dave = await connect();
       const daveNode = nodeOf(after, await perNode('fb_connections'));
       expect(daveNode).not.toBe(carolNode);
-      const { lobbyId } = await startedGame(carol, dave, 77);
+      const { lobbyId } = await startedGameWithBot(carol, dave, 77);
 
       // Carol and Dave pass; the turn goes to the bot, and Carol's node dies at once (the bot's turn may be
       // in flight or done: bots are unpaced here).

@@ -435,6 +435,25 @@ export function isContiguous(seqs: readonly number[]): boolean {
   return seqs.every((s, i) => i === 0 || s === seqs[i - 1]! + 1);
 }
 
+/** Makes a lobby of `admin` and `guest` (countries 0 and 1) with a normal bot (2), 6×6, and starts it; returns its id and start seq. */
+export async function startedGameWithBot(
+  admin: TestClient,
+  guest: TestClient,
+  seed: number,
+): Promise<{ lobbyId: string; started: number }> {
+  await expectOk(admin.emit('client-create-lobby', { playerName: 'Admin' }));
+  await admin.untilSeq(2);
+  const lobbyId = admin.state!.lobbyId;
+  await expectOk(guest.emit('client-join-lobby', { lobbyId, playerName: 'Guest' }));
+  await expectOk(admin.emit('client-change-country', { country: 0 }));
+  await expectOk(guest.emit('client-change-country', { country: 1 }));
+  await expectOk(admin.emit('client-add-bot', { country: 2, difficulty: 'normal' }));
+  await expectOk(admin.emit('client-lobby-update', { w: 6, h: 6, seed }));
+  const started = await expectOk(admin.emit('client-game-action', { id: 'start', info: {} }));
+  await Promise.all([admin.untilSeq(started), guest.untilSeq(started)]);
+  return { lobbyId, started };
+}
+
 /**
  * After a node was killed mid-game (issue 8 "A node dies"), once the survivors played it to its end: the
  * log (`events`, from a live node's admin API) is 1..n and folds to a finished game, every client holds its

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playToEnd } from './drive.js';
 import { buildServer, startBuiltNode, type BuiltNode } from './fixtures/built-node.js';
 import { startRedis, type RedisServer } from './fixtures/redis-server.js';
-import { ADMIN_TOKEN, TestClient, expectOk as ok, expectPlayedOnAfterKill, getJson, removeDir, storageEnv } from './harness.js';
+import { ADMIN_TOKEN, TestClient, expectOk as ok, expectPlayedOnAfterKill, getJson, removeDir, startedGameWithBot, storageEnv } from './harness.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'fb-failover-'));
 const children: ChildProcess[] = [];
@@ -63,16 +63,7 @@ describe('a node is killed mid-game; its player goes on through another node (is
     const c = await startNode();
     const alice = await connect(a.url);
     const bob = await connect(b.url);
-    await ok(alice.emit('client-create-lobby', { playerName: 'Alice' }));
-    await alice.untilSeq(2);
-    const lobbyId = alice.state!.lobbyId;
-    await ok(bob.emit('client-join-lobby', { lobbyId, playerName: 'Bob' }));
-    await ok(alice.emit('client-change-country', { country: 0 }));
-    await ok(bob.emit('client-change-country', { country: 1 }));
-    await ok(alice.emit('client-add-bot', { country: 2, difficulty: 'normal' }));
-    await ok(alice.emit('client-lobby-update', { w: 6, h: 6, seed: 77 }));
-    const started = await ok(alice.emit('client-game-action', { id: 'start', info: {} }));
-    await Promise.all([alice.untilSeq(started), bob.untilSeq(started)]);
+    const { lobbyId } = await startedGameWithBot(alice, bob, 77);
 
     // Alice and Bob pass; the turn goes to the bot, and Alice's node dies at once.
     const alicePasses = await ok(alice.emit('client-game-action', { id: 'next_turn', info: { country: 0 } }));

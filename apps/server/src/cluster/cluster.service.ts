@@ -17,7 +17,7 @@ import { CONFIG, type ServerConfig } from '../config.js';
 import { AppLogger } from '../logger.js';
 import { NodeRegistry } from './node-registry.js';
 import { REDIS, type RedisClient, type RedisClients } from './redis.js';
-import { within } from './redis-script.js';
+import { within } from '../lobby/keyed-lock.js';
 
 /** The channel of lobby notices (outside the adapter's `socket.io#…` pattern). */
 export const LOBBY_NOTICES = 'fb:lobby-notices';

@@ -16,7 +16,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CONFIG, type ServerConfig } from '../config.js';
 import { AppLogger } from '../logger.js';
 import { REDIS, type RedisClients } from './redis.js';
-import { RedisScript, within } from './redis-script.js';
+import { within } from '../lobby/keyed-lock.js';
+import { RedisScript } from './redis-script.js';
 import { SHARED_LIMIT_TIMEOUT_MS } from './shared-buckets.js';
 
 /** What is counted per node: connections by address, sockets by player, distinct watchers by lobby. */

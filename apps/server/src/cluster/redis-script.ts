@@ -19,10 +19,3 @@ export class RedisScript {
     }
   }
 }
-
-/** Resolves like `work`, or with `fallback` once `ms` have passed (a slow Redis must not hold a request). */
-export function within<T>(ms: number, work: Promise<T>, fallback: T): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(fallback), ms)));
-  return Promise.race([work.catch(() => fallback), late]).finally(() => clearTimeout(timer));
-}

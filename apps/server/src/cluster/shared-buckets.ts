@@ -10,7 +10,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { RateLimit } from '../config.js';
 import { REDIS, type RedisClients } from './redis.js';
-import { RedisScript, within } from './redis-script.js';
+import { within } from '../lobby/keyed-lock.js';
+import { RedisScript } from './redis-script.js';
 
 /** How long a request waits on Redis before the node decides alone (with its local copy of the buckets). */
 export const SHARED_LIMIT_TIMEOUT_MS = 250;

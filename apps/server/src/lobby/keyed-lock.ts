@@ -26,12 +26,10 @@ export class KeyedLock {
    * `ms` at most (a stopping server does not wait for ever).
    */
   async drained(ms: number): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
     const idle = (async () => {
       while (this.tails.size > 0) await Promise.all(this.tails.values());
     })();
-    await Promise.race([idle, late]).finally(() => clearTimeout(timer));
+    await within(ms, idle, undefined);
   }
 
   /** Keys with work queued or running. */
@@ -60,4 +58,11 @@ export class Semaphore {
       else this.running -= 1;
     }
   }
+}
+
+/** Resolves like `work` (a failure: like `fallback`), or with `fallback` once `ms` have passed, whichever is first. */
+export function within<T>(ms: number, work: Promise<T>, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(fallback), ms)));
+  return Promise.race([work.catch(() => fallback), late]).finally(() => clearTimeout(timer));
 }
