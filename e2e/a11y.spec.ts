@@ -25,7 +25,10 @@ async function severeViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact && SEVERE.has(v.impact))
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => `${n.target.join(' ')}  ${n.any[0]?.message ?? ''}`).join('\n    ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => `${n.target.join(' ')}  ${n.any[0]?.message ?? ''}`).join('\n    ')}`,
+    );
 }
 
 /** Scans the page as `label`; a soft failure, so one run reports every screen. */
@@ -35,7 +38,9 @@ async function expectAccessible(page: Page, label: string): Promise<void> {
 }
 
 test.describe('axe finds no serious or critical violation', () => {
-  test('main menu (with and without the tutorial), offline lobby, lobby preview, saves, settings, chat, join, 404, admin off', async ({ page }) => {
+  test('main menu (with and without the tutorial), offline lobby, lobby preview, saves, settings, chat, join, 404, admin off', async ({
+    page,
+  }) => {
     await page.goto('/main-menu');
     await expect(page.getByTestId('tutorial-title')).toHaveText('Welcome');
     await expectAccessible(page, '/main-menu with the tutorial');
@@ -47,7 +52,10 @@ test.describe('axe finds no serious or critical violation', () => {
       ['/lobby', (p) => expect(p.getByTestId('start-game')).toBeVisible()],
       ['/lobby-preview', (p) => expect(p.getByRole('button', { name: 'New map' })).toBeVisible()],
       ['/saves', (p) => expect(p.getByRole('heading', { name: 'Saved games' })).toBeVisible()],
-      ['/saves?tab=replays', (p) => expect(p.getByRole('tab', { name: /replays/i })).toHaveAttribute('aria-selected', 'true')],
+      [
+        '/saves?tab=replays',
+        (p) => expect(p.getByRole('tab', { name: /replays/i })).toHaveAttribute('aria-selected', 'true'),
+      ],
       ['/settings', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible()],
       ['/chat', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible()],
       ['/join-lobby', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible()],
@@ -130,13 +138,21 @@ test.describe('axe finds no serious or critical violation', () => {
   });
 });
 
-test('a control reached with Tab shows the focus ring: white, between dark halos, on the green button as on a nav link', async ({ page }) => {
+test('a control reached with Tab shows the focus ring: white, between dark halos, on the green button as on a nav link', async ({
+  page,
+}) => {
   await skipTutorial(page);
   const ring = () =>
     page.evaluate(() => {
       const el = document.activeElement as HTMLElement;
       const s = getComputedStyle(el);
-      return { text: el.textContent?.trim(), style: s.outlineStyle, width: s.outlineWidth, colour: s.outlineColor, halo: s.boxShadow !== 'none' };
+      return {
+        text: el.textContent?.trim(),
+        style: s.outlineStyle,
+        width: s.outlineWidth,
+        colour: s.outlineColor,
+        halo: s.boxShadow !== 'none',
+      };
     });
   const WHITE_RING = { style: 'solid', width: '2px', colour: 'rgb(255, 255, 255)', halo: true };
   await page.goto('/main-menu');
@@ -161,14 +177,17 @@ const SIZES = [
 async function inWindowAndOnTop(page: Page, testId: string): Promise<boolean> {
   return page.getByTestId(testId).evaluate((el) => {
     const r = el.getBoundingClientRect();
-    const inside = r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth && r.height > 0;
+    const inside =
+      r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth && r.height > 0;
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
     return inside && hit !== null && el.contains(hit);
   });
 }
 
 for (const size of SIZES) {
-  test(`at ${size.width}×${size.height} the lobby's Start game is in the window on load and no page scrolls sideways`, async ({ browser }) => {
+  test(`at ${size.width}×${size.height} the lobby's Start game is in the window on load and no page scrolls sideways`, async ({
+    browser,
+  }) => {
     const phone = size.width < 600;
     const context = await browser.newContext({ viewport: size, isMobile: phone, hasTouch: phone });
     await context.addInitScript(() => localStorage.setItem('seen-tutorial', 'true'));
@@ -178,10 +197,21 @@ for (const size of SIZES) {
     await expect(page.getByTestId('start-game')).toBeVisible();
     expect(await inWindowAndOnTop(page, 'start-game'), 'offline lobby: Start game in the window').toBe(true);
 
-    for (const path of ['/lobby', '/saves', '/saves?tab=replays', '/settings', '/chat', '/join-lobby', '/404', '/admin']) {
+    for (const path of [
+      '/lobby',
+      '/saves',
+      '/saves?tab=replays',
+      '/settings',
+      '/chat',
+      '/join-lobby',
+      '/404',
+      '/admin',
+    ]) {
       await page.goto(path);
       await expect(page.locator('.fb-main h1:visible').first()).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, `${path} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
     }
 

@@ -26,7 +26,9 @@ async function untilNextToEnemy(page: Page): Promise<{ me: PlayableCountry; from
     const me = (await active(page)) as PlayableCountry;
     for (const t of game.tiles) {
       if (t.unit?.id !== me || t.unit.attacked) continue;
-      const target = moveableTiles(game, t.pos, me).find((p) => near(p, t.pos) && game.tiles[p.x + p.y * game.width]!.unit);
+      const target = moveableTiles(game, t.pos, me).find(
+        (p) => near(p, t.pos) && game.tiles[p.x + p.y * game.width]!.unit,
+      );
       if (target) return { me, from: t.pos, target };
     }
     await playTurn(page, { attack: false });
@@ -35,7 +37,9 @@ async function untilNextToEnemy(page: Page): Promise<{ me: PlayableCountry; from
   throw new Error('no unit came next to an enemy');
 }
 
-test('the live region names the selected unit and its moves, the cleared selection and the fight\'s result', async ({ page }) => {
+test("the live region names the selected unit and its moves, the cleared selection and the fight's result", async ({
+  page,
+}) => {
   await page.goto('/lobby?start=1&w=7&h=7&seed=5&bots=2&speed=instant');
   const region = page.getByTestId('announcer');
   // A polite live region, there for screen readers and not on the screen.
@@ -49,7 +53,8 @@ test('the live region names the selected unit and its moves, the cleared selecti
   const reach = moveableTiles(game, from, me);
   const attacks = reach.filter((p) => game.tiles[p.x + p.y * game.width]!.unit).length;
   const moves = reach.length - attacks;
-  const count = (n: number, one: string, many: string) => (n === 0 ? `no ${many}` : n === 1 ? `1 ${one}` : `${n} ${many}`);
+  const count = (n: number, one: string, many: string) =>
+    n === 0 ? `no ${many}` : n === 1 ? `1 ${one}` : `${n} ${many}`;
 
   await selectTile(page, from);
   await expect(region).toHaveText(

@@ -18,16 +18,20 @@ test('a 32×32 map places each drawing as one bitmap image, and every tile keeps
   await expect(page.locator('.fb-board-svg .fb-tiles use')).toHaveCount(0);
   const g = await readGame(page);
   const drawn = g.tiles.filter((t) => t.unit || t.landmark >= 0).length;
-  const images = await page.locator('.fb-board-svg .fb-tiles image').evaluateAll((els) =>
-    els.map((e) => ({ href: e.getAttribute('href') ?? '' })),
-  );
+  const images = await page
+    .locator('.fb-board-svg .fb-tiles image')
+    .evaluateAll((els) => els.map((e) => ({ href: e.getAttribute('href') ?? '' })));
   expect(images.length).toBeGreaterThanOrEqual(drawn);
   for (const i of images) expect(i.href.startsWith('data:image/png;base64,')).toBe(true);
   // The same drawings are a handful of bitmaps, shared by all tiles.
   expect(new Set(images.map((i) => i.href)).size).toBeLessThanOrEqual(31);
   const patterns = await tiles.evaluateAll((gs) => gs.map((x) => x.getAttribute('data-pattern')));
-  g.tiles.forEach((t, i) => expect(patterns[i]).toBe(t.owner < 0 ? null : `fb-land-${t.owner}-${t.type === 1 ? 'settled' : 'nomad'}`));
+  g.tiles.forEach((t, i) =>
+    expect(patterns[i]).toBe(t.owner < 0 ? null : `fb-land-${t.owner}-${t.type === 1 ? 'settled' : 'nomad'}`),
+  );
   // Zoomed in, for people to look at the bitmaps up close.
   for (let i = 0; i < 6; i++) await page.getByRole('button', { name: 'Zoom in' }).click();
-  await page.screenshot({ path: fileURLToPath(new URL('../test-results/screenshots/board-32-bitmaps.png', import.meta.url)) });
+  await page.screenshot({
+    path: fileURLToPath(new URL('../test-results/screenshots/board-32-bitmaps.png', import.meta.url)),
+  });
 });

@@ -4,9 +4,26 @@
  * the keyboard cursor is not the mouse's hover, a raised unit reads "new — acts next turn", a long
  * press on a touch screen shows the tile instead of clicking it, and the fight card names one fight.
  */
-import { attackWinChance, moveableTiles, parseGame, warModifier, type GameData, type PlayableCountry } from '@four-banners/engine';
+import {
+  attackWinChance,
+  moveableTiles,
+  parseGame,
+  warModifier,
+  type GameData,
+  type PlayableCountry,
+} from '@four-banners/engine';
 import { expect, test, type Page } from '@playwright/test';
-import { active, clickTile, passTurn, playTurn, readGame, skipTutorial, tileCenter, waitForTurnOrEnd, type SerializedGame } from './helpers';
+import {
+  active,
+  clickTile,
+  passTurn,
+  playTurn,
+  readGame,
+  skipTutorial,
+  tileCenter,
+  waitForTurnOrEnd,
+  type SerializedGame,
+} from './helpers';
 
 test.beforeEach(async ({ page }) => skipTutorial(page));
 
@@ -15,7 +32,8 @@ const engineGame = async (page: Page): Promise<GameData> => {
   if (!r.ok) throw new Error('the page gave an unreadable game');
   return r.value;
 };
-const near = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y)) === 1;
+const near = (a: { x: number; y: number }, b: { x: number; y: number }) =>
+  Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y)) === 1;
 
 /** Plays turns (no attacks) until one of our ready units stands next to an enemy unit; returns both. */
 async function untilNextToEnemy(page: Page) {
@@ -23,7 +41,10 @@ async function untilNextToEnemy(page: Page) {
     expect(await waitForTurnOrEnd(page)).toBe('turn');
     const g: SerializedGame = await readGame(page);
     const me = (await active(page))!;
-    const mine = g.tiles.find((t) => t.unit?.id === me && !t.unit.attacked && g.tiles.some((o) => o.unit && o.unit.id !== me && near(o.pos, t.pos)));
+    const mine = g.tiles.find(
+      (t) =>
+        t.unit?.id === me && !t.unit.attacked && g.tiles.some((o) => o.unit && o.unit.id !== me && near(o.pos, t.pos)),
+    );
     if (mine) return { me: me as PlayableCountry, from: mine.pos };
     await playTurn(page, { attack: false });
     await passTurn(page);
@@ -31,7 +52,9 @@ async function untilNextToEnemy(page: Page) {
   throw new Error('no unit came next to an enemy');
 }
 
-test('selection, moves and targets are distinct; targets show the engine\'s odds; the fight card names one fight', async ({ page }) => {
+test("selection, moves and targets are distinct; targets show the engine's odds; the fight card names one fight", async ({
+  page,
+}) => {
   await page.goto('/lobby?start=1&w=7&h=7&seed=5&bots=2&speed=instant');
   const { me, from } = await untilNextToEnemy(page);
   await clickTile(page, from.x, from.y);
@@ -59,7 +82,9 @@ test('selection, moves and targets are distinct; targets show the engine\'s odds
   const c = await tileCenter(page, target.x, target.y);
   await page.mouse.move(c.x, c.y);
   await expect(page.locator('.fb-hover')).toHaveCount(1);
-  await expect(page.getByTestId('attack-odds')).toContainText(`${Math.round(attackWinChance(warModifier(game, from, target)) * 100)}% to win`);
+  await expect(page.getByTestId('attack-odds')).toContainText(
+    `${Math.round(attackWinChance(warModifier(game, from, target)) * 100)}% to win`,
+  );
 
   // One fight's result never uses the words of winning the game.
   await page.mouse.click(c.x, c.y);
@@ -77,7 +102,10 @@ test('the keyboard cursor is drawn apart from the mouse hover', async ({ page })
     await expect(page.getByTestId('board-cursor')).toHaveCount(1, { timeout: 500 });
   }).toPass();
   await expect(page.locator('.fb-hover')).toHaveCount(0);
-  const at = { x: Number(await page.getByTestId('board-cursor').getAttribute('data-x')), y: Number(await page.getByTestId('board-cursor').getAttribute('data-y')) };
+  const at = {
+    x: Number(await page.getByTestId('board-cursor').getAttribute('data-x')),
+    y: Number(await page.getByTestId('board-cursor').getAttribute('data-y')),
+  };
   // The mouse over the same tile turns it into a plain hover.
   const c = await tileCenter(page, at.x, at.y);
   await page.mouse.move(c.x, c.y);
@@ -93,15 +121,25 @@ test('a raised unit reads "new — acts next turn", with its own badge', async (
   await page.goto('/lobby?start=1&w=8&h=8&seed=21&bots=1&speed=instant');
   expect(await waitForTurnOrEnd(page)).toBe('turn');
   const spot = page.locator('.fb-banner-spot rect').first();
-  const t = { x: Math.floor(Number(await spot.getAttribute('x')) / 64), y: Math.floor(Number(await spot.getAttribute('y')) / 64) };
+  const t = {
+    x: Math.floor(Number(await spot.getAttribute('x')) / 64),
+    y: Math.floor(Number(await spot.getAttribute('y')) / 64),
+  };
   await clickTile(page, t.x, t.y);
-  await expect.poll(async () => (await readGame(page)).tiles.find((x) => x.pos.x === t.x && x.pos.y === t.y)?.unit?.id).toBe(0);
+  await expect
+    .poll(async () => (await readGame(page)).tiles.find((x) => x.pos.x === t.x && x.pos.y === t.y)?.unit?.id)
+    .toBe(0);
   const c = await tileCenter(page, t.x, t.y);
   await page.mouse.move(c.x, c.y);
   await expect(page.getByTestId('tile-info')).toContainText('Green unit · new — acts next turn');
   await expect(page.getByTestId('tile-info')).not.toContainText('attacked');
   const g = await readGame(page);
-  await expect(page.locator('.fb-tiles > g').nth(t.x + t.y * g.w).locator('[data-badge="new"]')).toHaveCount(1);
+  await expect(
+    page
+      .locator('.fb-tiles > g')
+      .nth(t.x + t.y * g.w)
+      .locator('[data-badge="new"]'),
+  ).toHaveCount(1);
 });
 
 test.describe('touch', () => {
@@ -111,7 +149,10 @@ test.describe('touch', () => {
     await page.goto('/lobby?start=1&w=8&h=8&seed=21&bots=1&speed=instant');
     expect(await waitForTurnOrEnd(page)).toBe('turn');
     const spot = page.locator('.fb-banner-spot rect').first();
-    const t = { x: Math.floor(Number(await spot.getAttribute('x')) / 64), y: Math.floor(Number(await spot.getAttribute('y')) / 64) };
+    const t = {
+      x: Math.floor(Number(await spot.getAttribute('x')) / 64),
+      y: Math.floor(Number(await spot.getAttribute('y')) / 64),
+    };
     const banners = async () => (await readGame(page)).countries[0]!.banners;
     const start = await banners();
     const c = await tileCenter(page, t.x, t.y);
@@ -119,7 +160,15 @@ test.describe('touch', () => {
       page.evaluate(
         ({ kind, id, x, y }) =>
           document.querySelector('[data-testid="board"]')!.dispatchEvent(
-            new PointerEvent(`pointer${kind}`, { bubbles: true, pointerId: id, pointerType: 'touch', isPrimary: true, clientX: x, clientY: y, buttons: kind === 'up' ? 0 : 1 }),
+            new PointerEvent(`pointer${kind}`, {
+              bubbles: true,
+              pointerId: id,
+              pointerType: 'touch',
+              isPrimary: true,
+              clientX: x,
+              clientY: y,
+              buttons: kind === 'up' ? 0 : 1,
+            }),
           ),
         { kind, id, x: c.x, y: c.y },
       );

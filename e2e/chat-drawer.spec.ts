@@ -10,7 +10,9 @@ import { PHONE, DESKTOP, newPerson, onlineView, seatTwoPeople } from './helpers'
 
 /** Waits until `page` may act for `country` (its turn, every received event shown). */
 async function myTurn(page: Page, country: number): Promise<void> {
-  await page.waitForFunction((c) => window.fourBanners?.active() === c && !window.fourBanners.botBusy(), country, { timeout: 30_000 });
+  await page.waitForFunction((c) => window.fourBanners?.active() === c && !window.fourBanners.botBusy(), country, {
+    timeout: 30_000,
+  });
 }
 
 /** Waits until `page` has folded the lobby up to `seq`. */
@@ -40,7 +42,10 @@ async function sendFromDrawer(page: Page, text: string): Promise<void> {
   await expect(drawer).toBeHidden();
 }
 
-test('the chat drawer on the board: the unread light, reading it, and no false light after a reload', async ({ browser, baseURL }) => {
+test('the chat drawer on the board: the unread light, reading it, and no false light after a reload', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const a = await newPerson(browser, 'Alice');
   const b = await newPerson(browser, 'Bob');

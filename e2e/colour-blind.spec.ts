@@ -38,10 +38,13 @@ const tilePatterns = (page: Page) =>
 /** The shape of a <pattern>: its markup with every colour and opacity taken out. */
 const patternShape = (page: Page, id: string) =>
   page.locator(`.fb-board-svg pattern#${id}`).evaluate((p) =>
-    p.innerHTML.replace(/#[0-9a-f]{3,8}/gi, 'C').replace(/(fill|stroke)-opacity="[^"]*"/g, '').replace(/ id="[^"]*"/, ''),
+    p.innerHTML
+      .replace(/#[0-9a-f]{3,8}/gi, 'C')
+      .replace(/(fill|stroke)-opacity="[^"]*"/g, '')
+      .replace(/ id="[^"]*"/, ''),
   );
 
-test('the four countries\' land differs in a non-colour channel under every vision deficiency', async ({ page }) => {
+test("the four countries' land differs in a non-colour channel under every vision deficiency", async ({ page }) => {
   const g = await midGame(page);
   const owners = new Set(g.tiles.filter((t) => t.owner >= 0).map((t) => t.owner));
   expect([...owners].sort()).toEqual([0, 1, 2, 3]);

@@ -14,7 +14,9 @@ const NOTICE_MS = 5_000;
 
 /** Waits until `page` may act for `country` (its turn, every received event shown). */
 async function myTurn(page: Page, country: number): Promise<void> {
-  await page.waitForFunction((c) => window.fourBanners?.active() === c && !window.fourBanners.botBusy(), country, { timeout: 30_000 });
+  await page.waitForFunction((c) => window.fourBanners?.active() === c && !window.fourBanners.botBusy(), country, {
+    timeout: 30_000,
+  });
 }
 
 /** Waits until `page` folded exactly `seq` and shows it; returns its view. */
@@ -30,7 +32,9 @@ async function atSeq(page: Page, seq: number) {
   return (await onlineView(page))!;
 }
 
-test('an outage: the dialog comes and goes by itself, moves are refused visibly, both end on the same state', async ({ browser }) => {
+test('an outage: the dialog comes and goes by itself, moves are refused visibly, both end on the same state', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const a = await newPerson(browser, 'Alice');
   const b = await newPerson(browser, 'Bob');
@@ -86,7 +90,9 @@ test('an outage: the dialog comes and goes by itself, moves are refused visibly,
   const seenByB = await atSeq(b, seqBefore);
   expect((await onlineView(a))!.seq).toBe(seqBefore);
   expect(seenByB.stateHash).toBe((await onlineView(a))!.stateHash);
-  expect((await readGame(b)).countries.find((c) => c.id === 1)!.banners).toBe(g.countries.find((c) => c.id === 1)!.banners);
+  expect((await readGame(b)).countries.find((c) => c.id === 1)!.banners).toBe(
+    g.countries.find((c) => c.id === 1)!.banners,
+  );
 
   // Connected again, a move goes through.
   await passTurn(b);
@@ -129,7 +135,9 @@ test('an outage: the dialog comes and goes by itself, moves are refused visibly,
   await b.context().close();
 });
 
-test('the browser saying it is offline is enough: the status drops at once, and comes back by itself', async ({ browser }) => {
+test('the browser saying it is offline is enough: the status drops at once, and comes back by itself', async ({
+  browser,
+}) => {
   // A websocket can outlive the network it ran on until the heartbeat gives up (tens of seconds): the
   // window's `offline` event alone must show the dialog, and close the dead transport so it reconnects.
   const a = await newPerson(browser, 'Alice');

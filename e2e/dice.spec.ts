@@ -8,7 +8,17 @@
 import { moveableTiles, parseGame, type PlayableCountry, type Pos } from '@four-banners/engine';
 import { expect, test, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { active, clickTile, passTurn, playTurn, readGame, selectTile, skipTutorial, waitForTurnOrEnd, type SerializedGame } from './helpers';
+import {
+  active,
+  clickTile,
+  passTurn,
+  playTurn,
+  readGame,
+  selectTile,
+  skipTutorial,
+  waitForTurnOrEnd,
+  type SerializedGame,
+} from './helpers';
 
 const OUT = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
 
@@ -39,7 +49,11 @@ async function recordFightCard(page: Page): Promise<void> {
       cause = what;
       setTimeout(() => (cause = null), 0);
     };
-    window.addEventListener('click', (e) => (e.target as Element | null)?.closest?.('[data-testid="fight-card"]') && note('click'), true);
+    window.addEventListener(
+      'click',
+      (e) => (e.target as Element | null)?.closest?.('[data-testid="fight-card"]') && note('click'),
+      true,
+    );
     window.addEventListener('keydown', () => note('key'), true);
     const look = () => {
       const card = document.querySelector('[data-testid="fight-card"]');
@@ -49,11 +63,18 @@ async function recordFightCard(page: Page): Promise<void> {
       shown.push({
         phase,
         title: card?.querySelector('.fb-fight-title')?.textContent ?? null,
-        dice: card ? [...card.querySelectorAll('svg[aria-label^="die"]')].map((d) => d.getAttribute('aria-label') ?? '') : [],
+        dice: card
+          ? [...card.querySelectorAll('svg[aria-label^="die"]')].map((d) => d.getAttribute('aria-label') ?? '')
+          : [],
         cause,
       });
     };
-    new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-phase'] });
+    new MutationObserver(look).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-phase'],
+    });
   });
 }
 
@@ -70,7 +91,9 @@ async function untilNextToEnemy(page: Page): Promise<{ me: PlayableCountry; from
     if (!parsed.ok) throw new Error('the page gave an unreadable game');
     for (const t of g.tiles) {
       if (t.unit?.id !== me || t.unit.attacked) continue;
-      const target = moveableTiles(parsed.value, t.pos, me).find((p) => near(p, t.pos) && g.tiles[p.x + p.y * g.w]!.unit);
+      const target = moveableTiles(parsed.value, t.pos, me).find(
+        (p) => near(p, t.pos) && g.tiles[p.x + p.y * g.w]!.unit,
+      );
       if (target) return { me, from: t.pos, target };
     }
     await playTurn(page, { attack: false });
@@ -84,7 +107,6 @@ async function attack(page: Page, from: Pos, target: Pos): Promise<void> {
   await selectTile(page, from);
   await clickTile(page, target.x, target.y);
 }
-
 
 /** The result the card shows, read from its math row: both dice and the result's sign. */
 async function cardResult(page: Page): Promise<{ attack: number; defend: number; won: boolean }> {
@@ -189,6 +211,8 @@ test.describe('under reduced motion', () => {
     // Every fight of the game so far (the bots' too) went straight to its result.
     expect(shown.length).toBeGreaterThan(0);
     expect(shown.map((s) => s.phase)).not.toContain('rolling');
-    expect(shown.filter((s) => s.phase === 'result').every((s) => s.dice.every((d) => d.startsWith('die showing')))).toBe(true);
+    expect(
+      shown.filter((s) => s.phase === 'result').every((s) => s.dice.every((d) => d.startsWith('die showing'))),
+    ).toBe(true);
   });
 });

@@ -8,11 +8,14 @@
 import { expect, test } from '@playwright/test';
 import { createOnlineLobby, newPerson } from './helpers';
 
-test('a chat message with emoji is drawn with the bundled Noto Color Emoji, its letters with Inter', async ({ browser }) => {
+test('a chat message with emoji is drawn with the bundled Noto Color Emoji, its letters with Inter', async ({
+  browser,
+}) => {
   const page = await newPerson(browser, 'Ana');
   const fontFiles: string[] = [];
   page.on('response', (r) => {
-    if (r.request().resourceType() === 'font') fontFiles.push(new URL(r.url()).origin + ' ' + new URL(r.url()).pathname);
+    if (r.request().resourceType() === 'font')
+      fontFiles.push(new URL(r.url()).origin + ' ' + new URL(r.url()).pathname);
   });
   await createOnlineLobby(page);
   await page.getByTestId('chat-input').fill('Good game 🎉👍');
@@ -25,12 +28,17 @@ test('a chat message with emoji is drawn with the bundled Noto Color Emoji, its 
   await cdp.send('CSS.enable');
   const fontsOfMessage = async (): Promise<{ familyName: string; isCustomFont: boolean; glyphCount: number }[]> => {
     const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
-    const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector: '[data-testid="chat-messages"] .fb-chat-text' });
+    const { nodeIds } = await cdp.send('DOM.querySelectorAll', {
+      nodeId: root.nodeId,
+      selector: '[data-testid="chat-messages"] .fb-chat-text',
+    });
     const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId: nodeIds.at(-1)! });
     return fonts;
   };
   // The emoji subsets load when the message needs them (font-display: swap), so wait for the redraw.
-  await expect.poll(async () => (await fontsOfMessage()).map((f) => f.familyName), { timeout: 15_000 }).toContain('Noto Color Emoji');
+  await expect
+    .poll(async () => (await fontsOfMessage()).map((f) => f.familyName), { timeout: 15_000 })
+    .toContain('Noto Color Emoji');
   const fonts = await fontsOfMessage();
   const emoji = fonts.find((f) => f.familyName === 'Noto Color Emoji')!;
   expect(emoji.isCustomFont, 'the emoji font is a web font the page loaded').toBe(true);
@@ -49,7 +57,8 @@ test('a chat message with emoji is drawn with the bundled Noto Color Emoji, its 
     g.drawImage(image, 0, 0);
     const px = g.getImageData(0, 0, image.width, image.height).data;
     let count = 0;
-    for (let i = 0; i < px.length; i += 4) if (Math.max(px[i]!, px[i + 1]!, px[i + 2]!) - Math.min(px[i]!, px[i + 1]!, px[i + 2]!) > 80) count++;
+    for (let i = 0; i < px.length; i += 4)
+      if (Math.max(px[i]!, px[i + 1]!, px[i + 2]!) - Math.min(px[i]!, px[i + 1]!, px[i + 2]!) > 80) count++;
     return count;
   }, shot.toString('base64'));
   expect(colourful, 'coloured pixels of the drawn emoji').toBeGreaterThan(40);
@@ -58,6 +67,9 @@ test('a chat message with emoji is drawn with the bundled Noto Color Emoji, its 
   const origin = new URL(page.url()).origin;
   expect(fontFiles.some((f) => f.startsWith(`${origin} /assets/noto-color-emoji-`))).toBe(true);
   expect(fontFiles.some((f) => f.startsWith(`${origin} /assets/inter-latin-`))).toBe(true);
-  expect(fontFiles.every((f) => f.startsWith(`${origin} `)), fontFiles.join('\n')).toBe(true);
+  expect(
+    fontFiles.every((f) => f.startsWith(`${origin} `)),
+    fontFiles.join('\n'),
+  ).toBe(true);
   await page.context().close();
 });

@@ -10,7 +10,17 @@ import { applyEvent, indexOf, type LobbyEvent, type LobbyState } from '@four-ban
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DESKTOP, PHONE, autosavedLog, newPerson, passTurn, playPassingGameToEnd, playTurn, startHostVsHardBot, waitForTurnOrEnd } from './helpers';
+import {
+  DESKTOP,
+  PHONE,
+  autosavedLog,
+  newPerson,
+  passTurn,
+  playPassingGameToEnd,
+  playTurn,
+  startHostVsHardBot,
+  waitForTurnOrEnd,
+} from './helpers';
 
 const OUT = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
 
@@ -47,8 +57,11 @@ async function autosavedLogOf(page: Page, length: number): Promise<LobbyEvent[]>
 /** The dialog's words and buttons are SPEC.md §2's, with the ways on beside them. */
 async function expectSpecDialog(status: Locator): Promise<void> {
   await expect(status.getByTestId('player-status')).toHaveText(/^You (win|lost)$/);
-  await expect(status.getByText(/^(Every enemy is gone\. The map is yours\.|Your country is gone from the map\.)$/)).toBeVisible();
-  for (const name of ['Stay', 'Leave lobby', 'Watch replay']) await expect(status.getByRole('button', { name })).toBeVisible();
+  await expect(
+    status.getByText(/^(Every enemy is gone\. The map is yours\.|Your country is gone from the map\.)$/),
+  ).toBeVisible();
+  for (const name of ['Stay', 'Leave lobby', 'Watch replay'])
+    await expect(status.getByRole('button', { name })).toBeVisible();
 }
 
 /** The summary shows `result` for `country` (this device's): turns, the chart, and every country's fights. */
@@ -85,7 +98,9 @@ async function expectFits(page: Page, status: Locator): Promise<void> {
 
 test.beforeAll(() => mkdirSync(OUT, { recursive: true }));
 
-test('offline: the game-over dialog sums up the game — turns, land and units over time, fights won and lost', async ({ browser }) => {
+test('offline: the game-over dialog sums up the game — turns, land and units over time, fights won and lost', async ({
+  browser,
+}) => {
   test.setTimeout(150_000);
   const page = await newPerson(browser, 'Ana');
   await page.addInitScript(() => localStorage.setItem('bot-speed', 'instant'));
@@ -106,7 +121,10 @@ test('offline: the game-over dialog sums up the game — turns, land and units o
   // Bots' seeds are drawn offline, so each run is another game; when the person never got to attack,
   // the numbers are still checked against the fold (the unit tests cover games full of fights).
   expect(result.won[0]! + result.lost[0]!).toBeGreaterThanOrEqual(attacks);
-  test.info().annotations.push({ type: 'fights', description: `person attacked ${attacks}×; fights won ${result.won.join('/')}, lost ${result.lost.join('/')}` });
+  test.info().annotations.push({
+    type: 'fights',
+    description: `person attacked ${attacks}×; fights won ${result.won.join('/')}, lost ${result.lost.join('/')}`,
+  });
 
   const status = page.getByTestId('modal-player-status');
   await expectSpecDialog(status);

@@ -93,7 +93,10 @@ export async function startHostVsHardBot(browser: Browser): Promise<{ host: Page
 }
 
 /** Game `lobbyId` as the server's public list shows it (its status and last seq), if listed. */
-export async function listedGame(page: Page, lobbyId: string): Promise<{ status: string; lastSeq: number } | undefined> {
+export async function listedGame(
+  page: Page,
+  lobbyId: string,
+): Promise<{ status: string; lastSeq: number } | undefined> {
   const list = await (await page.request.get('/api/games?limit=20')).json();
   return list.games.find((g: { id: string }) => g.id === lobbyId);
 }
@@ -102,7 +105,10 @@ export async function listedGame(page: Page, lobbyId: string): Promise<{ status:
  * The host (green) passes whenever it may act until the server lists the game as finished, then waits
  * until the page has folded the last event; returns that seq and the page's view at it.
  */
-export async function playPassingGameToEnd(host: Page, lobbyId: string): Promise<{ lastSeq: number; live: OnlineView }> {
+export async function playPassingGameToEnd(
+  host: Page,
+  lobbyId: string,
+): Promise<{ lastSeq: number; live: OnlineView }> {
   const deadline = Date.now() + 100_000;
   let game = await listedGame(host, lobbyId);
   while (game?.status !== 'finished') {
@@ -233,7 +239,8 @@ export async function playTurn(page: Page, opts: { attack?: boolean } = {}): Pro
     if (here.unit.moved) continue;
     // Step toward the nearest tile owned by someone else.
     const foreign: SerializedTile[] = g.tiles.filter((t) => t.owner !== me && t.owner !== -1);
-    const dist = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
+    const dist = (a: { x: number; y: number }, b: { x: number; y: number }) =>
+      Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
     const options = neighbours(g, from.x, from.y).filter((t) => !t.unit && t.landmark !== 0);
     if (foreign.length === 0 || options.length === 0) continue;
     const score = (t: SerializedTile): number => Math.min(...foreign.map((f) => dist(f.pos, t.pos)));

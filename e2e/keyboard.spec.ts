@@ -14,7 +14,10 @@ test('the game plays with keys alone, and the page icon follows the turn', async
 
   // Walk the cursor to a white banner tile and place a banner with Space.
   const spot = page.locator('.fb-banner-spot rect').first();
-  const target = { x: Math.floor(Number(await spot.getAttribute('x')) / 64), y: Math.floor(Number(await spot.getAttribute('y')) / 64) };
+  const target = {
+    x: Math.floor(Number(await spot.getAttribute('x')) / 64),
+    y: Math.floor(Number(await spot.getAttribute('y')) / 64),
+  };
   await page.keyboard.press('ArrowRight'); // the cursor appears (map centre: green has no unit yet)
   const g = await readGame(page);
   let cursor = { x: Math.floor(g.w / 2), y: Math.floor(g.h / 2) };

@@ -65,11 +65,20 @@ const clippedIn = (page: Page, selector: string) =>
   page.evaluate((sel) => {
     const root = document.querySelector(sel)!;
     return [...root.querySelectorAll<HTMLElement>('*')]
-      .filter((el) => el instanceof HTMLElement && el.clientWidth > 0 && el.checkVisibility() && el.scrollWidth > el.clientWidth + 1)
+      .filter(
+        (el) =>
+          el instanceof HTMLElement &&
+          el.clientWidth > 0 &&
+          el.checkVisibility() &&
+          el.scrollWidth > el.clientWidth + 1,
+      )
       .map((el) => `${el.tagName.toLowerCase()}.${el.className} “${el.textContent?.slice(0, 40)}”`);
   }, selector);
 
-const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth && document.body.scrollWidth <= window.innerWidth);
+const noSideScroll = (page: Page) =>
+  page.evaluate(
+    () => document.documentElement.scrollWidth <= window.innerWidth && document.body.scrollWidth <= window.innerWidth,
+  );
 
 /** `locator` lies wholly inside the window. */
 async function inWindow(page: Page, locator: Locator, what: string): Promise<void> {
@@ -107,7 +116,9 @@ for (const size of SIZES) {
     test.use({ viewport: size.viewport, ...(size.phone ? { isMobile: true, hasTouch: true } : {}) });
 
     for (const map of MAPS) {
-      test(`a ${map.w}×${map.h} board fills the room the header and the players leave; the header is whole`, async ({ page }) => {
+      test(`a ${map.w}×${map.h} board fills the room the header and the players leave; the header is whole`, async ({
+        page,
+      }) => {
         await midGame(page, map);
         const { width: vw, height: vh } = page.viewportSize()!;
         const stage = page.getByTestId('game-stage');
@@ -136,9 +147,16 @@ for (const size of SIZES) {
 
         // Nothing scrolls sideways; the header is whole and Pass turn is on screen, free to press.
         expect(await noSideScroll(page)).toBe(true);
-        const controls = page.locator('header.fb-game-header').locator('button:visible, a:visible, [data-testid]:visible');
+        const controls = page
+          .locator('header.fb-game-header')
+          .locator('button:visible, a:visible, [data-testid]:visible');
         expect(await controls.count()).toBeGreaterThanOrEqual(5);
-        for (const control of await controls.all()) await inWindow(page, control, (await control.getAttribute('aria-label')) ?? (await control.textContent()) ?? 'a control');
+        for (const control of await controls.all())
+          await inWindow(
+            page,
+            control,
+            (await control.getAttribute('aria-label')) ?? (await control.textContent()) ?? 'a control',
+          );
         expect(await clippedIn(page, 'header.fb-game-header')).toEqual([]);
         await expect(page.getByTestId('whose-turn')).toContainText("Green's turn");
         await expect(page.getByTestId('whose-turn')).toContainText(/your move/i);
@@ -169,7 +187,9 @@ for (const size of SIZES) {
         expect((await box(info)).x).toBeGreaterThanOrEqual(stage.x + stage.width - 0.5);
       });
 
-      test('the board fits again on a resize until the player zooms; "Fit the map" brings it back', async ({ page }) => {
+      test('the board fits again on a resize until the player zooms; "Fit the map" brings it back', async ({
+        page,
+      }) => {
         await midGame(page, MAPS[1]);
         const stage = page.getByTestId('game-stage');
         await page.setViewportSize({ width: 1920, height: 1080 });
@@ -196,7 +216,9 @@ for (const size of SIZES) {
         expect(m.x + m.width).toBeLessThanOrEqual(area.x + area.width + 0.5);
       });
     } else {
-      test('a "Players" button opens the players as a sheet and closes it; Pass turn stays uncovered', async ({ page }) => {
+      test('a "Players" button opens the players as a sheet and closes it; Pass turn stays uncovered', async ({
+        page,
+      }) => {
         await midGame(page, MAPS[0]);
         const toggle = page.getByRole('button', { name: 'Players', exact: true });
         const players = page.getByRole('region', { name: 'Players' });
@@ -232,7 +254,9 @@ for (const size of SIZES) {
         const s = await box(stage);
         await page.mouse.move(s.x + s.width / 2, s.y + s.height / 2);
         await page.mouse.wheel(0, -400);
-        await expect.poll(async () => (await box(page.locator('.fb-board-content'))).width).toBeGreaterThan(fitted * 1.3);
+        await expect
+          .poll(async () => (await box(page.locator('.fb-board-content'))).width)
+          .toBeGreaterThan(fitted * 1.3);
         await page.getByTestId('dock-fit').click();
         await expect.poll(async () => (await box(page.locator('.fb-board-content'))).width).toBeCloseTo(fitted, 0);
         expect((await boardFill(page, stage)).fill).toBeGreaterThanOrEqual(0.8);

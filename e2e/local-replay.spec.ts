@@ -38,12 +38,18 @@ function hashAt(events: readonly LobbyEvent[], seq: number): string {
 const seqOf = async (page: Page) => Number(await page.getByTestId('replay').getAttribute('data-seq'));
 
 /** Picks `file` in the chooser the button opens. */
-async function chooseFile(page: Page, button: ReturnType<Page['getByRole']>, file: string | { name: string; mimeType: string; buffer: Buffer }) {
+async function chooseFile(
+  page: Page,
+  button: ReturnType<Page['getByRole']>,
+  file: string | { name: string; mimeType: string; buffer: Buffer },
+) {
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button.click()]);
   await chooser.setFiles(file);
 }
 
-test('an offline game is watched from the game-over dialog and the saves, and as a file on another browser', async ({ browser }) => {
+test('an offline game is watched from the game-over dialog and the saves, and as a file on another browser', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const page = await newPage(browser);
   await page.goto('/lobby?start=1&w=5&h=5&seed=11&bots=1&difficulty=hard&speed=instant');
@@ -98,7 +104,10 @@ test('an offline game is watched from the game-over dialog and the saves, and as
   await expect(page).toHaveURL(/\/saves/);
 
   // Exported: the engine folds the file's log to the very positions the viewer showed.
-  const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Export' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    row.getByRole('button', { name: 'Export' }).click(),
+  ]);
   const file = await download.path();
   const saved = JSON.parse(readFileSync(file, 'utf8')) as { events: LobbyEvent[] };
   expect(saved.events.at(-1)!.seq).toBe(lastSeq);
@@ -148,7 +157,9 @@ test('an offline game is watched from the game-over dialog and the saves, and as
     buffer: Buffer.from(JSON.stringify(foreign)),
   });
   await expect(problem).toHaveAttribute('data-code', 'rules_version');
-  await expect(problem).toContainText('This game was recorded with rules version 99; this app plays version 1, so it cannot be replayed faithfully.');
+  await expect(problem).toContainText(
+    'This game was recorded with rules version 99; this app plays version 1, so it cannot be replayed faithfully.',
+  );
   await expect(otherReplay).toHaveCount(0);
 
   await other.context().close();
@@ -182,10 +193,15 @@ test('Rematch starts a new offline game at once with the same seats and a new se
   await expect(page).toHaveURL(/\/game/);
   await expect(page.getByTestId('player-status')).toHaveCount(0);
   const oldId = old[0]!.kind === 'lobby-created' ? old[0]!.payload.lobbyId : '';
-  await expect.poll(async () => {
-    const log = await autosavedLog(page);
-    return log?.[0]?.kind === 'lobby-created' ? log[0].payload.lobbyId : null;
-  }, { timeout: 5000 }).not.toBe(oldId);
+  await expect
+    .poll(
+      async () => {
+        const log = await autosavedLog(page);
+        return log?.[0]?.kind === 'lobby-created' ? log[0].payload.lobbyId : null;
+      },
+      { timeout: 5000 },
+    )
+    .not.toBe(oldId);
   const fresh = (await autosavedLog(page))!;
 
   const seats = (log: LobbyEvent[]) => log.flatMap((e) => (e.kind === 'player-joined' ? [e.payload.player] : []));
@@ -195,7 +211,8 @@ test('Rematch starts a new offline game at once with the same seats and a new se
     return first.payload;
   };
   expect(seats(fresh)).toEqual(seats(old));
-  const who = (p: ReturnType<typeof seats>[number]) => (p.bot ? p.bot.difficulty : p.local ? `local ${p.name}` : p.name);
+  const who = (p: ReturnType<typeof seats>[number]) =>
+    p.bot ? p.bot.difficulty : p.local ? `local ${p.name}` : p.name;
   expect(seats(fresh).map(who)).toEqual(['Player', 'hard', 'local Ann', 'normal']);
   expect([created(fresh).w, created(fresh).h]).toEqual([6, 5]);
   expect(created(fresh).seed).not.toBe(created(old).seed);

@@ -10,7 +10,9 @@ test('once the worker is installed the app reloads and plays with no network', a
   await expect(page.getByTestId('play-offline')).toBeVisible();
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
   expect(scope).toMatch(/\/$/);
-  const sw = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL ?? '');
+  const sw = await page.evaluate(
+    async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL ?? '',
+  );
   expect(sw).toMatch(/\/sw\.js$/);
 
   await context.setOffline(true);

@@ -5,7 +5,18 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { DESKTOP, PHONE, clickTile, joinOnlineLobby, newPerson, onlineView, passTurn, readGame, type SerializedGame, type SerializedTile } from './helpers';
+import {
+  DESKTOP,
+  PHONE,
+  clickTile,
+  joinOnlineLobby,
+  newPerson,
+  onlineView,
+  passTurn,
+  readGame,
+  type SerializedGame,
+  type SerializedTile,
+} from './helpers';
 
 const OUT = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
 
@@ -24,7 +35,9 @@ async function caughtUpPast(page: Page, seq: number): Promise<number> {
 
 /** Waits until this page's person may act (their country's turn, every received event shown). */
 async function myTurn(page: Page, country: number): Promise<void> {
-  await page.waitForFunction((c) => window.fourBanners?.active() === c && !window.fourBanners.botBusy(), country, { timeout: 30_000 });
+  await page.waitForFunction((c) => window.fourBanners?.active() === c && !window.fourBanners.botBusy(), country, {
+    timeout: 30_000,
+  });
 }
 
 const near = (g: SerializedGame, x: number, y: number) =>
@@ -46,7 +59,9 @@ async function playOnlineTurn(page: Page, me: number): Promise<number> {
   }
   const g = await readGame(page);
   const unit = g.tiles.find((t) => t.unit?.id === me && !t.unit.moved && !t.unit.attacked);
-  const to = unit ? near(g, unit.pos.x, unit.pos.y).find((t: SerializedTile) => !t.unit && t.landmark !== 0) : undefined;
+  const to = unit
+    ? near(g, unit.pos.x, unit.pos.y).find((t: SerializedTile) => !t.unit && t.landmark !== 0)
+    : undefined;
   if (unit && to) {
     await clickTile(page, unit.pos.x, unit.pos.y);
     await clickTile(page, to.pos.x, to.pos.y);

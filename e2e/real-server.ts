@@ -18,7 +18,11 @@ export interface RealServer {
 }
 
 /** Runs the server on `port` serving `webDist` (with `env` added, e.g. ADMIN_TOKEN); resolves once /api/health answers. */
-export async function startRealServer(port: number, webDist = WEB_DIST, env: Record<string, string> = {}): Promise<RealServer> {
+export async function startRealServer(
+  port: number,
+  webDist = WEB_DIST,
+  env: Record<string, string> = {},
+): Promise<RealServer> {
   if (!existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run \`npm run build\` first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'fb-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [SERVER_MAIN], {

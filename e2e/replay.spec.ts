@@ -108,7 +108,9 @@ test('with the server out of reach, the Replays tab and a replay say so kindly',
   await page.route('**/api/games**', (route) => route.abort('internetdisconnected'));
   await page.goto('/saves?tab=replays');
   await expect(page.getByTestId('replays-error')).toContainText('You are offline');
-  await expect(page.getByTestId('replays-error')).toContainText('Your saved games and games against bots still work offline.');
+  await expect(page.getByTestId('replays-error')).toContainText(
+    'Your saved games and games against bots still work offline.',
+  );
   await page.goto('/replay/SOMEID');
   await expect(page.getByTestId('replay-error')).toContainText('The server is out of reach');
   await expect(page.getByTestId('replay-error').getByRole('button', { name: 'Try again' })).toBeVisible();
@@ -122,9 +124,13 @@ test('/admin says when the admin API is off', async ({ page }) => {
   await expect(error).toContainText('The admin API is off: start the server with ADMIN_TOKEN set.');
 });
 
-test('/admin with ADMIN_TOKEN: a wrong token is refused, the right one shows lobbies, events and state', async ({ browser }) => {
+test('/admin with ADMIN_TOKEN: a wrong token is refused, the right one shows lobbies, events and state', async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
-  const server = await startRealServer(Number(process.env.E2E_ADMIN_PORT ?? 4174), undefined, { ADMIN_TOKEN: 'e2e-admin-secret' });
+  const server = await startRealServer(Number(process.env.E2E_ADMIN_PORT ?? 4174), undefined, {
+    ADMIN_TOKEN: 'e2e-admin-secret',
+  });
   try {
     const page = await newPerson(browser, 'Admin', server.url);
     const lobbyId = await createOnlineLobby(page);

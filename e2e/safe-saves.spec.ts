@@ -28,7 +28,9 @@ async function playOn(page: Page): Promise<void> {
 
 const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Replace the game in progress?' });
 
-test('loading a save over an offline game in progress asks first: cancel, replace it, save it first', async ({ page }) => {
+test('loading a save over an offline game in progress asks first: cancel, replace it, save it first', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.goto('/lobby?start=1&w=7&h=7&seed=9&bots=2&speed=instant');
   await expect(page.getByTestId('whose-turn')).toBeVisible();
@@ -130,7 +132,10 @@ test('with no game in progress, loading a save goes straight through', async ({ 
   await page.getByLabel('Save the current game').fill('Carried game');
   await page.getByTestId('save-current').click();
   const row = page.getByTestId('save-row').filter({ hasText: 'Carried game' });
-  const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Export' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    row.getByRole('button', { name: 'Export' }).click(),
+  ]);
   const file = await download.path();
 
   // A browser that never played: import the file and load it.

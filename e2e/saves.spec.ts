@@ -19,7 +19,10 @@ test('saves: save from the saves screen, export to a file, delete, import it bac
   await expect(row).toBeVisible();
   await expect(row).toContainText('turn 1');
 
-  const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Export' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    row.getByRole('button', { name: 'Export' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^four-banners-exported-game-\d{4}-\d\d-\d\d\.json$/);
   const file = await download.path();
   const json = JSON.parse(readFileSync(file, 'utf8'));

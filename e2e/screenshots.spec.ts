@@ -50,10 +50,18 @@ for (const size of SIZES) {
           (t) =>
             t.unit?.id === me &&
             !t.unit.attacked &&
-            g.tiles.some((o) => o.unit && o.unit.id !== me && Math.max(Math.abs(o.pos.x - t.pos.x), Math.abs(o.pos.y - t.pos.y)) === 1),
+            g.tiles.some(
+              (o) =>
+                o.unit && o.unit.id !== me && Math.max(Math.abs(o.pos.x - t.pos.x), Math.abs(o.pos.y - t.pos.y)) === 1,
+            ),
         );
         if (ready) {
-          const enemy = g.tiles.find((o) => o.unit && o.unit.id !== me && Math.max(Math.abs(o.pos.x - ready.pos.x), Math.abs(o.pos.y - ready.pos.y)) === 1)!;
+          const enemy = g.tiles.find(
+            (o) =>
+              o.unit &&
+              o.unit.id !== me &&
+              Math.max(Math.abs(o.pos.x - ready.pos.x), Math.abs(o.pos.y - ready.pos.y)) === 1,
+          )!;
           await clickTile(page, ready.pos.x, ready.pos.y);
           const e = await tileCenter(page, enemy.pos.x, enemy.pos.y);
           await page.mouse.move(e.x, e.y);

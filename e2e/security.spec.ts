@@ -22,7 +22,8 @@ async function watchCsp(page: Page): Promise<string[]> {
     document.addEventListener(
       'securitypolicyviolation',
       (e) => {
-        const report = (window as unknown as { fbReportCspViolation(line: string): Promise<void> }).fbReportCspViolation;
+        const report = (window as unknown as { fbReportCspViolation(line: string): Promise<void> })
+          .fbReportCspViolation;
         void report(`${e.effectiveDirective} refused ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`);
       },
       true,
@@ -68,7 +69,9 @@ async function expectNoViolations(page: Page, violations: string[], where: strin
 const chatTexts = (page: { events: { kind: string; payload: { msg?: string } }[] }) =>
   page.events.filter((e) => e.kind === 'chat').map((e) => e.payload.msg);
 
-test('every route of the built app loads with the policy and no CSP violation; an offline game plays', async ({ browser }) => {
+test('every route of the built app loads with the policy and no CSP violation; an offline game plays', async ({
+  browser,
+}) => {
   const { page, violations } = await person(browser, 'Visitor');
   const routes: [path: string, ready: (p: Page) => ReturnType<Page['getByTestId']>][] = [
     ['/main-menu', (p) => p.getByTestId('play-offline')],
@@ -118,7 +121,9 @@ test('every route of the built app loads with the policy and no CSP violation; a
   await page.context().close();
 });
 
-test('online under the policy: the websocket, the chat, and a replay that shows chat only to a seated player', async ({ browser }) => {
+test('online under the policy: the websocket, the chat, and a replay that shows chat only to a seated player', async ({
+  browser,
+}) => {
   const host = await person(browser, 'Host');
   const h = host.page;
   await h.goto('/main-menu');
@@ -141,7 +146,9 @@ test('online under the policy: the websocket, the chat, and a replay that shows 
   await expect(h.getByTestId('chat-messages')).toContainText('for seated eyes only');
 
   // The replay's log request carries the stored identity; the seated host gets the chat text.
-  const playerId = await h.evaluate(() => JSON.parse(localStorage.getItem('online-identity') ?? '{}').playerId as string);
+  const playerId = await h.evaluate(
+    () => JSON.parse(localStorage.getItem('online-identity') ?? '{}').playerId as string,
+  );
   const hostLog = h.waitForResponse((r) => r.url().includes(`/api/games/${lobbyId}/events`));
   expectSecurityHeaders(await h.goto(`/replay/${lobbyId}`), '/replay');
   const hostAnswer = await hostLog;

@@ -27,7 +27,10 @@ test('mute and volume are kept across a reload', async ({ page }) => {
   await page.reload();
   await expect(switchOf(page)).not.toBeChecked();
   await expect(volumeOf(page)).toHaveAttribute('aria-valuenow', '40');
-  expect(await page.evaluate(() => [localStorage.getItem('sound'), localStorage.getItem('sound-volume')])).toEqual(['off', '40']);
+  expect(await page.evaluate(() => [localStorage.getItem('sound'), localStorage.getItem('sound-volume')])).toEqual([
+    'off',
+    '40',
+  ]);
 });
 
 test('sound is off by default under reduced motion, and stays on once the player turns it on', async ({ page }) => {
@@ -51,7 +54,9 @@ async function playUntilMoved(page: Page): Promise<void> {
   throw new Error('no unit moved in six turns');
 }
 
-test('a game against bots sounds the banner, the moves and the turn; an illegal click stays silent (SPEC.md §5)', async ({ page }) => {
+test('a game against bots sounds the banner, the moves and the turn; an illegal click stays silent (SPEC.md §5)', async ({
+  page,
+}) => {
   await page.goto('/lobby?start=1&w=7&h=7&seed=5&bots=2&speed=instant');
   await expect(page).toHaveURL(/\/game/);
   await playUntilMoved(page);

@@ -15,7 +15,10 @@ const watched = async (page: Page) => {
   return { seq: Number(await root.getAttribute('data-seq')), hash: await root.getAttribute('data-hash') };
 };
 
-test('a third browser watches an online game live: same state at every step, no acting; then a rematch', async ({ browser, request }) => {
+test('a third browser watches an online game live: same state at every step, no acting; then a rematch', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(240_000);
   const ana = await newPerson(browser, 'Ana');
   const bo = await newPerson(browser, 'Bo');
@@ -44,7 +47,12 @@ test('a third browser watches an online game live: same state at every step, no 
   const deadline = Date.now() + 150_000;
   while (!(await finished())) {
     expect(Date.now(), 'the game ends').toBeLessThan(deadline);
-    const mover = (await ana.evaluate(() => window.fourBanners?.active())) === 0 ? ana : (await bo.evaluate(() => window.fourBanners?.active())) === 1 ? bo : null;
+    const mover =
+      (await ana.evaluate(() => window.fourBanners?.active())) === 0
+        ? ana
+        : (await bo.evaluate(() => window.fourBanners?.active())) === 1
+          ? bo
+          : null;
     if (!mover || (await mover.evaluate(() => window.fourBanners?.botBusy() ?? true))) {
       await ana.waitForTimeout(150);
       continue;

@@ -72,7 +72,11 @@ function describeConfig(c: ServerConfig): string[] {
     `invalid frames per socket: INVALID ${c.strikes.allowance.capacity} + ${perSecond(c.strikes.allowance)}, INVALID_PAUSE_MS ${c.strikes.pauseMs}, INVALID_DISCONNECT ${c.strikes.disconnectAfter}`,
     `bytes: EVENTS_PAGE_BYTES ${fmtBytes(c.bytes.eventsPage)}, RESYNC_MAX_BYTES ${fmtBytes(c.bytes.resyncTail)}, SOCKET_BUFFER_BYTES ${fmtBytes(c.bytes.socketBuffer)}, STALLED_READER_SECONDS ${c.bytes.stalledMs / 1000}, LOBBY_CHAT_MAX ${c.lobbyChatMax}, LOBBY_EVENTS_BEFORE_START ${c.lobbyEventsBeforeStart}, WAL_MAX_MB ${c.walMaxBytes / 1024 / 1024}`,
     `bots: BOT_ACTION_MS ${c.bots.actionMs}, BOT_TURN_MS ${c.bots.turnMs}, MAX_TURNS ${c.maxTurns}; SNAPSHOT_EVERY ${c.snapshotEvery}`,
-    `common settings: ${Object.entries(COMMON).map(([k, v]) => `${k}=${v}`).join(' ')} (honest players and the bench's metrics requests come from X-Forwarded-For addresses of their own, believed because the peer 127.0.0.1 is in the default TRUSTED_PROXIES; single-address attackers send none and are keyed by 127.0.0.1)`,
+    `common settings: ${Object.entries(COMMON)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(
+        ' ',
+      )} (honest players and the bench's metrics requests come from X-Forwarded-For addresses of their own, believed because the peer 127.0.0.1 is in the default TRUSTED_PROXIES; single-address attackers send none and are keyed by 127.0.0.1)`,
   ];
 }
 
@@ -94,14 +98,18 @@ async function main(): Promise<void> {
   const config = configFromEnv(serverEnv(COMMON));
   const cpu = cpus();
   console.log('Abuse bench: attacks as an anonymous visitor, each against a fresh server with its default limits');
-  console.log(`  machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? '?'}), ${fmtBytes(totalmem())} RAM, node ${process.version}`);
+  console.log(
+    `  machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? '?'}), ${fmtBytes(totalmem())} RAM, node ${process.version}`,
+  );
   console.log(
     `  server: ${MODE === 'dist' ? 'node dist/main.js (what npm start runs)' : 'node --conditions=source --import tsx src/main.ts (from source)'}; attackers, honest players and server share this machine`,
   );
   if (MODE === 'dist' && newest(join(SERVER_ROOT, 'src')) > newest(join(SERVER_ROOT, 'dist'))) {
     console.log('  WARNING: apps/server/src has changed since dist/ was built: these figures are of the last build');
   }
-  console.log(`  window: ${SECONDS} s per attack (BENCH_ABUSE_SECONDS), attack 7: ${envNumber('BENCH_SUSTAINED_SECONDS', 60)} s each`);
+  console.log(
+    `  window: ${SECONDS} s per attack (BENCH_ABUSE_SECONDS), attack 7: ${envNumber('BENCH_SUSTAINED_SECONDS', 60)} s each`,
+  );
   console.log('  limits (src/config.ts defaults; the bench sets none of them):');
   for (const line of describeConfig(config)) console.log(`    ${line}`);
   console.log(

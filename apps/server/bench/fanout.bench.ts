@@ -35,7 +35,12 @@ const MODE: ServerMode = process.env.BENCH_SERVER === 'source' ? 'source' : 'dis
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 
 function connect(url: string): Promise<GameSocket> {
-  const socket: GameSocket = io(url, { path: '/api/socket', transports: ['websocket'], forceNew: true, reconnection: false });
+  const socket: GameSocket = io(url, {
+    path: '/api/socket',
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+  });
   return new Promise((res, rej) => {
     socket.once('server-hello', () => res(socket));
     socket.once('connect_error', rej);
@@ -144,7 +149,10 @@ export async function runFanoutBench(): Promise<void> {
       const seq =
         i % 4 === 3
           ? await expectOk(call(players[turn]!, 'client-chat-message', { message: `chat ${i}` }), 'chat')
-          : await expectOk(call(players[turn]!, 'client-game-action', { id: 'next_turn', info: { country: turn } }), 'pass');
+          : await expectOk(
+              call(players[turn]!, 'client-game-action', { id: 'next_turn', info: { country: turn } }),
+              'pass',
+            );
       if (i % 4 !== 3) turn = 1 - turn;
       if (i >= WARMUP) sent.set(seq, at);
     }
@@ -177,7 +185,9 @@ export async function runFanoutBench(): Promise<void> {
     console.log(
       `  request → every watcher: p50 ${ms(percentile(all, 50))}  p99 ${ms(percentile(all, 99))}   (${all.length} receipts, ${missing} missing)`,
     );
-    console.log(`  request → the seated player: p50 ${ms(percentile(player, 50))}  p99 ${ms(percentile(player, 99))}   (the same path with no fan-out)`);
+    console.log(
+      `  request → the seated player: p50 ${ms(percentile(player, 50))}  p99 ${ms(percentile(player, 99))}   (the same path with no fan-out)`,
+    );
     console.log(`  chat text seen by watchers: ${receipts.chatTextSeen} (0 expected: it is blank for them)`);
     console.log(
       `  server RSS: ${mib(before)} before, ${mib(watching)} with the watchers: ${((watching - before) / 1024 / WATCHERS).toFixed(1)} KiB per watcher`,

@@ -48,7 +48,12 @@ function gameLog(c: Case, seed: number): { events: LobbyEvent[]; turns: number }
     w: c.size,
     h: c.size,
     seed,
-    players: c.bots.map((difficulty, i) => ({ id: `p${i}`, name: COUNTRY_NAMES[i]!, country: i as PlayableCountry, ...(i === 0 ? {} : { bot: { difficulty } }) })),
+    players: c.bots.map((difficulty, i) => ({
+      id: `p${i}`,
+      name: COUNTRY_NAMES[i]!,
+      country: i as PlayableCountry,
+      ...(i === 0 ? {} : { bot: { difficulty } }),
+    })),
     difficulty: (country) => c.bots[country]!,
     startSeed: drawSeed(rng),
     turnSeed: () => drawSeed(rng),
@@ -59,7 +64,12 @@ function gameLog(c: Case, seed: number): { events: LobbyEvent[]; turns: number }
 }
 
 /** Writes `events` as the store does (one transaction per event, a snapshot every `every`). */
-function write(database: SqliteDatabase, repo: SqliteLobbyLogRepository, events: readonly LobbyEvent[], every: number): number {
+function write(
+  database: SqliteDatabase,
+  repo: SqliteLobbyLogRepository,
+  events: readonly LobbyEvent[],
+  every: number,
+): number {
   let state: LobbyState | null = null;
   let snapshotBytes = 0;
   for (const event of events) {
@@ -93,7 +103,9 @@ const mb = (n: number) => `${(n / 1024 / 1024).toFixed(2)} MB`;
 /** Prints the growth table. */
 export async function printGrowthBench(): Promise<void> {
   const every = configFromEnv().snapshotEvery;
-  console.log(`\nDisk growth per game (bots, one seat standing in for a person; SNAPSHOT_EVERY=${every}, turn cap ${TURN_CAP})`);
+  console.log(
+    `\nDisk growth per game (bots, one seat standing in for a person; SNAPSHOT_EVERY=${every}, turn cap ${TURN_CAP})`,
+  );
   console.log('| Map | Games | Turns (mean) | Events (mean) | DB per game | Bytes/event | Bytes/turn | Snapshots |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const c of CASES) {

@@ -45,7 +45,12 @@ function startNode(env: Record<string, string>): Promise<BuiltNode> {
 }
 
 function connect(url: string): Promise<GameSocket> {
-  const socket: GameSocket = io(url, { path: '/api/socket', transports: ['websocket'], forceNew: true, reconnection: false });
+  const socket: GameSocket = io(url, {
+    path: '/api/socket',
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+  });
   return new Promise((res, rej) => {
     socket.once('connect', () => res(socket));
     socket.once('connect_error', rej);
@@ -71,7 +76,10 @@ interface Lobby {
 async function seatLobbies(urls: readonly string[], crossNode: number[]): Promise<Lobby[]> {
   const lobbies: Lobby[] = [];
   for (let l = 0; l < LOBBIES; l++) {
-    const seats = [await connect(urls[l % urls.length]!), await connect(urls[(l + 1) % urls.length]!)] as [GameSocket, GameSocket];
+    const seats = [await connect(urls[l % urls.length]!), await connect(urls[(l + 1) % urls.length]!)] as [
+      GameSocket,
+      GameSocket,
+    ];
     const created = new Promise<string>((res) => seats[0].once('server-create-lobby', (p) => res(p.lobbyId)));
     await call<Ack>(seats[0], 'client-create-lobby', { playerName: `a${l}` });
     const lobbyId = await created;
@@ -97,7 +105,10 @@ async function seatLobbies(urls: readonly string[], crossNode: number[]): Promis
 }
 
 /** Open-loop load at `rate` actions/s, round-robin over lobbies with nothing in flight; ack latencies. */
-async function runPhase(lobbies: Lobby[], rate: number): Promise<{ latencies: number[]; errors: number; skipped: number }> {
+async function runPhase(
+  lobbies: Lobby[],
+  rate: number,
+): Promise<{ latencies: number[]; errors: number; skipped: number }> {
   const latencies: number[] = [];
   const busy = new Uint8Array(lobbies.length);
   let [errors, skipped, issued, cursor] = [0, 0, 0, 0];
@@ -123,15 +134,17 @@ async function runPhase(lobbies: Lobby[], rate: number): Promise<{ latencies: nu
       lobby.sentAt = performance.now();
       lobby.awaitingBroadcast = true;
       const seen = new Promise<void>((res) => (lobby.broadcastSeen = res));
-      const acked = call<Ack>(lobby.seats[country], 'client-game-action', { id: 'next_turn', info: { country } }).then((ack) => {
-        latencies.push(performance.now() - lobby.sentAt);
-        if (ack.ok) lobby.turn = country === 0 ? 1 : 0;
-        else {
-          errors++;
-          lobby.awaitingBroadcast = false;
-          lobby.broadcastSeen();
-        }
-      });
+      const acked = call<Ack>(lobby.seats[country], 'client-game-action', { id: 'next_turn', info: { country } }).then(
+        (ack) => {
+          latencies.push(performance.now() - lobby.sentAt);
+          if (ack.ok) lobby.turn = country === 0 ? 1 : 0;
+          else {
+            errors++;
+            lobby.awaitingBroadcast = false;
+            lobby.broadcastSeen();
+          }
+        },
+      );
       // As a person would: the opponent moves once their screen shows the pass (its broadcast reached them).
       const p = Promise.all([acked, seen]).then(() => {
         busy[l] = 0;
@@ -218,14 +231,21 @@ async function attackAcrossNodes(databaseUrl: string, redisUrl: string): Promise
     // One identity: the first connection's, then a connection to each other node with it.
     const greeted = (url: string, auth?: object) =>
       new Promise<{ socket: GameSocket; hello: { playerId: string; token: string } }>((res, rej) => {
-        const socket: GameSocket = io(url, { path: '/api/socket', transports: ['websocket'], forceNew: true, reconnection: false, ...(auth ? { auth } : {}) });
+        const socket: GameSocket = io(url, {
+          path: '/api/socket',
+          transports: ['websocket'],
+          forceNew: true,
+          reconnection: false,
+          ...(auth ? { auth } : {}),
+        });
         socket.once('server-hello', (hello) => res({ socket, hello }));
         socket.once('connect_error', rej);
       });
     const { socket: first, hello } = await greeted(urls[0]!);
     sockets.push(first);
     await call<Ack>(first, 'client-create-lobby', { playerName: 'flood' });
-    for (const url of urls.slice(1)) sockets.push((await greeted(url, { playerId: hello.playerId, token: hello.token })).socket);
+    for (const url of urls.slice(1))
+      sockets.push((await greeted(url, { playerId: hello.playerId, token: hello.token })).socket);
     await redis.connect();
     await redis.configResetStat();
     let sent = 0;
@@ -258,7 +278,9 @@ async function attackAcrossNodes(databaseUrl: string, redisUrl: string): Promise
       for (const { socket } of slots) {
         if (!socket?.connected) continue;
         sent += 1;
-        pending.push(call<Ack>(socket, 'client-chat-message', { message: `m${sent}` }).then((a) => void (a.ok && (landed += 1))));
+        pending.push(
+          call<Ack>(socket, 'client-chat-message', { message: `m${sent}` }).then((a) => void (a.ok && (landed += 1))),
+        );
       }
       await new Promise((r) => setTimeout(r, 1000 / ATTACK_RATE));
     }

@@ -26,9 +26,23 @@ interface Round {
 /** `EVENTS` commits spread over the lobbies, `parallel` lobbies committing at once. */
 async function round(repo: PostgresLobbyLogRepository, prefix: string, parallel: number): Promise<Round> {
   const at = new Date().toISOString();
-  const facts = { adminId: 'a', status: 'running' as const, lastSeq: 0, winner: null, players: '[]', updatedAt: at, startedAt: at };
+  const facts = {
+    adminId: 'a',
+    status: 'running' as const,
+    lastSeq: 0,
+    winner: null,
+    players: '[]',
+    updatedAt: at,
+    startedAt: at,
+  };
   for (let l = 0; l < LOBBIES; l++) {
-    await repo.commit({ lobbyId: `${prefix}${l}`, created: { createdAt: at, rulesVersion: RULES_VERSION }, events: [], facts, changed: 'all' });
+    await repo.commit({
+      lobbyId: `${prefix}${l}`,
+      created: { createdAt: at, rulesVersion: RULES_VERSION },
+      events: [],
+      facts,
+      changed: 'all',
+    });
   }
   const latencies: number[] = [];
   const seqs = new Array<number>(LOBBIES).fill(0);
@@ -39,7 +53,12 @@ async function round(repo: PostgresLobbyLogRepository, prefix: string, parallel:
       const l = (i % Math.floor(LOBBIES / parallel)) * parallel + (i % parallel);
       const seq = ++seqs[l]!;
       const t0 = performance.now();
-      await repo.commit({ lobbyId: `${prefix}${l}`, events: [event(seq, at)], facts: { ...facts, lastSeq: seq }, changed: 'progress' });
+      await repo.commit({
+        lobbyId: `${prefix}${l}`,
+        events: [event(seq, at)],
+        facts: { ...facts, lastSeq: seq },
+        changed: 'progress',
+      });
       latencies.push(performance.now() - t0);
     }
   };
@@ -64,7 +83,9 @@ export async function printPostgresAppendBench(): Promise<void> {
     const url = await createDatabase(cluster.url, 'bench');
     const database = await PostgresDatabase.open({ url, poolSize: 10, migrationsDir: MIGRATIONS });
     const repo = new PostgresLobbyLogRepository(database);
-    console.log(`\nPostgreSQL append (${EVENTS} commits per row, one event + lobby row each, local cluster, default durability)`);
+    console.log(
+      `\nPostgreSQL append (${EVENTS} commits per row, one event + lobby row each, local cluster, default durability)`,
+    );
     for (const parallel of [1, 8]) {
       const r = await round(repo, `P${parallel}-`, parallel);
       console.log(

@@ -27,7 +27,15 @@ async function repositoryRound(dir: string, round: number, via: 'append' | 'comm
   const database = new SqliteDatabase(configFromEnv({}, { databasePath: join(dir, `repo-${round}.db`), log: false }));
   const repo = new SqliteLobbyLogRepository(database);
   const at = new Date().toISOString();
-  const facts = { adminId: 'a', status: 'running' as const, lastSeq: 0, winner: null, players: '[]', updatedAt: at, startedAt: at };
+  const facts = {
+    adminId: 'a',
+    status: 'running' as const,
+    lastSeq: 0,
+    winner: null,
+    players: '[]',
+    updatedAt: at,
+    startedAt: at,
+  };
   for (let l = 0; l < LOBBIES; l++) repo.createLobby(`L${l}`, at, RULES_VERSION, facts);
   const seqs = new Array<number>(LOBBIES).fill(0);
   const t0 = performance.now();
@@ -38,7 +46,12 @@ async function repositoryRound(dir: string, round: number, via: 'append' | 'comm
     if (via === 'append') {
       database.transaction(() => repo.append(`L${l}`, [event(seq, at)], { ...facts, lastSeq: seq }, 'progress'));
     } else {
-      await repo.commit({ lobbyId: `L${l}`, events: [event(seq, at)], facts: { ...facts, lastSeq: seq }, changed: 'progress' });
+      await repo.commit({
+        lobbyId: `L${l}`,
+        events: [event(seq, at)],
+        facts: { ...facts, lastSeq: seq },
+        changed: 'progress',
+      });
     }
   }
   const rate = EVENTS / ((performance.now() - t0) / 1000);
@@ -75,7 +88,11 @@ async function rawRound(dir: string, round: number): Promise<number> {
   return rate;
 }
 
-export async function runAppendBench(): Promise<{ repoPerSecond: number; commitPerSecond: number; rawPerSecond: number }> {
+export async function runAppendBench(): Promise<{
+  repoPerSecond: number;
+  commitPerSecond: number;
+  rawPerSecond: number;
+}> {
   const dir = mkdtempSync(join(tmpdir(), 'fb-bench-append-'));
   try {
     let repoPerSecond = 0;

@@ -169,7 +169,8 @@ const MB = 1024 * 1024;
 /** DATABASE_URL when set: it must name PostgreSQL (SQLite is chosen by leaving it unset). */
 function postgresUrl(value: string | undefined): string | null {
   if (value === undefined || value === '') return null;
-  if (!/^postgres(ql)?:\/\//.test(value)) throw new Error('DATABASE_URL: expected postgres://… (leave it unset for SQLite)');
+  if (!/^postgres(ql)?:\/\//.test(value))
+    throw new Error('DATABASE_URL: expected postgres://… (leave it unset for SQLite)');
   return value;
 }
 

@@ -54,7 +54,10 @@ function serveWebApp(app: NestExpressApplication, dir: string): void {
     // Vite's hashed bundles never change; everything else (index.html, sw.js, the manifest) is revalidated
     // so a new version reaches players and the offline worker notices it.
     setHeaders: (res: Response, path: string) => {
-      res.setHeader('Cache-Control', /[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader(
+        'Cache-Control',
+        /[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   app.use((req: Request, res: Response, next: NextFunction) => {

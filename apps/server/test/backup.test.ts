@@ -37,14 +37,17 @@ beforeAll(async () => {
   const facts = (lastSeq: number) => openLobbyFacts(lastSeq, at, 'p0');
   log.createLobby('bulk', at, RULES_VERSION, facts(0));
   for (let from = 1; from <= 30_000; from += 1000) {
-    const events = Array.from({ length: 1000 }, (_, i): LobbyEvent => ({
-      seq: from + i,
-      kind: 'chat',
-      actor: 'p0',
-      seed: null,
-      at,
-      payload: { playerId: 'p0', msg: `bulk message ${from + i} `.repeat(4) },
-    }));
+    const events = Array.from(
+      { length: 1000 },
+      (_, i): LobbyEvent => ({
+        seq: from + i,
+        kind: 'chat',
+        actor: 'p0',
+        seed: null,
+        at,
+        payload: { playerId: 'p0', msg: `bulk message ${from + i} `.repeat(4) },
+      }),
+    );
     database.transaction(() => log.append('bulk', events, facts(from + 999)));
   }
   chatter = await TestClient.connect(server.url);

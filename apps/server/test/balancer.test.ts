@@ -103,7 +103,11 @@ function nodeOf(before: readonly number[], after: readonly number[]): Node {
 }
 
 /** A GET through the balancer from the loopback address `from` (127.0.0.0/8 is all ours): status and Retry-After. */
-function getFrom(from: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; retryAfter?: string }> {
+function getFrom(
+  from: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; retryAfter?: string }> {
   return new Promise((res, rej) => {
     const req = get(`${nginx.url}${path}`, { localAddress: from, headers, agent: false }, (answer) => {
       answer.resume();
@@ -177,7 +181,10 @@ describe.skipIf(SKIPPED !== '')(
       await Promise.all([alice.untilSeq(answered), bob.untilSeq(answered)]);
       expect(said).toBeLessThan(answered);
       for (const c of [alice, bob]) {
-        expect(c.payloads('server-chat-message').map((m) => m.msg)).toEqual(['hello from the other node', 'hello back']);
+        expect(c.payloads('server-chat-message').map((m) => m.msg)).toEqual([
+          'hello from the other node',
+          'hello back',
+        ]);
       }
       // Each request was served by the node its socket is on.
       const created = await perNode('fb_acks_total', { event: 'client-create-lobby', code: 'ok' });
@@ -209,12 +216,15 @@ describe.skipIf(SKIPPED !== '')(
         expect(c.gap).toBe(false);
       }
       const appended = await perNode('fb_events_appended_total');
-      for (const [i, n] of appended.entries()) expect(n, `events appended by node ${i}`).toBeGreaterThan(appendedBefore[i]!);
+      for (const [i, n] of appended.entries())
+        expect(n, `events appended by node ${i}`).toBeGreaterThan(appendedBefore[i]!);
     });
 
     it('the HTTP API answers through the balancer, from both nodes in turn: health, the games list, a game’s log', async () => {
       // With the Origin of the balancer's page (as a browser may send it): the node sees it as its own.
-      const healthy = await Promise.all([0, 1].map(() => fetch(`${nginx.url}/api/health`, { headers: { Origin: nginx.url } })));
+      const healthy = await Promise.all(
+        [0, 1].map(() => fetch(`${nginx.url}/api/health`, { headers: { Origin: nginx.url } })),
+      );
       for (const h of healthy) {
         expect(h.status).toBe(200);
         expect(((await h.json()) as HealthResponse).ok).toBe(true);
@@ -260,7 +270,10 @@ describe.skipIf(SKIPPED !== '')(
       for (const _ of [0, 1]) expect((await getFrom('127.0.0.1', '/api/health')).status).toBe(200);
       const refused = await perNode('fb_rate_limited_total', { limit: 'http' });
       const more = refused.map((n, i) => n - refusedBefore[i]!);
-      expect(more.every((n) => n > 0), `refusals per node ${JSON.stringify(more)}`).toBe(true);
+      expect(
+        more.every((n) => n > 0),
+        `refusals per node ${JSON.stringify(more)}`,
+      ).toBe(true);
       expect(more[0]! + more[1]!).toBe(12);
     });
 
@@ -297,10 +310,19 @@ describe.skipIf(SKIPPED !== '')(
       const dead = `upstream: "http://${carolNode.address}/`;
       const errors = nginx.errorLog().split('\n');
       expect(
-        errors.some((l) => l.includes('[error]') && / while (connecting to|reading response header from) upstream/.test(l) && l.includes(dead)),
+        errors.some(
+          (l) =>
+            l.includes('[error]') &&
+            / while (connecting to|reading response header from) upstream/.test(l) &&
+            l.includes(dead),
+        ),
         nginx.errorLog(),
       ).toBe(true);
-      expect(errors.some((l) => l.includes('[warn]') && l.includes('upstream server temporarily disabled') && l.includes(dead))).toBe(true);
+      expect(
+        errors.some(
+          (l) => l.includes('[warn]') && l.includes('upstream server temporarily disabled') && l.includes(dead),
+        ),
+      ).toBe(true);
 
       await playToEnd([carol2, dave], 5);
       // Dave's node never died: he saw every seq once, in order, whoever appended it.

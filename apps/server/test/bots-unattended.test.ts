@@ -99,7 +99,8 @@ describe('bots play only for people connected to the lobby', () => {
     const after = alice.events.filter(
       (e): e is Extract<LobbyEvent, { kind: 'game-action' }> => e.seq > seq && e.kind === 'game-action',
     );
-    const ofBot = (country: number) => after.filter((e) => 'country' in e.payload.info && e.payload.info.country === country);
+    const ofBot = (country: number) =>
+      after.filter((e) => 'country' in e.payload.info && e.payload.info.country === country);
     const first = ofBot(1);
     const second = ofBot(2);
     expect(first.length).toBeGreaterThan(0);
@@ -118,7 +119,8 @@ describe('a turn cap ends a runaway game cleanly', () => {
     for (const country of [0, 1] as const) game = applyLegal(game, { id: 'add_country', info: { country } }, 0);
     game = applyLegal(game, { id: 'generate', info: { w: 6, h: 6, seed: 3 } }, 0);
     game = applyLegal(game, { id: 'start', info: {} }, 1);
-    for (let i = 0; game.turn.count < 12; i++) game = applyLegal(game, { id: 'next_turn', info: { country: whoseTurn(game)! } }, i);
+    for (let i = 0; game.turn.count < 12; i++)
+      game = applyLegal(game, { id: 'next_turn', info: { country: whoseTurn(game)! } }, i);
     const alice = await client();
     await ok(alice.emit('client-create-lobby', { playerName: 'Alice' }));
     await alice.untilSeq(2);
@@ -144,7 +146,8 @@ describe('a turn cap ends a runaway game cleanly', () => {
         await alice.until((c) => !c.state!.online || whoseTurn(c.state!.game) === 0, 'the bot to pass');
       }
     }
-    const closing = alice.received.filter((r) => r.name === 'server-lobby-update').at(-1)!.payload as LobbyUpdatePayload;
+    const closing = alice.received.filter((r) => r.name === 'server-lobby-update').at(-1)!
+      .payload as LobbyUpdatePayload;
     expect(closing).toMatchObject({ online: false, actor: 'server', changed: { online: false, reason: 'turn_limit' } });
     expect(alice.state!.game.turn.count).toBeGreaterThanOrEqual(12);
     expect(await server().app.get(LobbyService).seatOf(alice.playerId)).toBeUndefined();

@@ -73,7 +73,11 @@ describe('a lobby that never starts stops growing', () => {
       alice.emit('client-add-bot', { country: 2, difficulty: 'easy' }),
       (await client()).emit('client-join-lobby', { lobbyId, playerName: 'Late' }),
     ]);
-    for (const r of refusals) expect(r).toMatchObject({ ok: false, error: { code: 'rate_limited', message: expect.stringMatching(/too often/) } });
+    for (const r of refusals)
+      expect(r).toMatchObject({
+        ok: false,
+        error: { code: 'rate_limited', message: expect.stringMatching(/too often/) },
+      });
     expect(serverState(lobbyId).seq).toBe(seq);
     // Starting is always possible, and then the game's own limits apply.
     await ok(alice.emit('client-game-action', { id: 'start', info: {} }));

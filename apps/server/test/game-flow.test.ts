@@ -66,7 +66,10 @@ describe('two players and a bot play a lobby to the end (DESIGN.md §5, SPEC.md 
     // The client folds equal the server's state, and the stored log folds to the same hash.
     expect(stateHash(alice.state!)).toBe(stateHash(final));
     expect(stateHash(bob.state!)).toBe(stateHash(final));
-    const log = await getJson(`${server().url}/api/admin/lobbies/${lobbyId}/events?from=1&to=${final.seq}`, ADMIN_TOKEN);
+    const log = await getJson(
+      `${server().url}/api/admin/lobbies/${lobbyId}/events?from=1&to=${final.seq}`,
+      ADMIN_TOKEN,
+    );
     expect(log.body.lastSeq).toBe(final.seq);
     const folded = fold(log.body.events);
     expect(folded.ok && stateHash(folded.value)).toBe(stateHash(final));

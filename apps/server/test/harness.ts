@@ -56,7 +56,13 @@ export const LENIENT: Pick<
     syncKiB: UNLIMITED,
     watch: UNLIMITED,
   },
-  address: { connections: 1_000_000, connects: UNLIMITED, newIdentities: UNLIMITED, http: UNLIMITED, syncKiB: UNLIMITED },
+  address: {
+    connections: 1_000_000,
+    connects: UNLIMITED,
+    newIdentities: UNLIMITED,
+    http: UNLIMITED,
+    syncKiB: UNLIMITED,
+  },
   socketsPerPlayer: 1_000_000,
   strikes: { allowance: UNLIMITED, pauseMs: 0, disconnectAfter: 1_000_000 },
   bots: { actionMs: 0, turnMs: 0 },
@@ -76,7 +82,9 @@ export async function storageEnv(dir: string): Promise<{ DATABASE_PATH: string }
   if (TEST_DRIVER === 'sqlite') return { DATABASE_PATH: join(dir, 'four-banners.db') };
   const admin = inject('postgresAdminUrl');
   if (!admin) throw new Error('FB_TEST_DB=postgres needs the global setup (test/postgres.global-setup.ts)');
-  const name = basename(dir).toLowerCase().replace(/[^a-z0-9]/g, '_');
+  const name = basename(dir)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '_');
   return { DATABASE_URL: await createDatabase(admin, name) };
 }
 
@@ -123,7 +131,10 @@ export async function sqlRows<T>(server: TestServer, text: string, ...params: un
     return [];
   }
   let n = 0;
-  const result = await server.app.get(PostgresDatabase).pool.query(text.replace(/\?/g, () => `$${++n}`), params);
+  const result = await server.app.get(PostgresDatabase).pool.query(
+    text.replace(/\?/g, () => `$${++n}`),
+    params,
+  );
   return result.rows as T[];
 }
 
@@ -203,7 +214,12 @@ export function serverRig() {
      * Expects a refusal with `code` and `message` (by default any, but not empty) that left the log of
      * `lobbyId` as it was.
      */
-    refused: async (ack: Promise<Ack>, code: ErrorCode, lobbyId: string, message: string | RegExp = /./): Promise<void> => {
+    refused: async (
+      ack: Promise<Ack>,
+      code: ErrorCode,
+      lobbyId: string,
+      message: string | RegExp = /./,
+    ): Promise<void> => {
       const before = serverState(lobbyId).seq;
       const res = await ack;
       expect(res, JSON.stringify(res)).toMatchObject({ ok: false, error: { code, message } });
@@ -220,7 +236,11 @@ export function serverRig() {
 
 /** Resolves after `ms` milliseconds. */
 /** A connection attempt to the server at `url` (closed again): ok, or the connect_error (message + data). */
-export async function tryConnectTo(url: string, auth?: Identity, extraHeaders?: Record<string, string>): Promise<ConnectOutcome> {
+export async function tryConnectTo(
+  url: string,
+  auth?: Identity,
+  extraHeaders?: Record<string, string>,
+): Promise<ConnectOutcome> {
   const socket = io(url, {
     path: '/api/socket',
     transports: ['websocket'],
@@ -302,7 +322,11 @@ export class TestClient {
    * Connects with websocket transport at /api/socket and waits for `server-hello`; `options` adds to the
    * socket.io client's (e.g. `extraHeaders` with the `Origin` a browser sends).
    */
-  static async connect(url: string, auth?: Identity, options: Partial<ManagerOptions & SocketOptions> = {}): Promise<TestClient> {
+  static async connect(
+    url: string,
+    auth?: Identity,
+    options: Partial<ManagerOptions & SocketOptions> = {},
+  ): Promise<TestClient> {
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(url, {
       path: '/api/socket',
       transports: ['websocket'],
@@ -499,4 +523,3 @@ export async function createdLobby(admin: TestClient): Promise<string> {
   await admin.untilSeq(2);
   return admin.state!.lobbyId;
 }
-

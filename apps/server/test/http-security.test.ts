@@ -93,7 +93,9 @@ describe('security headers on every answer', () => {
       expect(res.headers.get('x-frame-options'), kind).toBe('DENY');
       expect(res.headers.has('x-powered-by'), kind).toBe(false);
     }
-    expect(directives(answers.index.headers.get('content-security-policy'))).toEqual(directives(CONTENT_SECURITY_POLICY));
+    expect(directives(answers.index.headers.get('content-security-policy'))).toEqual(
+      directives(CONTENT_SECURITY_POLICY),
+    );
   });
 
   it('static files keep their caching: hashed assets immutable, the rest revalidated', async () => {
@@ -185,7 +187,10 @@ describe('per-address HTTP rate limit', () => {
   });
 
   it('a refusal to an allowed foreign origin still carries CORS headers, so the page can read it', async () => {
-    const s = await boot({ allowedOrigins: [ALLOWED], address: { ...server.config.address, http: { capacity: 1, refillPerSecond: 0 } } });
+    const s = await boot({
+      allowedOrigins: [ALLOWED],
+      address: { ...server.config.address, http: { capacity: 1, refillPerSecond: 0 } },
+    });
     expect((await fetch(`${s.url}/api/health`, { headers: { origin: ALLOWED } })).status).toBe(200);
     const refused = await fetch(`${s.url}/api/health`, { headers: { origin: ALLOWED } });
     expect(refused.status).toBe(429);
@@ -203,7 +208,8 @@ describe('per-address HTTP rate limit', () => {
     open.push(alice);
     await alice.emit('client-create-lobby', { playerName: 'Alice' });
     await alice.untilSeq(2);
-    for (let i = 0; i < 3; i++) expect((await alice.emit('client-load-save', { state: serializeGame(game) })).ok).toBe(true);
+    for (let i = 0; i < 3; i++)
+      expect((await alice.emit('client-load-save', { state: serializeGame(game) })).ok).toBe(true);
     const page = await fetch(`${s.url}/api/admin/lobbies/${alice.state!.lobbyId}/events`, {
       headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
     });
@@ -218,7 +224,10 @@ describe('per-address HTTP rate limit', () => {
   });
 
   it('behind TRUST_PROXY the limit applies to the forwarded client address', async () => {
-    const s = await boot({ trustProxy: 1, address: { ...server.config.address, http: { capacity: 1, refillPerSecond: 0 } } });
+    const s = await boot({
+      trustProxy: 1,
+      address: { ...server.config.address, http: { capacity: 1, refillPerSecond: 0 } },
+    });
     const from = (client: string) => fetch(`${s.url}/api/health`, { headers: { 'x-forwarded-for': client } });
     expect((await from('198.51.100.1')).status).toBe(200);
     expect((await from('198.51.100.1')).status).toBe(429);
@@ -273,7 +282,9 @@ describe('GET /api/metrics', () => {
       fetch(`${s.url}/api/metrics`, authorization ? { headers: { authorization } } : {});
     const missing = await get();
     expect(missing.status).toBe(401);
-    expect(await missing.json()).toEqual({ error: { code: 'unauthorized', message: expect.stringContaining('METRICS_TOKEN') } });
+    expect(await missing.json()).toEqual({
+      error: { code: 'unauthorized', message: expect.stringContaining('METRICS_TOKEN') },
+    });
     expect((await get('Bearer wrong')).status).toBe(401);
     expect((await get(`Bearer ${ADMIN_TOKEN}`)).status).toBe(401);
     const ok = await get('Bearer metrics-secret');

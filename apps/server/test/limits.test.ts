@@ -25,7 +25,6 @@ async function metric(name: string): Promise<string> {
     .join('\n');
 }
 
-
 describe('rates are per player, whatever the number of connections', () => {
   it('chat: three connections of one player share one bucket; it refills', async () => {
     await boot({ rates: { ...LENIENT.rates, chat: { capacity: 3, refillPerSecond: 2 } } });
@@ -34,11 +33,16 @@ describe('rates are per player, whatever the number of connections', () => {
     const b = await sameIdentity(a);
     const c = await sameIdentity(a);
     const seq = serverState(lobbyId).seq;
-    const acks = await Promise.all([a, b, c, a, b, c].map((s, i) => s.emit('client-chat-message', { message: `m${i}` })));
+    const acks = await Promise.all(
+      [a, b, c, a, b, c].map((s, i) => s.emit('client-chat-message', { message: `m${i}` })),
+    );
     expect(countOf(acks, 'ok')).toBe(3);
     expect(countOf(acks, 'rate_limited')).toBe(3);
     const refusal = acks.find((x) => !x.ok);
-    expect(refusal).toMatchObject({ ok: false, error: { code: 'rate_limited', message: expect.stringMatching(/chat/i) } });
+    expect(refusal).toMatchObject({
+      ok: false,
+      error: { code: 'rate_limited', message: expect.stringMatching(/chat/i) },
+    });
     // Refused messages changed nothing.
     expect(serverState(lobbyId).seq).toBe(seq + 3);
     await sleep(700);
@@ -94,17 +98,37 @@ describe('rates are per player, whatever the number of connections', () => {
       ok: false,
       error: { code: 'invalid_payload' },
     });
-    const save = { w: 5, h: 5, mapSeed: 1, rngSeed: 1, turnCount: 0, turnType: -1, running: false, countries: [], tiles: [] };
+    const save = {
+      w: 5,
+      h: 5,
+      mapSeed: 1,
+      rngSeed: 1,
+      turnCount: 0,
+      turnType: -1,
+      running: false,
+      countries: [],
+      tiles: [],
+    };
     const first = await a.emit('client-load-save', { state: save });
     expect(first).toMatchObject({ ok: false, error: { code: 'invalid_payload' } }); // a save with no map
-    expect(await a.emit('client-load-save', { state: save })).toMatchObject({ ok: false, error: { code: 'rate_limited' } });
+    expect(await a.emit('client-load-save', { state: save })).toMatchObject({
+      ok: false,
+      error: { code: 'rate_limited' },
+    });
     await sleep(700);
-    expect(await a.emit('client-load-save', { state: save })).toMatchObject({ ok: false, error: { code: 'invalid_payload' } });
+    expect(await a.emit('client-load-save', { state: save })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_payload' },
+    });
   });
 
   it('resync answers are charged by the KiB they send: a big answer uses up the allowance, then it refills', async () => {
     await boot({
-      rates: { ...LENIENT.rates, chat: { capacity: 1000, refillPerSecond: 0 }, syncKiB: { capacity: 8, refillPerSecond: 16 } },
+      rates: {
+        ...LENIENT.rates,
+        chat: { capacity: 1000, refillPerSecond: 0 },
+        syncKiB: { capacity: 8, refillPerSecond: 16 },
+      },
     });
     const a = await client();
     const lobbyId = await createdLobby(a);
@@ -125,7 +149,10 @@ describe('rates are per player, whatever the number of connections', () => {
     for (let i = 0; i < 2; i++) {
       expect((await a.emit('client-create-lobby', { playerName: 'A' })).ok).toBe(true);
       // A create refused for another reason costs nothing of the allowance.
-      expect(await a.emit('client-create-lobby', { playerName: 'A' })).toMatchObject({ ok: false, error: { code: 'not_actable' } });
+      expect(await a.emit('client-create-lobby', { playerName: 'A' })).toMatchObject({
+        ok: false,
+        error: { code: 'not_actable' },
+      });
       expect((await a.emit('client-leave-lobby', { playerId: a.playerId })).ok).toBe(true);
     }
     expect(await a.emit('client-create-lobby', { playerName: 'A' })).toMatchObject({
@@ -144,7 +171,10 @@ describe('caps on connections', () => {
     const a = await client();
     const b = await sameIdentity(a);
     const third = await tryConnect({ playerId: a.playerId, token: a.hello.token });
-    expect(third).toMatchObject({ ok: false, data: { code: 'rate_limited', message: expect.stringMatching(/connections/) } });
+    expect(third).toMatchObject({
+      ok: false,
+      data: { code: 'rate_limited', message: expect.stringMatching(/connections/) },
+    });
     b.close();
     await waitFor(() => hub().socketCount(a.playerId) <= 1, 'the second connection to close');
     expect((await tryConnect({ playerId: a.playerId, token: a.hello.token })).ok).toBe(true);
@@ -153,12 +183,16 @@ describe('caps on connections', () => {
   it('new identities per address: refused past the rate without writing a player row, then allowed again', async () => {
     // A token every 2 s: the refusal is seen however slow the machine, the recovery after a wait.
     await boot({ address: { ...LENIENT.address, newIdentities: { capacity: 3, refillPerSecond: 0.5 } } });
-    const players = async () => Number((await sqlRows<{ n: number | string }>(server(), 'SELECT count(*) AS n FROM players'))[0]!.n);
+    const players = async () =>
+      Number((await sqlRows<{ n: number | string }>(server(), 'SELECT count(*) AS n FROM players'))[0]!.n);
     const known = await client();
     for (let i = 0; i < 2; i++) await client();
     expect(await players()).toBe(3);
     const refused = await tryConnect();
-    expect(refused).toMatchObject({ ok: false, data: { code: 'rate_limited', message: expect.stringMatching(/new players/) } });
+    expect(refused).toMatchObject({
+      ok: false,
+      data: { code: 'rate_limited', message: expect.stringMatching(/new players/) },
+    });
     expect(await players()).toBe(3);
     // A known identity is not a new one: it still connects.
     expect((await tryConnect({ playerId: known.playerId, token: known.hello.token })).ok).toBe(true);
@@ -202,9 +236,16 @@ describe('invalid frames slow a socket down, then drop it', () => {
     });
     const a = await client();
     const bad = () => a.emit('client-chat-message', { message: '' });
-    expect(codes([await bad(), await bad(), await bad()])).toEqual(['invalid_payload', 'invalid_payload', 'invalid_payload']);
+    expect(codes([await bad(), await bad(), await bad()])).toEqual([
+      'invalid_payload',
+      'invalid_payload',
+      'invalid_payload',
+    ]);
     const started = performance.now();
-    expect(await bad()).toMatchObject({ ok: false, error: { code: 'rate_limited', message: expect.stringMatching(/invalid/) } });
+    expect(await bad()).toMatchObject({
+      ok: false,
+      error: { code: 'rate_limited', message: expect.stringMatching(/invalid/) },
+    });
     // The socket's input was paused: the next frame is read only after the pause.
     expect(await a.emitRaw('client-teleport', {})).toMatchObject({ ok: false, error: { code: 'rate_limited' } });
     expect(performance.now() - started).toBeGreaterThanOrEqual(250);
@@ -266,7 +307,12 @@ describe('a reader that keeps output waiting is dropped, however small the queue
  * Stops reading (the client's TCP socket takes no more data, so the server's output piles up) and asks
  * for `perRound` resync answers every `everyMs` until the server drops the connection; false if it never does.
  */
-async function stopReadingUntilDropped(a: TestClient, lobbyId: string, perRound: number, everyMs: number): Promise<boolean> {
+async function stopReadingUntilDropped(
+  a: TestClient,
+  lobbyId: string,
+  perRound: number,
+  everyMs: number,
+): Promise<boolean> {
   const engine = (a.socket.io as unknown as { engine: { transport: { ws: { _socket: { pause(): void } } } } }).engine;
   engine.transport.ws._socket.pause();
   const deadline = Date.now() + 30_000;

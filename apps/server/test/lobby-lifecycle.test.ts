@@ -270,7 +270,11 @@ describe('lobbies end (DESIGN.md §5 Presence, §5.1 seats)', () => {
     expect(await service.getLobby(lobbyId)).toBeUndefined();
     // Closed by the server for idleness, and said so in the log.
     const closing = (await server().app.get(LobbyLogRepository).readEvents(lobbyId)).at(-1)!;
-    expect(closing).toMatchObject({ kind: 'lobby-updated', actor: 'server', payload: { online: false, reason: 'idle' } });
+    expect(closing).toMatchObject({
+      kind: 'lobby-updated',
+      actor: 'server',
+      payload: { online: false, reason: 'idle' },
+    });
     const again = await client({ playerId: alice.playerId, token: alice.hello.token });
     expect(again.hello.lobbyId).toBeNull();
   });

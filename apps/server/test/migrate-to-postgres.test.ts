@@ -61,7 +61,8 @@ async function everything(server: TestServer) {
   const logs: Record<string, { events: LobbyEvent[]; hash: string }> = {};
   for (const { id, lastSeq } of lobbies) {
     const events: LobbyEvent[] = [];
-    while (events.length < lastSeq) events.push(...(await admin(`/lobbies/${id}/events?from=${events.length + 1}`)).body.events);
+    while (events.length < lastSeq)
+      events.push(...(await admin(`/lobbies/${id}/events?from=${events.length + 1}`)).body.events);
     const state = (await admin(`/lobbies/${id}/state`)).body;
     logs[id] = { events, hash: stateHash(lobbyStateFromSnapshot(state)) };
   }

@@ -13,7 +13,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playToEnd } from './drive.js';
 import { buildServer, startBuiltNode, type BuiltNode } from './fixtures/built-node.js';
 import { startRedis, type RedisServer } from './fixtures/redis-server.js';
-import { ADMIN_TOKEN, TestClient, expectOk as ok, expectPlayedOnAfterKill, getJson, removeDir, startedGameWithBot, storageEnv } from './harness.js';
+import {
+  ADMIN_TOKEN,
+  TestClient,
+  expectOk as ok,
+  expectPlayedOnAfterKill,
+  getJson,
+  removeDir,
+  startedGameWithBot,
+  storageEnv,
+} from './harness.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'fb-failover-'));
 const children: ChildProcess[] = [];

@@ -68,7 +68,9 @@ const heldBy = (node: TestServer, lobbyId: string) => node.app.get(LobbyStore).c
 /** A node's `fb_follows_total` by source (notice, database). */
 async function followsBySource(node: TestServer): Promise<Record<string, number>> {
   const text = await (await fetch(`${node.url}/api/metrics`)).text();
-  return Object.fromEntries([...text.matchAll(/^fb_follows_total\{source="(\w+)"\} (\d+)/gm)].map((m) => [m[1]!, Number(m[2])]));
+  return Object.fromEntries(
+    [...text.matchAll(/^fb_follows_total\{source="(\w+)"\} (\d+)/gm)].map((m) => [m[1]!, Number(m[2])]),
+  );
 }
 
 /** Waits until the nodes hold the lobby at the log's last seq (from the notices alone: nobody calls sync). */
@@ -105,7 +107,8 @@ describe('three nodes, one PostgreSQL or SQLite log, one Redis (issue 8)', () =>
     await alice.until((c) => c.state!.players.length === 3, 'the joins on other nodes');
     // Presence crosses nodes: Carol learns Alice and Bob are online, though they sit elsewhere.
     await carol.until(
-      (c) => [alice, bob].every((p) => c.payloads('server-presence').some((x) => x.playerId === p.playerId && x.online)),
+      (c) =>
+        [alice, bob].every((p) => c.payloads('server-presence').some((x) => x.playerId === p.playerId && x.online)),
       'presence from the other nodes',
     );
 
@@ -160,7 +163,9 @@ describe('three nodes, one PostgreSQL or SQLite log, one Redis (issue 8)', () =>
     await ok(carol.emit('client-join-lobby', { lobbyId, playerName: 'Carol' }));
 
     const sent = await Promise.all(
-      Array.from({ length: CHATS_PER_NODE }, (_, i) => people.map((c, n) => c.emit('client-chat-message', { message: `${n}:${i}` }))).flat(),
+      Array.from({ length: CHATS_PER_NODE }, (_, i) =>
+        people.map((c, n) => c.emit('client-chat-message', { message: `${n}:${i}` })),
+      ).flat(),
     );
     for (const ack of sent) expect(ack, JSON.stringify(ack)).toMatchObject({ ok: true });
     const seqs = sent.map((ack) => (ack.ok ? ack.seq! : 0));
@@ -174,7 +179,10 @@ describe('three nodes, one PostgreSQL or SQLite log, one Redis (issue 8)', () =>
       expect(isContiguous(c.seqs)).toBe(true);
       expect(c.gap).toBe(false);
     }
-    await expectOneLog(lobbyId, people.map((c) => c.state!));
+    await expectOneLog(
+      lobbyId,
+      people.map((c) => c.state!),
+    );
   });
 
   it('the same turn ended on two nodes at once: exactly one lands, the other is refused; no fork, no skipped seq', async () => {
@@ -192,7 +200,10 @@ describe('three nodes, one PostgreSQL or SQLite log, one Redis (issue 8)', () =>
     for (let round = 0; round < 5; round++) {
       const seq = alice.state!.seq;
       const endTurn = { id: 'next_turn', info: { country: 0 } };
-      const answers = await Promise.all([alice.emit('client-game-action', endTurn), aliceOnN1.emit('client-game-action', endTurn)]);
+      const answers = await Promise.all([
+        alice.emit('client-game-action', endTurn),
+        aliceOnN1.emit('client-game-action', endTurn),
+      ]);
       expect(answers.filter((a) => a.ok)).toHaveLength(1);
       expect(answers.find((a) => !a.ok)).toMatchObject({ ok: false, error: { code: 'not_your_turn' } });
       await Promise.all([alice, bob].map((c) => c.untilSeq(seq + 1)));
@@ -231,7 +242,7 @@ describe('three nodes, one PostgreSQL or SQLite log, one Redis (issue 8)', () =>
     expect(events.at(-1)).toMatchObject({ kind: 'lobby-updated', payload: { online: false, reason: 'idle' } });
   });
 
-  it('a request refused on a node that has not heard of another node\'s commit is decided again on the log and lands', async () => {
+  it("a request refused on a node that has not heard of another node's commit is decided again on the log and lands", async () => {
     const [n0, n1] = nodes as [TestServer, TestServer, TestServer];
     const alice = await connect(n0);
     const bob = await connect(n1);
@@ -269,7 +280,8 @@ describe('three nodes, one PostgreSQL or SQLite log, one Redis (issue 8)', () =>
 
     redis.kill();
     // Written while no node hears of the others' commits: each lands (the database decides), unseen elsewhere.
-    for (const [n, c] of people.entries()) await ok(c.emit('client-chat-message', { message: `during the outage ${n}` }));
+    for (const [n, c] of people.entries())
+      await ok(c.emit('client-chat-message', { message: `during the outage ${n}` }));
     await redis.start();
 
     const states = await nodesCaughtUp(lobbyId);

@@ -97,11 +97,15 @@ describe('two nodes append to one lobby (optimistic concurrency on the primary k
     expect(await conflicts(nodeA)).toBeGreaterThan(before);
 
     // Each node catches up on what the other appended (slice 2 does this on the other node's notice).
-    const [onA, onB] = await Promise.all([nodeA.app.get(LobbyStore).sync(lobbyId), nodeB.app.get(LobbyStore).sync(lobbyId)]);
+    const [onA, onB] = await Promise.all([
+      nodeA.app.get(LobbyStore).sync(lobbyId),
+      nodeB.app.get(LobbyStore).sync(lobbyId),
+    ]);
     const total = await expectOneLog(lobbyId, [onA, onB]);
     expect(total).toBe(3 + 2 * CHATS_PER_NODE);
     const messages = onA!.messages.map((m) => m.msg);
-    for (let i = 0; i < CHATS_PER_NODE; i++) expect(messages.filter((m) => m === `a${i}` || m === `b${i}`)).toHaveLength(2);
+    for (let i = 0; i < CHATS_PER_NODE; i++)
+      expect(messages.filter((m) => m === `a${i}` || m === `b${i}`)).toHaveLength(2);
 
     // Clients saw every event once, in order, whichever node appended it.
     await Promise.all([alice.untilSeq(total), bob.untilSeq(total)]);
@@ -134,7 +138,10 @@ describe('two nodes append to one lobby (optimistic concurrency on the primary k
     const turnsEnded = (await logOf(lobbyId)).filter((e) => e.kind === 'game-action' && e.payload.id === 'next_turn');
     expect(turnsEnded).toHaveLength(1);
 
-    const [onA, onB] = await Promise.all([nodeA.app.get(LobbyStore).sync(lobbyId), nodeB.app.get(LobbyStore).sync(lobbyId)]);
+    const [onA, onB] = await Promise.all([
+      nodeA.app.get(LobbyStore).sync(lobbyId),
+      nodeB.app.get(LobbyStore).sync(lobbyId),
+    ]);
     await expectOneLog(lobbyId, [onA, onB]);
     expect(onA!.game.turn.type).toBe(1);
   });

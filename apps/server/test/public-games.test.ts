@@ -28,7 +28,6 @@ let bob: TestClient;
 let gameId: string;
 let openLobbyId: string;
 
-
 beforeAll(async () => {
   await boot({ bytes: { ...configFromEnv({}).bytes, eventsPage: PAGE_BYTES } });
   alice = await client();

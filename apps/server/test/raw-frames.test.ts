@@ -18,7 +18,11 @@ afterAll(async () => {
 });
 
 /** A raw engine.io websocket with every text frame it received. */
-async function rawSocket(): Promise<{ ws: WebSocket; frames: string[]; until(check: (f: string[]) => boolean): Promise<void> }> {
+async function rawSocket(): Promise<{
+  ws: WebSocket;
+  frames: string[];
+  until(check: (f: string[]) => boolean): Promise<void>;
+}> {
   const ws = new WebSocket(`${server.url.replace('http', 'ws')}/api/socket/?EIO=4&transport=websocket`);
   const frames: string[] = [];
   const waiters: (() => void)[] = [];

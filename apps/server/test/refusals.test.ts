@@ -32,7 +32,6 @@ async function refused(ack: Promise<Ack>, code: ErrorCode, lobbyId?: string): Pr
   if (lobbyId) expect(lastSeq(lobbyId)).toBe(before);
 }
 
-
 /** Alice (admin, green) and Bob (purple) in a 5×5 lobby, not started. */
 async function twoPlayerLobby(): Promise<{ alice: TestClient; bob: TestClient; lobbyId: string }> {
   const alice = await client();

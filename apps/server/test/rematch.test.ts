@@ -156,7 +156,12 @@ describe('the admin of a finished game opens a rematch', () => {
     const oldId = await lobbyOfFour(alice, bob);
     // Seated in a finished game without a rematch: the greeting says nothing of one.
     const bobAgain = await sameIdentity(bob);
-    expect(bobAgain.hello).toEqual({ playerId: bob.playerId, token: bob.hello.token, lobbyId: oldId, seq: serverState(oldId).seq });
+    expect(bobAgain.hello).toEqual({
+      playerId: bob.playerId,
+      token: bob.hello.token,
+      lobbyId: oldId,
+      seq: serverState(oldId).seq,
+    });
     bob.close();
     bobAgain.close();
     await waitFor(() => !hub().isOnline(bob.playerId), 'Bob offline');

@@ -36,13 +36,28 @@ async function disconnect(c: TestClient): Promise<void> {
 }
 
 const countOf = async (table: string, lobbyId: string) =>
-  Number((await sqlRows<{ n: number | string }>(server(), `SELECT count(*) AS n FROM ${table} WHERE lobby_id = ?`, lobbyId))[0]!.n);
+  Number(
+    (
+      await sqlRows<{ n: number | string }>(server(), `SELECT count(*) AS n FROM ${table} WHERE lobby_id = ?`, lobbyId)
+    )[0]!.n,
+  );
 const lobbyRow = (id: string) => server().app.get(LobbyLogRepository).getLobby(id);
 const playerRow = async (id: string) =>
-  (await sqlRows<{ name: string; lobbyId: string | null }>(server(), 'SELECT name, lobby_id AS "lobbyId" FROM players WHERE id = ?', id))[0];
+  (
+    await sqlRows<{ name: string; lobbyId: string | null }>(
+      server(),
+      'SELECT name, lobby_id AS "lobbyId" FROM players WHERE id = ?',
+      id,
+    )
+  )[0];
 
 /** A lobby row written directly, for states the protocol takes long to reach (a finished game). */
-function insertLobby(id: string, status: LobbyStatus, updatedAt: string, startedAt: string | null = null): Promise<void> {
+function insertLobby(
+  id: string,
+  status: LobbyStatus,
+  updatedAt: string,
+  startedAt: string | null = null,
+): Promise<void> {
   return server()
     .app.get(LobbyLogRepository)
     .commit({

@@ -74,11 +74,14 @@ describe('rate limits per identity hold across nodes (issue 8)', () => {
     // The same player, a second connection on the other node.
     const onB = await connect(b, identity(onA));
     const acks: Ack[] = [];
-    for (let i = 0; i < 12; i++) acks.push(await (i % 2 === 0 ? onA : onB).emit('client-chat-message', { message: `m${i}` }));
+    for (let i = 0; i < 12; i++)
+      acks.push(await (i % 2 === 0 ? onA : onB).emit('client-chat-message', { message: `m${i}` }));
     expect(accepted(acks)).toBe(6);
     expect(acks.slice(6).every((r) => !r.ok && r.error.code === 'rate_limited')).toBe(true);
     // Sent at once to both nodes, still one bucket: nothing more gets through.
-    const burst = await Promise.all([onA, onB, onA, onB].map((c, i) => c.emit('client-chat-message', { message: `x${i}` })));
+    const burst = await Promise.all(
+      [onA, onB, onA, onB].map((c, i) => c.emit('client-chat-message', { message: `x${i}` })),
+    );
     expect(accepted(burst)).toBe(0);
   });
 
@@ -87,7 +90,10 @@ describe('rate limits per identity hold across nodes (issue 8)', () => {
     const onA = await connect(a);
     await createdLobby(onA);
     const onB = await connect(b, identity(onA));
-    const spent = [await onA.emit('client-chat-message', { message: '1' }), await onA.emit('client-chat-message', { message: '2' })];
+    const spent = [
+      await onA.emit('client-chat-message', { message: '1' }),
+      await onA.emit('client-chat-message', { message: '2' }),
+    ];
     expect(accepted(spent)).toBe(2);
     expect((await onB.emit('client-chat-message', { message: 'too soon' })).ok).toBe(false);
     await new Promise((r) => setTimeout(r, 600));
@@ -158,7 +164,12 @@ describe('Redis away: each node keeps its own limits (issue 8)', () => {
     await createdLobby(onA);
     const onB = await connect(b, identity(onA));
     // Two through B while Redis is up: A's copy of the bucket does not know of them yet.
-    expect(accepted([await onB.emit('client-chat-message', { message: 'b1' }), await onB.emit('client-chat-message', { message: 'b2' })])).toBe(2);
+    expect(
+      accepted([
+        await onB.emit('client-chat-message', { message: 'b1' }),
+        await onB.emit('client-chat-message', { message: 'b2' }),
+      ]),
+    ).toBe(2);
     redis.kill();
     try {
       const acks: Ack[] = [];

@@ -126,7 +126,9 @@ describe('a watcher follows a running game', () => {
     expect(answer).toMatchObject({ ok: true, watchers: 1 });
     if (!answer.ok) return;
     expect(answer.snapshot).toBeUndefined();
-    expect(answer.events.map((e) => e.seq)).toEqual(Array.from({ length: now.seq - held.seq }, (_, i) => held.seq + 1 + i));
+    expect(answer.events.map((e) => e.seq)).toEqual(
+      Array.from({ length: now.seq - held.seq }, (_, i) => held.seq + 1 + i),
+    );
     expect(answer.events.filter((e) => e.kind === 'chat').map((e) => e.payload)).toEqual([
       { playerId: alice.playerId, msg: '' },
     ]);
@@ -180,7 +182,9 @@ describe('a watcher follows a running game', () => {
     await Promise.all([carol.untilSeq(loaded), bob.untilSeq(loaded)]);
     expect(carol.payloads('server-sync-state').at(-1)).toMatchObject({ event: 'state-loaded', seq: loaded });
     expect(carol.payloads('server-sync-state').at(-1)!.lobby.messages).toEqual([expect.objectContaining({ msg: '' })]);
-    expect(bob.payloads('server-sync-state').at(-1)!.lobby.messages).toEqual([expect.objectContaining({ msg: SECRET })]);
+    expect(bob.payloads('server-sync-state').at(-1)!.lobby.messages).toEqual([
+      expect.objectContaining({ msg: SECRET }),
+    ]);
     const over = await ok(alice.emit('client-game-action', { id: 'start', info: {} }));
     await carol.untilSeq(over);
     expect(isGameOver(carol.state!.game)).toBe(true);
@@ -313,7 +317,9 @@ describe('who watches, and how many', () => {
     const crowd = await Promise.all(Array.from({ length: 20 }, () => client()));
 
     // 22 connections of 21 people arrive at once.
-    const acks = await Promise.all([carol, carolAgain, ...crowd].map((c) => c.emit('client-watch-lobby', { lobbyId, afterSeq: 0 })));
+    const acks = await Promise.all(
+      [carol, carolAgain, ...crowd].map((c) => c.emit('client-watch-lobby', { lobbyId, afterSeq: 0 })),
+    );
     expect(acks.every((a) => a.ok)).toBe(true);
     expect(Math.max(...acks.map((a) => (a.ok ? a.watchers : 0)))).toBe(21);
     expect(hub().watcherCount(lobbyId)).toBe(21);
@@ -408,7 +414,11 @@ describe('limits on watching (docs/OPERATIONS.md "Limits")', () => {
 
   it('a watch answer is charged to the resync budget by the KiB it sends', async () => {
     await boot({
-      rates: { ...LENIENT.rates, chat: { capacity: 100, refillPerSecond: 0 }, syncKiB: { capacity: 4, refillPerSecond: 0 } },
+      rates: {
+        ...LENIENT.rates,
+        chat: { capacity: 100, refillPerSecond: 0 },
+        syncKiB: { capacity: 4, refillPerSecond: 0 },
+      },
     });
     const alice = await client();
     const lobbyId = await runningGame(alice);
@@ -439,7 +449,10 @@ describe('limits on watching (docs/OPERATIONS.md "Limits")', () => {
     expect(await metric('fb_rate_limited_total{limit="watchers_per_lobby"}')).toBe(1);
     // Another connection of someone already counted, or a re-watch, still fits.
     const carolAgain = await sameIdentity(carol);
-    expect(await carolAgain.emit('client-watch-lobby', { lobbyId, afterSeq: 0 })).toMatchObject({ ok: true, watchers: 2 });
+    expect(await carolAgain.emit('client-watch-lobby', { lobbyId, afterSeq: 0 })).toMatchObject({
+      ok: true,
+      watchers: 2,
+    });
     expect(await dave.emit('client-watch-lobby', { lobbyId, afterSeq: serverState(lobbyId).seq })).toMatchObject({
       ok: true,
       watchers: 2,

@@ -58,7 +58,16 @@ export function benchLog(length = REPLAY_EVENTS, firstSeed = 1): BenchLog {
       country: i as 0 | 1 | 2 | 3,
       bot: { difficulty },
     }));
-    const events = offlineGameLog({ lobbyId: `offline-bench-${seed}`, adminId: DEVICE_PLAYER_ID, players, w: SIDE, h: SIDE, seed, startSeed: drawSeed(rng), at: AT });
+    const events = offlineGameLog({
+      lobbyId: `offline-bench-${seed}`,
+      adminId: DEVICE_PLAYER_ID,
+      players,
+      w: SIDE,
+      h: SIDE,
+      seed,
+      startSeed: drawSeed(rng),
+      at: AT,
+    });
     let state: LobbyState | null = null;
     for (const e of events) state = unwrap(applyEvent(state, e));
     const startSeq = events.length;
@@ -101,8 +110,13 @@ async function shownWithin<T>(what: string, page: Page, work: Promise<T>, ms = 6
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(async () => {
-      const error = await page.getByTestId('replay-error').textContent().catch(() => null);
-      reject(new Error(`${what}: the replay did not show within ${ms / 1000} s${error ? ` (the page says: ${error})` : ''}`));
+      const error = await page
+        .getByTestId('replay-error')
+        .textContent()
+        .catch(() => null);
+      reject(
+        new Error(`${what}: the replay did not show within ${ms / 1000} s${error ? ` (the page says: ${error})` : ''}`),
+      );
     }, ms);
   });
   try {
@@ -112,7 +126,8 @@ async function shownWithin<T>(what: string, page: Page, work: Promise<T>, ms = 6
   }
 }
 
-const pct = (xs: readonly number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+const pct = (xs: readonly number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 const median = (xs: readonly number[]) => pct(xs, 0.5);
 const fmt = (n: number, d = 1) => n.toFixed(d);
 
@@ -200,7 +215,10 @@ async function openFromFile(page: Page, file: string): Promise<number> {
       );
     });
   });
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Open a replay file' }).click()]);
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: 'Open a replay file' }).click(),
+  ]);
   await chooser.setFiles(file);
   return page.evaluate(() => (window as unknown as Watched).__fileOpen);
 }
@@ -209,7 +227,12 @@ async function openFromFile(page: Page, file: string): Promise<number> {
  * Seeks through the URL, as a link or the back button would: each target by replaceState, timed to
  * the commit that shows it (`attr` is the target) and to the frame after that commit.
  */
-async function seek(page: Page, param: 'seq' | 'turn', attr: string, list: readonly number[]): Promise<{ commit: number[]; frame: number[] }> {
+async function seek(
+  page: Page,
+  param: 'seq' | 'turn',
+  attr: string,
+  list: readonly number[],
+): Promise<{ commit: number[]; frame: number[] }> {
   return page.evaluate(
     async ({ param, attr, list }) => {
       const el = () => document.querySelector('[data-testid="replay"]');
@@ -251,38 +274,46 @@ async function seek(page: Page, param: 'seq' | 'turn', attr: string, list: reado
  * an untimed `?seq=` seek): timed from the key to the commit where `data-turn` changes, and to the frame after.
  */
 async function turnSteps(page: Page, from: readonly number[]): Promise<{ commit: number[]; frame: number[] }> {
-  return page.evaluate(async (from) => {
-    const el = () => document.querySelector('[data-testid="replay"]');
-    const until = (ok: () => boolean) =>
-      new Promise<number>((resolve) => {
-        if (ok()) return resolve(performance.now());
-        const mo = new MutationObserver(() => {
-          if (!ok()) return;
-          mo.disconnect();
-          resolve(performance.now());
+  return page.evaluate(
+    async (from) => {
+      const el = () => document.querySelector('[data-testid="replay"]');
+      const until = (ok: () => boolean) =>
+        new Promise<number>((resolve) => {
+          if (ok()) return resolve(performance.now());
+          const mo = new MutationObserver(() => {
+            if (!ok()) return;
+            mo.disconnect();
+            resolve(performance.now());
+          });
+          mo.observe(document.body, {
+            subtree: true,
+            childList: true,
+            attributes: true,
+            attributeFilter: ['data-seq', 'data-turn'],
+          });
         });
-        mo.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-seq', 'data-turn'] });
-      });
-    const commit: number[] = [];
-    const frame: number[] = [];
-    for (const seq of from) {
-      const url = new URL(location.href);
-      url.searchParams.delete('turn');
-      url.searchParams.set('seq', String(seq));
-      history.replaceState(history.state, '', url.pathname + url.search);
-      await until(() => el()?.getAttribute('data-seq') === String(seq));
-      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-      const turn = el()!.getAttribute('data-turn');
-      const t0 = performance.now();
-      const moved = until(() => el()?.getAttribute('data-turn') !== turn);
-      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'PageDown', bubbles: true, cancelable: true }));
-      const t1 = await moved;
-      const t2 = await new Promise<number>((r) => requestAnimationFrame(() => r(performance.now())));
-      commit.push(t1 - t0);
-      frame.push(t2 - t0);
-    }
-    return { commit, frame };
-  }, [...from]);
+      const commit: number[] = [];
+      const frame: number[] = [];
+      for (const seq of from) {
+        const url = new URL(location.href);
+        url.searchParams.delete('turn');
+        url.searchParams.set('seq', String(seq));
+        history.replaceState(history.state, '', url.pathname + url.search);
+        await until(() => el()?.getAttribute('data-seq') === String(seq));
+        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        const turn = el()!.getAttribute('data-turn');
+        const t0 = performance.now();
+        const moved = until(() => el()?.getAttribute('data-turn') !== turn);
+        document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'PageDown', bubbles: true, cancelable: true }));
+        const t1 = await moved;
+        const t2 = await new Promise<number>((r) => requestAnimationFrame(() => r(performance.now())));
+        commit.push(t1 - t0);
+        frame.push(t2 - t0);
+      }
+      return { commit, frame };
+    },
+    [...from],
+  );
 }
 
 function printSeeks(label: string, r: { commit: number[]; frame: number[] }): void {
@@ -303,30 +334,54 @@ export async function replayBench(fresh: FreshPage, base: string, runs: number):
   );
   const dir = mkdtempSync(join(tmpdir(), 'fb-bench-'));
   const file = join(dir, 'four-banners-bench.json');
-  writeFileSync(file, JSON.stringify({ format: 'four-banners-save', version: 1, name: 'Bench: four bots, 32×32', savedAt: AT.toISOString(), events: log.events }));
+  writeFileSync(
+    file,
+    JSON.stringify({
+      format: 'four-banners-save',
+      version: 1,
+      name: 'Bench: four bots, 32×32',
+      savedAt: AT.toISOString(),
+      events: log.events,
+    }),
+  );
 
   try {
     const fromSaves: number[] = [];
     const fromFile: number[] = [];
     const cold: number[] = [];
-    let seeks: { seq: { commit: number[]; frame: number[] }; turn: { commit: number[]; frame: number[] } | null } | null = null;
+    let seeks: {
+      seq: { commit: number[]; frame: number[] };
+      turn: { commit: number[]; frame: number[] } | null;
+    } | null = null;
     for (let i = 0; i < runs; i++) {
       const { ctx, page } = await fresh();
       await ctx.addInitScript({ content: watchScript(SIDE * SIDE, log.startSeq) });
       await savesWithBenchSave(page, base, log);
       fromSaves.push(await shownWithin('open from the saves', page, openFromSaves(page)));
       if (i === 0) {
-        const bySeq = await shownWithin('seek by event', page, seek(page, 'seq', 'data-seq', targets(SEEKS, log.startSeq, endSeq)));
+        const bySeq = await shownWithin(
+          'seek by event',
+          page,
+          seek(page, 'seq', 'data-seq', targets(SEEKS, log.startSeq, endSeq)),
+        );
         const hasTurns = (await page.getByTestId('replay').getAttribute('data-turn')) !== null;
         // From positions before the last turn, so a next turn always exists.
         const lastTurnStart = log.turns.findIndex((t) => t === log.final.game.turn.count);
-        const byTurn = hasTurns ? await shownWithin('turn steps', page, turnSteps(page, targets(SEEKS, log.startSeq, lastTurnStart - 1, 11))) : null;
+        const byTurn = hasTurns
+          ? await shownWithin('turn steps', page, turnSteps(page, targets(SEEKS, log.startSeq, lastTurnStart - 1, 11)))
+          : null;
         seeks = { seq: bySeq, turn: byTurn };
       }
       // Cold: a new page load straight onto the replay (the save is in this browser already).
       await page.goto('about:blank');
       await page.goto(`${base}/replay/local/save/${SAVE_ID}`);
-      cold.push(await shownWithin('cold open', page, page.evaluate(() => (window as unknown as Watched).__coldShown)));
+      cold.push(
+        await shownWithin(
+          'cold open',
+          page,
+          page.evaluate(() => (window as unknown as Watched).__coldShown),
+        ),
+      );
       await ctx.close();
 
       const other = await fresh();
@@ -337,7 +392,9 @@ export async function replayBench(fresh: FreshPage, base: string, runs: number):
       await other.ctx.close();
     }
     const line = (label: string, xs: number[]) =>
-      console.log(`  ${label}: median ${fmt(median(xs), 0)} ms, min ${fmt(Math.min(...xs), 0)} ms, max ${fmt(Math.max(...xs), 0)} ms (aim ≤ 500 ms)`);
+      console.log(
+        `  ${label}: median ${fmt(median(xs), 0)} ms, min ${fmt(Math.min(...xs), 0)} ms, max ${fmt(Math.max(...xs), 0)} ms (aim ≤ 500 ms)`,
+      );
     console.log(`  Open, ${runs} runs each (to the frame after the 1,024 tiles show at the start):`);
     line('from the saves screen ("Watch replay" click)', fromSaves);
     line('from a save file (file chooser, read + checked + folded)', fromFile);

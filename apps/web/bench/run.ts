@@ -18,7 +18,9 @@ import { gzipSync } from 'node:zlib';
 import { startRealServer } from '../../../e2e/real-server';
 import { replayBench } from './replay.bench';
 
-const DIST = process.env.BENCH_WEB_DIST ? resolve(process.env.BENCH_WEB_DIST) : resolve(fileURLToPath(new URL('.', import.meta.url)), '../dist');
+const DIST = process.env.BENCH_WEB_DIST
+  ? resolve(process.env.BENCH_WEB_DIST)
+  : resolve(fileURLToPath(new URL('.', import.meta.url)), '../dist');
 const PORT = Number(process.env.BENCH_PORT ?? 4179);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ONLY = process.env.BENCH_ONLY;
@@ -35,13 +37,16 @@ const ARGS = [
 
 const gzipKb = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 const fmt = (n: number, d = 1) => n.toFixed(d);
 
 /** The entry script and its modulepreloads, straight from dist/index.html. */
 function staticInitialJs(): { files: string[]; kb: number } {
   const html = readFileSync(join(DIST, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map((m) => m[1]!);
+  const files = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map(
+    (m) => m[1]!,
+  );
   return { files, kb: files.reduce((sum, f) => sum + gzipKb(join(DIST, f)), 0) };
 }
 
@@ -63,7 +68,9 @@ async function measuredInitialJs(page: Page, base: string): Promise<{ initial: s
 
 async function firstRender32(page: Page, base: string): Promise<number> {
   await page.goto(`${base}/lobby?start=1&w=32&h=32&seed=7&speed=instant`);
-  await page.waitForFunction(() => document.querySelectorAll('.fb-tiles > g').length === 1024, null, { timeout: 30_000 });
+  await page.waitForFunction(() => document.querySelectorAll('.fb-tiles > g').length === 1024, null, {
+    timeout: 30_000,
+  });
   return page.evaluate(() => performance.now());
 }
 
@@ -76,9 +83,20 @@ async function panFrames(page: Page): Promise<number[]> {
         const r = board.getBoundingClientRect();
         const cx = r.left + r.width / 2;
         const cy = r.top + r.height / 2;
-        const opts = (x: number, y: number) => ({ bubbles: true, pointerId: 7, pointerType: 'mouse', button: 0, buttons: 1, clientX: x, clientY: y });
+        const opts = (x: number, y: number) => ({
+          bubbles: true,
+          pointerId: 7,
+          pointerType: 'mouse',
+          button: 0,
+          buttons: 1,
+          clientX: x,
+          clientY: y,
+        });
         // Zoom in first so the map is larger than the screen, like a real 32×32 game.
-        for (let i = 0; i < 4; i++) board.dispatchEvent(new WheelEvent('wheel', { bubbles: true, cancelable: true, deltaY: -120, clientX: cx, clientY: cy }));
+        for (let i = 0; i < 4; i++)
+          board.dispatchEvent(
+            new WheelEvent('wheel', { bubbles: true, cancelable: true, deltaY: -120, clientX: cx, clientY: cy }),
+          );
         board.dispatchEvent(new PointerEvent('pointerdown', opts(cx, cy)));
         const frames: number[] = [];
         let last = 0;
@@ -109,12 +127,17 @@ async function main() {
   }
   const server = await startRealServer(PORT, DIST);
   const base = server.url;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ARGS,
+  });
   try {
     const fresh = async () => {
       const ctx = await browser.newContext({ viewport: { width: 1366, height: 820 }, serviceWorkers: 'block' });
       // tsx keeps function names with a `__name` helper that the page does not have.
-      await ctx.addInitScript({ content: "globalThis.__name = (f) => f; localStorage.setItem('seen-tutorial', 'true');" });
+      await ctx.addInitScript({
+        content: "globalThis.__name = (f) => f; localStorage.setItem('seen-tutorial', 'true');",
+      });
       return { ctx, page: await ctx.newPage() };
     };
     if (ONLY === 'replay') return await replayBench(fresh, base, RUNS);
@@ -126,9 +149,14 @@ async function main() {
     const kb = (files: string[]) => files.reduce((sum, f) => sum + gzipKb(join(DIST, f)), 0);
     console.log('Initial JS for /main-menu (gzip -9):');
     console.log(`  entry + modulepreloads (build output): ${fmt(st.kb)} KB in ${st.files.length} files`);
-    if (process.env.BENCH_VERBOSE) for (const f of measured.initial) console.log(`    ${f} ${fmt(gzipKb(join(DIST, f)))} KB`);
-    console.log(`  fetched before the menu shows: ${fmt(kb(measured.initial))} KB in ${measured.initial.length} files (aim ≤ 200 KB)`);
-    console.log(`  total after idle-time prefetch (dialogs, worker): ${fmt(kb(measured.total))} KB in ${measured.total.length} files`);
+    if (process.env.BENCH_VERBOSE)
+      for (const f of measured.initial) console.log(`    ${f} ${fmt(gzipKb(join(DIST, f)))} KB`);
+    console.log(
+      `  fetched before the menu shows: ${fmt(kb(measured.initial))} KB in ${measured.initial.length} files (aim ≤ 200 KB)`,
+    );
+    console.log(
+      `  total after idle-time prefetch (dialogs, worker): ${fmt(kb(measured.total))} KB in ${measured.total.length} files`,
+    );
 
     const renders: number[] = [];
     const frames: number[] = [];
@@ -139,7 +167,9 @@ async function main() {
       await ctx.close();
     }
     console.log(`Time to first render of /game, 32×32 map (navigation → 1,024 tiles), ${RUNS} runs:`);
-    console.log(`  median ${fmt(median(renders), 0)} ms, min ${fmt(Math.min(...renders), 0)} ms, max ${fmt(Math.max(...renders), 0)} ms`);
+    console.log(
+      `  median ${fmt(median(renders), 0)} ms, min ${fmt(Math.min(...renders), 0)} ms, max ${fmt(Math.max(...renders), 0)} ms`,
+    );
 
     const mean = frames.reduce((a, b) => a + b, 0) / frames.length;
     const slow = frames.filter((f) => f > 1000 / 50).length;

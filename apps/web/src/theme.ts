@@ -3,7 +3,14 @@
  * Readable by everyone (issue 9): the bundled Inter on one type scale, and colours chosen so text and
  * controls meet WCAG AA contrast on the dark surfaces (the e2e axe scan checks every screen).
  */
-import { createTheme, defaultVariantColorsResolver, parseThemeColor, rgba, type MantineColorsTuple, type VariantColorsResolver } from '@mantine/core';
+import {
+  createTheme,
+  defaultVariantColorsResolver,
+  parseThemeColor,
+  rgba,
+  type MantineColorsTuple,
+  type VariantColorsResolver,
+} from '@mantine/core';
 
 const green: MantineColorsTuple = [
   '#e6fbf1',
@@ -57,7 +64,8 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   };
 };
 
-const SANS = '"Inter Variable", Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+const SANS =
+  '"Inter Variable", Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
 export const theme = createTheme({
   primaryColor: 'green',

@@ -30,14 +30,22 @@ function percentile(sorted: number[], p: number): number {
 /** A lobby log of four bots playing on w×h until it holds `actions` game actions (a new game when one ends). */
 function botLog(actions: number, w: number, h: number, seed: number): LobbyEvent[] {
   const events: LobbyEvent[] = [];
-  const push = (e: Omit<LobbyEvent, 'seq' | 'at'>) => events.push({ ...e, seq: events.length + 1, at: AT } as LobbyEvent);
-  push({ kind: 'lobby-created', actor: 'p0', payload: { lobbyId: 'bench', adminId: 'p0', w, h, seed, rulesVersion: RULES_VERSION }, seed: null });
+  const push = (e: Omit<LobbyEvent, 'seq' | 'at'>) =>
+    events.push({ ...e, seq: events.length + 1, at: AT } as LobbyEvent);
+  push({
+    kind: 'lobby-created',
+    actor: 'p0',
+    payload: { lobbyId: 'bench', adminId: 'p0', w, h, seed, rulesVersion: RULES_VERSION },
+    seed: null,
+  });
   const bots: Difficulty[] = ['hard', 'normal', 'easy', 'hard'];
   bots.forEach((difficulty, i) =>
     push({
       kind: 'player-joined',
       actor: 'p0',
-      payload: { player: { id: `bot${i}`, name: BOT_NAMES[difficulty], country: i as PlayableCountry, bot: { difficulty } } },
+      payload: {
+        player: { id: `bot${i}`, name: BOT_NAMES[difficulty], country: i as PlayableCountry, bot: { difficulty } },
+      },
       seed: null,
     }),
   );
@@ -64,7 +72,10 @@ function botLog(actions: number, w: number, h: number, seed: number): LobbyEvent
 function benchFold(): void {
   // 10×10 (the default map): games end before 10,000 actions, so the log is cut into several lobbies;
   // 24×24: one long lobby keeps four bots busy past 10,000 actions.
-  for (const [w, h] of [[10, 10], [24, 24]] as const) {
+  for (const [w, h] of [
+    [10, 10],
+    [24, 24],
+  ] as const) {
     const logs: LobbyEvent[][] = [];
     let actions = 0;
     for (let seed = 1; actions < 10_000; seed++) {
@@ -96,18 +107,29 @@ function benchGames(): void {
     let finished = 0;
     let draws = 0;
     for (let i = 0; i < games; i++) {
-      const r = runMatch({ bots: [difficulty, difficulty, difficulty, difficulty], w: 10, h: 10, seed: 1000 + i, turnCap: 5000 });
+      const r = runMatch({
+        bots: [difficulty, difficulty, difficulty, difficulty],
+        w: 10,
+        h: 10,
+        seed: 1000 + i,
+        turnCap: 5000,
+      });
       turns += r.turns;
       if (r.finished) finished++;
       if (r.stalemate) draws++;
     }
     const seconds = (performance.now() - started) / 1000;
-    console.log(`games: 4 ${difficulty} bots on 10×10: ${(games / seconds).toFixed(1)} games/s (${finished} won, ${draws} drawn, ${games - finished - draws} stuck of ${games}; mean ${(turns / games).toFixed(0)} turns)`);
+    console.log(
+      `games: 4 ${difficulty} bots on 10×10: ${(games / seconds).toFixed(1)} games/s (${finished} won, ${draws} drawn, ${games - finished - draws} stuck of ${games}; mean ${(turns / games).toFixed(0)} turns)`,
+    );
   }
 }
 
 function benchBotTurns(): void {
-  for (const [w, h] of [[10, 10], [32, 32]] as const) {
+  for (const [w, h] of [
+    [10, 10],
+    [32, 32],
+  ] as const) {
     const times: number[] = [];
     for (let g = 0; g < (w === 10 ? 40 : 4); g++) {
       const rng = createRng(500 + g);
@@ -132,7 +154,11 @@ function benchBotTurns(): void {
 }
 
 function benchStrength(): void {
-  for (const pairing of [['hard', 'easy'], ['normal', 'easy'], ['hard', 'normal']] as const) {
+  for (const pairing of [
+    ['hard', 'easy'],
+    ['normal', 'easy'],
+    ['hard', 'normal'],
+  ] as const) {
     const games = 500;
     const { summary } = runSeries(pairing, games, { w: 10, h: 10, firstSeed: 10_000, turnCap: 5000 });
     const [strong, weak] = pairing;

@@ -42,7 +42,9 @@ if (values.verbose) {
     console.log(`seed ${r.seed}: ${outcome} after ${r.turns} turns, ${r.actions} actions`);
   }
 }
-console.log(`Four Banners — ${games} game(s) of ${bots.join(' vs ')} on ${w}×${h}, seeds ${firstSeed}..${firstSeed + games - 1}`);
+console.log(
+  `Four Banners — ${games} game(s) of ${bots.join(' vs ')} on ${w}×${h}, seeds ${firstSeed}..${firstSeed + games - 1}`,
+);
 console.log(
   `finished: ${summary.finished}/${summary.games}, draws: ${summary.stalemates}, stuck: ${summary.stuck}; wins: ${JSON.stringify(summary.wins)}`,
 );

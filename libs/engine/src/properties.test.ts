@@ -93,10 +93,17 @@ describe('engine properties', () => {
   it('an action that fails its check changes nothing (SPEC.md §4 Actions)', () => {
     const anyAction: fc.Arbitrary<GameAction> = fc.oneof(
       fc.record({ id: fc.constant('start' as const), info: fc.constant({}) }),
-      fc.record({ id: fc.constant('next_turn' as const), info: fc.record({ country: fc.constantFrom(0, 1, 2, 3 as const) }) }),
+      fc.record({
+        id: fc.constant('next_turn' as const),
+        info: fc.record({ country: fc.constantFrom(0, 1, 2, 3 as const) }),
+      }),
       fc.record({
         id: fc.constant('place_banner' as const),
-        info: fc.record({ country: fc.constantFrom(0, 1, 2, 3 as const), x: fc.integer({ min: -1, max: 13 }), y: fc.integer({ min: -1, max: 13 }) }),
+        info: fc.record({
+          country: fc.constantFrom(0, 1, 2, 3 as const),
+          x: fc.integer({ min: -1, max: 13 }),
+          y: fc.integer({ min: -1, max: 13 }),
+        }),
       }),
       fc.record({
         id: fc.constant('move_unit' as const),
@@ -106,7 +113,10 @@ describe('engine properties', () => {
           to: fc.record({ x: fc.integer({ min: -1, max: 13 }), y: fc.integer({ min: -1, max: 13 }) }),
         }),
       }),
-      fc.record({ id: fc.constant('add_country' as const), info: fc.record({ country: fc.constantFrom(0, 1, 2, 3 as const) }) }),
+      fc.record({
+        id: fc.constant('add_country' as const),
+        info: fc.record({ country: fc.constantFrom(0, 1, 2, 3 as const) }),
+      }),
       fc.record({
         id: fc.constant('generate' as const),
         info: fc.record({ w: fc.integer({ min: 0, max: 12 }), h: fc.integer({ min: 0, max: 12 }), seed: fc.nat() }),

@@ -124,10 +124,37 @@ describe('percent(cases): p = int(0, total) + 1, the first case whose running su
   }
 
   it.each([
-    ['landmark odds 10/15/75', [{ value: 'mountains', percent: 10 }, { value: 'forest', percent: 15 }, { value: 'none', percent: 75 }]],
-    ['two halves', [{ value: 'a', percent: 1 }, { value: 'b', percent: 1 }]],
-    ['a zero case first is never chosen', [{ value: 'never', percent: 0 }, { value: 'x', percent: 3 }, { value: 'y', percent: 4 }]],
-    ['uneven', [{ value: 'a', percent: 7 }, { value: 'b', percent: 2 }, { value: 'c', percent: 1 }]],
+    [
+      'landmark odds 10/15/75',
+      [
+        { value: 'mountains', percent: 10 },
+        { value: 'forest', percent: 15 },
+        { value: 'none', percent: 75 },
+      ],
+    ],
+    [
+      'two halves',
+      [
+        { value: 'a', percent: 1 },
+        { value: 'b', percent: 1 },
+      ],
+    ],
+    [
+      'a zero case first is never chosen',
+      [
+        { value: 'never', percent: 0 },
+        { value: 'x', percent: 3 },
+        { value: 'y', percent: 4 },
+      ],
+    ],
+    [
+      'uneven',
+      [
+        { value: 'a', percent: 7 },
+        { value: 'b', percent: 2 },
+        { value: 'c', percent: 1 },
+      ],
+    ],
   ])('%s: the chosen case matches the rule on 500 draws', (_name, cases) => {
     for (const seed of [1, 77, 4000000000]) {
       const rng = createRng(seed);
@@ -152,7 +179,10 @@ describe('percent(cases): p = int(0, total) + 1, the first case whose running su
   it('draws exactly one number per call', () => {
     const rng = createRng(5);
     const ref = referenceMulberry32(5);
-    rng.percent([{ value: 1, percent: 10 }, { value: 2, percent: 90 }]);
+    rng.percent([
+      { value: 1, percent: 10 },
+      { value: 2, percent: 90 },
+    ]);
     ref.next();
     expect(rng.next()).toBe(ref.next());
   });

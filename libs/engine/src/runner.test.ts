@@ -25,7 +25,9 @@ describe('bot-vs-bot matches (SPEC.md §4 Bot behaviour)', () => {
     ['normal', 'easy'],
   ];
   for (const bots of decisive) {
-    it(`${GAMES} games of ${bots.join(' vs ')} on 10×10 all finish with every invariant kept`, { timeout: 120_000 }, () => {
+    it(`${GAMES} games of ${bots.join(' vs ')} on 10×10 all finish with every invariant kept`, {
+      timeout: 120_000,
+    }, () => {
       const { summary } = runSeries(bots, GAMES, { w: 10, h: 10, turnCap: TURN_CAP, checkInvariants: true });
       expect(summary.finished).toBe(GAMES);
       // The stronger side (higher attack bonus) wins most games.
@@ -46,7 +48,9 @@ describe('bot-vs-bot matches (SPEC.md §4 Bot behaviour)', () => {
     ['hard', 'normal', 'easy', 'easy'],
   ];
   for (const bots of matched) {
-    it(`${GAMES} games of ${bots.join(' vs ')}: none stuck, every invariant kept, at most 3% drawn`, { timeout: 180_000 }, () => {
+    it(`${GAMES} games of ${bots.join(' vs ')}: none stuck, every invariant kept, at most 3% drawn`, {
+      timeout: 180_000,
+    }, () => {
       const { summary } = runSeries(bots, GAMES, { w: 10, h: 10, turnCap: TURN_CAP, checkInvariants: true });
       expect(summary.stuck).toBe(0);
       expect(summary.finished + summary.stalemates).toBe(GAMES);
@@ -55,7 +59,11 @@ describe('bot-vs-bot matches (SPEC.md §4 Bot behaviour)', () => {
   }
 
   it('hard bots beat easy ones on small, narrow and large maps too', { timeout: 120_000 }, () => {
-    for (const [w, h, games] of [[5, 5, 40], [7, 12, 40], [20, 20, 6]] as const) {
+    for (const [w, h, games] of [
+      [5, 5, 40],
+      [7, 12, 40],
+      [20, 20, 6],
+    ] as const) {
       const { summary } = runSeries(['hard', 'easy'], games, { w, h, turnCap: TURN_CAP, checkInvariants: true });
       expect(summary.finished).toBe(games);
       expect(summary.wins.hard ?? 0).toBeGreaterThan(games * 0.75);
@@ -71,7 +79,12 @@ describe('a bot game logged as a server logs it (tests and benchmarks)', () => {
     w: 5,
     h: 5,
     seed: 5,
-    players: bots.map((difficulty, i) => ({ id: `p${i}`, name: `P${i}`, country: i as PlayableCountry, bot: { difficulty } })),
+    players: bots.map((difficulty, i) => ({
+      id: `p${i}`,
+      name: `P${i}`,
+      country: i as PlayableCountry,
+      bot: { difficulty },
+    })),
     difficulty: (country) => bots[country]!,
     beforeStart: [{ kind: 'chat', actor: 'p0', seed: null, payload: { playerId: 'p0', msg: 'gl' } }],
     startSeed: 6,
@@ -83,7 +96,13 @@ describe('a bot game logged as a server logs it (tests and benchmarks)', () => {
     const { events, state } = loggedBotGame(options);
     expect(isGameOver(state.game)).toBe(true);
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
-    expect(events.slice(0, 5).map((e) => e.kind)).toEqual(['lobby-created', 'player-joined', 'player-joined', 'chat', 'game-action']);
+    expect(events.slice(0, 5).map((e) => e.kind)).toEqual([
+      'lobby-created',
+      'player-joined',
+      'player-joined',
+      'chat',
+      'game-action',
+    ]);
     const refolded = fold(events);
     expect(refolded.ok && stateHash(refolded.value)).toBe(stateHash(state));
     for (const e of events.slice(5)) expect(['p0', 'p1']).toContain(e.actor);

@@ -1,7 +1,15 @@
 /** Headless bot-vs-bot matches: the match runner behind `npm start` (until the server lands), tests and benchmarks. */
 import { applyLegal } from './actions/index.js';
 import { playBotTurn } from './bot/bot.js';
-import { COUNTRY_NAMES, LANDMARK, PLAYABLE_COUNTRIES, RULES_VERSION, TILE_TYPE, type Difficulty, type PlayableCountry } from './constants.js';
+import {
+  COUNTRY_NAMES,
+  LANDMARK,
+  PLAYABLE_COUNTRIES,
+  RULES_VERSION,
+  TILE_TYPE,
+  type Difficulty,
+  type PlayableCountry,
+} from './constants.js';
 import { isGameOver, newGame, winner } from './game.js';
 import { brokenInvariants } from './invariants.js';
 import type { LobbyEvent, NewLobbyEvent, Player } from './lobby/events.js';
@@ -54,7 +62,8 @@ function progressSignature(game: GameData): number {
   let h = game.countries.length;
   for (let i = 0; i < game.tiles.length; i++) {
     const t = game.tiles[i]!;
-    if (t.landmark === LANDMARK.banner && t.type === TILE_TYPE.settled) h = (Math.imul(h, 31) + i * 5 + t.owner + 2) | 0;
+    if (t.landmark === LANDMARK.banner && t.type === TILE_TYPE.settled)
+      h = (Math.imul(h, 31) + i * 5 + t.owner + 2) | 0;
   }
   return h;
 }
@@ -195,7 +204,12 @@ export function loggedBotGame(o: LoggedBotGameOptions): { events: LobbyEvent[]; 
     events.push(stamped);
     return (state = next.value);
   };
-  add({ kind: 'lobby-created', actor: o.adminId, seed: null, payload: { lobbyId: o.lobbyId, adminId: o.adminId, w: o.w, h: o.h, seed: o.seed, rulesVersion: RULES_VERSION } });
+  add({
+    kind: 'lobby-created',
+    actor: o.adminId,
+    seed: null,
+    payload: { lobbyId: o.lobbyId, adminId: o.adminId, w: o.w, h: o.h, seed: o.seed, rulesVersion: RULES_VERSION },
+  });
   for (const player of o.players) add({ kind: 'player-joined', actor: o.adminId, seed: null, payload: { player } });
   for (const event of o.beforeStart ?? []) add(event);
   let now = add({ kind: 'game-action', actor: o.adminId, seed: o.startSeed, payload: { id: 'start', info: {} } });

@@ -22,11 +22,23 @@ function sample(): GameData {
       { id: P, banners: 0 },
     ],
     tiles: [
-      { pos: { x: 0, y: 0 }, owner: G, type: TILE_TYPE.settled, landmark: LANDMARK.banner, unit: { id: G, attacked: false, moved: true } },
+      {
+        pos: { x: 0, y: 0 },
+        owner: G,
+        type: TILE_TYPE.settled,
+        landmark: LANDMARK.banner,
+        unit: { id: G, attacked: false, moved: true },
+      },
       { pos: { x: 1, y: 0 }, owner: G, type: TILE_TYPE.settled, landmark: LANDMARK.forest },
       { pos: { x: 2, y: 0 }, owner: P, type: TILE_TYPE.nomad, landmark: LANDMARK.mountains },
       { pos: { x: 0, y: 1 }, owner: G, type: TILE_TYPE.nomad, landmark: LANDMARK.none },
-      { pos: { x: 1, y: 1 }, owner: P, type: TILE_TYPE.nomad, landmark: LANDMARK.chest, unit: { id: P, attacked: true, moved: false } },
+      {
+        pos: { x: 1, y: 1 },
+        owner: P,
+        type: TILE_TYPE.nomad,
+        landmark: LANDMARK.chest,
+        unit: { id: P, attacked: true, moved: false },
+      },
       { pos: { x: 2, y: 1 }, owner: P, type: TILE_TYPE.nomad, landmark: LANDMARK.none },
     ],
     running: true,
@@ -41,7 +53,9 @@ function sample(): GameData {
 describe('serializeGame: exactly the SPEC §3 shape', () => {
   it('writes w, h, mapSeed, rngSeed, turnCount, turnType, running, countries and tiles — nothing else', () => {
     const s = serializeGame(sample());
-    expect(Object.keys(s).sort()).toEqual(['countries', 'h', 'mapSeed', 'rngSeed', 'running', 'tiles', 'turnCount', 'turnType', 'w'].sort());
+    expect(Object.keys(s).sort()).toEqual(
+      ['countries', 'h', 'mapSeed', 'rngSeed', 'running', 'tiles', 'turnCount', 'turnType', 'w'].sort(),
+    );
     expect(s).toEqual({
       w: 3,
       h: 2,
@@ -74,7 +88,11 @@ describe('serializeGame: exactly the SPEC §3 shape', () => {
   });
 
   it('rngSeed is the generator state as an unsigned 32-bit integer (DESIGN rule 14)', () => {
-    const g = applyLegal({ ...sample(), running: false, turn: { count: 0, type: -1 } }, { id: 'start', info: {} }, 2 ** 32 - 1);
+    const g = applyLegal(
+      { ...sample(), running: false, turn: { count: 0, type: -1 } },
+      { id: 'start', info: {} },
+      2 ** 32 - 1,
+    );
     const { rngSeed } = serializeGame(g);
     expect(Number.isInteger(rngSeed)).toBe(true);
     expect(rngSeed).toBeGreaterThanOrEqual(0);
@@ -117,24 +135,105 @@ describe('parseGame refuses impossible states with a message (DESIGN §3)', () =
     ['a country id unknown (4)', (s) => ({ ...s, countries: [...s.countries, { id: 4, banners: 1 }] })],
     ['a country id of none (-1)', (s) => ({ ...s, countries: [...s.countries, { id: -1, banners: 1 }] })],
     ['a country listed twice', (s) => ({ ...s, countries: [...s.countries, { id: 0, banners: 1 }] })],
-    ['negative banners', (s) => ({ ...s, countries: [{ id: 0, banners: -1 }, { id: 1, banners: 0 }] })],
-    ['a tile owner unknown (4)', (s) => { tileAt(s, 2).owner = 4; return s; }],
-    ['a tile owner unknown (-2)', (s) => { tileAt(s, 2).owner = -2; return s; }],
-    ['a tile type unknown (2)', (s) => { tileAt(s, 2).type = 2; return s; }],
-    ['a landmark unknown (4)', (s) => { tileAt(s, 2).landmark = 4; return s; }],
-    ['a landmark unknown (-2)', (s) => { tileAt(s, 2).landmark = -2; return s; }],
+    [
+      'negative banners',
+      (s) => ({
+        ...s,
+        countries: [
+          { id: 0, banners: -1 },
+          { id: 1, banners: 0 },
+        ],
+      }),
+    ],
+    [
+      'a tile owner unknown (4)',
+      (s) => {
+        tileAt(s, 2).owner = 4;
+        return s;
+      },
+    ],
+    [
+      'a tile owner unknown (-2)',
+      (s) => {
+        tileAt(s, 2).owner = -2;
+        return s;
+      },
+    ],
+    [
+      'a tile type unknown (2)',
+      (s) => {
+        tileAt(s, 2).type = 2;
+        return s;
+      },
+    ],
+    [
+      'a landmark unknown (4)',
+      (s) => {
+        tileAt(s, 2).landmark = 4;
+        return s;
+      },
+    ],
+    [
+      'a landmark unknown (-2)',
+      (s) => {
+        tileAt(s, 2).landmark = -2;
+        return s;
+      },
+    ],
     ['a tile count of 5 on a 3×2 map', (s) => ({ ...s, tiles: s.tiles.slice(0, 5) })],
     ['a tile count of 7 on a 3×2 map', (s) => ({ ...s, tiles: [...s.tiles, s.tiles[5]] })],
-    ['two tiles at one position', (s) => ({ ...s, tiles: s.tiles.map((t, i) => (i === 4 ? { ...t, pos: { x: 0, y: 1 } } : t)) })],
+    [
+      'two tiles at one position',
+      (s) => ({ ...s, tiles: s.tiles.map((t, i) => (i === 4 ? { ...t, pos: { x: 0, y: 1 } } : t)) }),
+    ],
     ['tiles not row-major (two swapped)', (s) => ({ ...s, tiles: [s.tiles[1], s.tiles[0], ...s.tiles.slice(2)] })],
     ['tiles column-major', (s) => ({ ...s, tiles: [0, 3, 1, 4, 2, 5].map((i) => s.tiles[i]) })],
-    ['a tile off the map', (s) => { tileAt(s, 5).pos = { x: 3, y: 1 }; return s; }],
+    [
+      'a tile off the map',
+      (s) => {
+        tileAt(s, 5).pos = { x: 3, y: 1 };
+        return s;
+      },
+    ],
     ['a tile not an object', (s) => ({ ...s, tiles: [...s.tiles.slice(0, 5), 7] })],
-    ['a unit of country none (-1)', (s) => { tileAt(s, 3).unit = { id: -1, attacked: false, moved: false }; return s; }],
-    ['a unit of an unknown country (4)', (s) => { tileAt(s, 3).unit = { id: 4, attacked: false, moved: false }; return s; }],
-    ['a unit with a non-boolean flag', (s) => { tileAt(s, 3).unit = { id: 0, attacked: 'no', moved: false }; return s; }],
-    ['a unit missing moved', (s) => { tileAt(s, 3).unit = { id: 0, attacked: false }; return s; }],
-    ['a unit that is a list (two units on one tile)', (s) => { tileAt(s, 3).unit = [{ id: 0, attacked: false, moved: false }, { id: 1, attacked: false, moved: false }]; return s; }],
+    [
+      'a unit of country none (-1)',
+      (s) => {
+        tileAt(s, 3).unit = { id: -1, attacked: false, moved: false };
+        return s;
+      },
+    ],
+    [
+      'a unit of an unknown country (4)',
+      (s) => {
+        tileAt(s, 3).unit = { id: 4, attacked: false, moved: false };
+        return s;
+      },
+    ],
+    [
+      'a unit with a non-boolean flag',
+      (s) => {
+        tileAt(s, 3).unit = { id: 0, attacked: 'no', moved: false };
+        return s;
+      },
+    ],
+    [
+      'a unit missing moved',
+      (s) => {
+        tileAt(s, 3).unit = { id: 0, attacked: false };
+        return s;
+      },
+    ],
+    [
+      'a unit that is a list (two units on one tile)',
+      (s) => {
+        tileAt(s, 3).unit = [
+          { id: 0, attacked: false, moved: false },
+          { id: 1, attacked: false, moved: false },
+        ];
+        return s;
+      },
+    ],
   ];
 
   it.each(rows)('refuses %s', (_name, edit) => {
@@ -167,7 +266,13 @@ describe('deserialize re-adds alive countries missing from the list (SPEC §4 De
   function withMissing(): SerializedGame {
     const s = clone(serializeGame(sample()));
     s.tiles[5] = { pos: { x: 2, y: 1 }, owner: R, type: TILE_TYPE.settled, landmark: LANDMARK.banner };
-    s.tiles[3] = { pos: { x: 0, y: 1 }, owner: G, type: TILE_TYPE.nomad, landmark: LANDMARK.none, unit: { id: Y, attacked: false, moved: false } };
+    s.tiles[3] = {
+      pos: { x: 0, y: 1 },
+      owner: G,
+      type: TILE_TYPE.nomad,
+      landmark: LANDMARK.none,
+      unit: { id: Y, attacked: false, moved: false },
+    };
     return s;
   }
 
@@ -188,7 +293,13 @@ describe('deserialize re-adds alive countries missing from the list (SPEC §4 De
     s.countries = [{ id: P, banners: 0 }];
     s.turnType = P;
     s.tiles = s.tiles.map((t) => ({ ...t, owner: P }));
-    s.tiles[0] = { pos: { x: 0, y: 0 }, owner: P, type: TILE_TYPE.nomad, landmark: LANDMARK.none, unit: { id: G, attacked: false, moved: false } };
+    s.tiles[0] = {
+      pos: { x: 0, y: 0 },
+      owner: P,
+      type: TILE_TYPE.nomad,
+      landmark: LANDMARK.none,
+      unit: { id: G, attacked: false, moved: false },
+    };
     const r = deserializeGame(s);
     expect(r.ok && r.value.countries).toEqual([
       { id: P, banners: 0 },
@@ -218,7 +329,9 @@ describe('deserialize re-adds alive countries missing from the list (SPEC §4 De
   it('a country removed as dead (only Nomad tiles left, no banner tile, no unit) is not re-added: a won game stays won', () => {
     const s = clone(serializeGame(sample()));
     s.countries = [{ id: G, banners: 3 }]; // purple died and was removed; green won
-    s.tiles = s.tiles.map((t) => (t.unit?.id === P ? { pos: t.pos, owner: t.owner, type: t.type, landmark: t.landmark } : t));
+    s.tiles = s.tiles.map((t) =>
+      t.unit?.id === P ? { pos: t.pos, owner: t.owner, type: t.type, landmark: t.landmark } : t,
+    );
     // purple still owns (2,0), (1,1), (2,1): all Nomad, none a banner, and purple has no unit
     const r = deserializeGame(s);
     expect(r.ok && r.value.countries).toEqual([{ id: G, banners: 3 }]);

@@ -57,7 +57,12 @@ export function serializeGame(game: GameData): SerializedGame {
     running: game.running,
     countries: game.countries.map((c) => ({ id: c.id, banners: c.banners })),
     tiles: game.tiles.map((t) => {
-      const tile: SerializedTile = { pos: { x: t.pos.x, y: t.pos.y }, owner: t.owner, type: t.type, landmark: t.landmark };
+      const tile: SerializedTile = {
+        pos: { x: t.pos.x, y: t.pos.y },
+        owner: t.owner,
+        type: t.type,
+        landmark: t.landmark,
+      };
       if (t.unit) tile.unit = { id: t.unit.id, attacked: t.unit.attacked, moved: t.unit.moved };
       return tile;
     }),
@@ -82,7 +87,8 @@ function parseTile(raw: unknown, index: number, w: number): Result<Tile, SaveErr
     return invalid(`${where} is at (${pos.x}, ${pos.y}) but tiles must be row-major, one per position.`);
   }
   if (!isInt(raw.owner, -1, 3)) return invalid(`${where}.owner is not a country id.`);
-  if (typeof raw.type !== 'number' || !TILE_TYPES.includes(raw.type)) return invalid(`${where}.type is not a tile type.`);
+  if (typeof raw.type !== 'number' || !TILE_TYPES.includes(raw.type))
+    return invalid(`${where}.type is not a tile type.`);
   if (typeof raw.landmark !== 'number' || !LANDMARKS.includes(raw.landmark)) {
     return invalid(`${where}.landmark is not a landmark.`);
   }
@@ -94,7 +100,12 @@ function parseTile(raw: unknown, index: number, w: number): Result<Tile, SaveErr
   };
   if (raw.unit === undefined) return ok(tile);
   const unit = raw.unit;
-  if (!isObject(unit) || !isInt(unit.id, 0, 3) || typeof unit.attacked !== 'boolean' || typeof unit.moved !== 'boolean') {
+  if (
+    !isObject(unit) ||
+    !isInt(unit.id, 0, 3) ||
+    typeof unit.attacked !== 'boolean' ||
+    typeof unit.moved !== 'boolean'
+  ) {
     return invalid(`${where}.unit is not a unit.`);
   }
   return ok({ ...tile, unit: { id: unit.id as PlayableCountry, attacked: unit.attacked, moved: unit.moved } });
@@ -118,7 +129,8 @@ function parseStructure(input: unknown): Result<GameData, SaveError> {
   const parsedCountries: Country[] = [];
   for (const [i, c] of countries.entries()) {
     if (!isObject(c) || !isInt(c.id, 0, 3)) return invalid(`countries[${i}].id is not a country id (0-3).`);
-    if (!isInt(c.banners, 0, Number.MAX_SAFE_INTEGER)) return invalid(`countries[${i}].banners must be a whole number ≥ 0.`);
+    if (!isInt(c.banners, 0, Number.MAX_SAFE_INTEGER))
+      return invalid(`countries[${i}].banners must be a whole number ≥ 0.`);
     if (parsedCountries.some((p) => p.id === c.id)) return invalid(`Country ${c.id} is listed twice.`);
     parsedCountries.push({ id: c.id as PlayableCountry, banners: c.banners });
   }

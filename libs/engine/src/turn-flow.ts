@@ -43,7 +43,8 @@ export function removeDeadCountries(game: GameData): GameData {
     if (tile.unit) alive[tile.unit.id] = true;
     if (tile.owner < 0) continue;
     if (tile.landmark === LANDMARK.banner) alive[tile.owner] = true;
-    else if (tile.type === TILE_TYPE.nomad && (findCountry(game, tile.owner)?.banners ?? 0) > 0) alive[tile.owner] = true;
+    else if (tile.type === TILE_TYPE.nomad && (findCountry(game, tile.owner)?.banners ?? 0) > 0)
+      alive[tile.owner] = true;
   }
   const kept = game.countries.filter((c) => alive[c.id]);
   return kept.length === game.countries.length ? game : { ...game, countries: kept };
@@ -58,19 +59,15 @@ export function startOfTurn(game: GameData, country: PlayableCountry): GameData 
   for (let i = 0; i < game.tiles.length; i++) {
     const tile = game.tiles[i]!;
     let next = tile;
-    if (
-      tile.owner === country &&
-      tile.landmark === LANDMARK.banner &&
-      tile.type === TILE_TYPE.settled &&
-      !tile.unit
-    ) {
+    if (tile.owner === country && tile.landmark === LANDMARK.banner && tile.type === TILE_TYPE.settled && !tile.unit) {
       // A new unit is created with both flags set; the reset below readies it for this turn.
       next = withUnit(next, { id: country, attacked: false, moved: false });
     } else if (tile.unit?.id === country && (tile.unit.attacked || tile.unit.moved)) {
       next = withUnit(next, { id: country, attacked: false, moved: false });
     }
     if (next.unit?.id === country && next.owner !== country) {
-      if (next.landmark === LANDMARK.banner && next.type === TILE_TYPE.settled) next = { ...next, type: TILE_TYPE.nomad };
+      if (next.landmark === LANDMARK.banner && next.type === TILE_TYPE.settled)
+        next = { ...next, type: TILE_TYPE.nomad };
       else next = { ...next, owner: country };
     }
     if (next !== tile) {

@@ -54,7 +54,13 @@ export interface RuleError {
  * `invalid_payload`: the input is not an action of DESIGN.md rule 14's shape (see `parseAction`); it is
  * spelled as the server's acknowledgement code, which forwards engine codes as they are.
  */
-export const RULE_ERROR_CODES = ['invalid_payload', 'not_actable', 'not_your_turn', 'game_running', 'game_over'] as const;
+export const RULE_ERROR_CODES = [
+  'invalid_payload',
+  'not_actable',
+  'not_your_turn',
+  'game_running',
+  'game_over',
+] as const;
 export type RuleErrorCode = (typeof RULE_ERROR_CODES)[number];
 
 export type Result<T, E> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };

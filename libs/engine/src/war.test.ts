@@ -13,11 +13,26 @@ const R = COUNTRY.red;
 /** A running 6×5 game of [green, purple, red] at turn 1 (green's), every tile green's Nomad, no landmarks, no units. */
 function empty(): GameData {
   const tiles: Tile[] = [];
-  for (let y = 0; y < 5; y++) for (let x = 0; x < 6; x++) tiles.push({ pos: { x, y }, owner: G, type: TILE_TYPE.nomad, landmark: LANDMARK.none });
+  for (let y = 0; y < 5; y++)
+    for (let x = 0; x < 6; x++) tiles.push({ pos: { x, y }, owner: G, type: TILE_TYPE.nomad, landmark: LANDMARK.none });
   const countries = [G, P, R].map((id) => ({ id, banners: 1 }));
-  return { countries, tiles, running: true, turn: { count: 1, type: turnTypeOf(1, countries) }, width: 6, height: 5, seed: 0, rng: 0 };
+  return {
+    countries,
+    tiles,
+    running: true,
+    turn: { count: 1, type: turnTypeOf(1, countries) },
+    width: 6,
+    height: 5,
+    seed: 0,
+    rng: 0,
+  };
 }
-const fresh = (id: PlayableCountry, flags: Partial<Unit> = {}): Unit => ({ id, attacked: false, moved: false, ...flags });
+const fresh = (id: PlayableCountry, flags: Partial<Unit> = {}): Unit => ({
+  id,
+  attacked: false,
+  moved: false,
+  ...flags,
+});
 function put(g: GameData, x: number, y: number, patch: Partial<Tile>): GameData {
   const tiles = g.tiles.slice();
   tiles[x + y * g.width] = { ...tiles[x + y * g.width]!, ...patch };
@@ -28,16 +43,29 @@ const sortPos = (ps: Pos[]) => ps.map((p) => `${p.x},${p.y}`).sort();
 describe('moveableTiles (SPEC §4 Move unit, DESIGN rule 10)', () => {
   it('a fresh unit may go to all 8 neighbours', () => {
     const g = put(empty(), 2, 2, { unit: fresh(G) });
-    expect(sortPos(moveableTiles(g, { x: 2, y: 2 }, G))).toEqual(sortPos([
-      { x: 1, y: 1 }, { x: 2, y: 1 }, { x: 3, y: 1 },
-      { x: 1, y: 2 }, { x: 3, y: 2 },
-      { x: 1, y: 3 }, { x: 2, y: 3 }, { x: 3, y: 3 },
-    ]));
+    expect(sortPos(moveableTiles(g, { x: 2, y: 2 }, G))).toEqual(
+      sortPos([
+        { x: 1, y: 1 },
+        { x: 2, y: 1 },
+        { x: 3, y: 1 },
+        { x: 1, y: 2 },
+        { x: 3, y: 2 },
+        { x: 1, y: 3 },
+        { x: 2, y: 3 },
+        { x: 3, y: 3 },
+      ]),
+    );
   });
 
   it('a unit in a corner has only its 3 in-map neighbours', () => {
     const g = put(empty(), 5, 4, { unit: fresh(G) });
-    expect(sortPos(moveableTiles(g, { x: 5, y: 4 }, G))).toEqual(sortPos([{ x: 4, y: 3 }, { x: 5, y: 3 }, { x: 4, y: 4 }]));
+    expect(sortPos(moveableTiles(g, { x: 5, y: 4 }, G))).toEqual(
+      sortPos([
+        { x: 4, y: 3 },
+        { x: 5, y: 3 },
+        { x: 4, y: 4 },
+      ]),
+    );
   });
 
   it('landmarks, enemy tiles and banners do not block a move', () => {
@@ -103,7 +131,8 @@ describe('moveableTiles (SPEC §4 Move unit, DESIGN rule 10)', () => {
       const h = put(g, 2, 2, { unit: fresh(G, unitFlags) });
       const allowed = sortPos(moveableTiles(h, { x: 2, y: 2 }, G));
       for (let y = -1; y <= 5; y++) {
-        for (let x = -1; x <= 6; x++) expect(canMoveTo(h, { x: 2, y: 2 }, { x, y }, G)).toBe(allowed.includes(`${x},${y}`));
+        for (let x = -1; x <= 6; x++)
+          expect(canMoveTo(h, { x: 2, y: 2 }, { x, y }, G)).toBe(allowed.includes(`${x},${y}`));
       }
     }
     expect(canMoveTo(g, { x: 2, y: 2 }, { x: 4, y: 2 }, G)).toBe(false); // an enemy two tiles away
@@ -125,7 +154,11 @@ describe('warModifier = mod(attacker tile) - mod(defender tile) (SPEC §4, §9; 
     ['mountains under the defender: -2', duel(LANDMARK.none, LANDMARK.mountains), -2],
     ['mountains under the attacker give nothing', duel(LANDMARK.mountains), 0],
     ['forest under the defender gives nothing', duel(LANDMARK.none, LANDMARK.forest), 0],
-    ['mountains under the attacker and forest under the defender: nothing', duel(LANDMARK.mountains, LANDMARK.forest), 0],
+    [
+      'mountains under the attacker and forest under the defender: nothing',
+      duel(LANDMARK.mountains, LANDMARK.forest),
+      0,
+    ],
     ['forest under attacker and mountains under defender cancel', duel(LANDMARK.forest, LANDMARK.mountains), 0],
     ['banner or chest under either side: nothing', duel(LANDMARK.banner, LANDMARK.chest), 0],
     // (1,2) neighbours A only: mod(A) = +0.5 - 0.5 = 0, mod(D) = -0.5 → +0.5
@@ -146,17 +179,25 @@ describe('warModifier = mod(attacker tile) - mod(defender tile) (SPEC §4, §9; 
     // mod(A) = 2 + 0.5 + 0.5 - 0.5 = 2.5; mod(D) = 2 - 0.5 + 0.5 = 2 → 0.5
     [
       'everything together: forest, mountains, two supporters and one defender support',
-      put(put(put(duel(LANDMARK.forest, LANDMARK.mountains), 1, 1, { unit: fresh(G) }), 1, 3, { unit: fresh(G) }), 4, 3, { unit: fresh(P) }),
+      put(
+        put(put(duel(LANDMARK.forest, LANDMARK.mountains), 1, 1, { unit: fresh(G) }), 1, 3, { unit: fresh(G) }),
+        4,
+        3,
+        { unit: fresh(P) },
+      ),
       0.5,
     ],
     // a full ring: green at (1,1),(1,2),(1,3),(2,1),(2,3) — (2,1),(2,3) also touch D; purple at (4,1),(4,2),(4,3),(3,1),(3,3) — (3,1),(3,3) also touch A.
     // mod(A): D -0.5, green 5 × +0.5 = 2.5, purple (3,1),(3,3) -1 → 1; mod(D): A -0.5, purple 5 × +0.5 = 2.5, green (2,1),(2,3) -1 → 1 → 0
     [
       'a symmetric ring of supporters cancels',
-      [[1, 1], [1, 2], [1, 3], [2, 1], [2, 3]].reduce(
-        (g, [x, y]) => put(put(g, x!, y!, { unit: fresh(G) }), 5 - x!, y!, { unit: fresh(P) }),
-        duel(),
-      ),
+      [
+        [1, 1],
+        [1, 2],
+        [1, 3],
+        [2, 1],
+        [2, 3],
+      ].reduce((g, [x, y]) => put(put(g, x!, y!, { unit: fresh(G) }), 5 - x!, y!, { unit: fresh(P) }), duel()),
       0,
     ],
   ];

@@ -1,5 +1,12 @@
 /** Fight arithmetic and moveable tiles (SPEC.md §4 Move unit, DESIGN.md rule 10). */
-import { DICE_SIDES, FOREST_ATTACK, LANDMARK, MOUNTAINS_DEFENCE, NEIGHBOUR_SUPPORT, type PlayableCountry } from './constants.js';
+import {
+  DICE_SIDES,
+  FOREST_ATTACK,
+  LANDMARK,
+  MOUNTAINS_DEFENCE,
+  NEIGHBOUR_SUPPORT,
+  type PlayableCountry,
+} from './constants.js';
 import { NEIGHBOURS_8, indexOf, inBounds, neighbourIndices } from './grid.js';
 import type { GameData, Pos } from './types.js';
 

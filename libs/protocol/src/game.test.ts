@@ -42,7 +42,10 @@ describe('client actions (DESIGN.md §5)', () => {
 
   it('refuses a client bonus, even 0 (DESIGN.md §5.1)', () => {
     for (const bonus of [0, 4]) {
-      const r = clientActionSchema.safeParse({ id: 'move_unit', info: { country: 0, from: { x: 0, y: 0 }, to: { x: 1, y: 1 }, bonus } });
+      const r = clientActionSchema.safeParse({
+        id: 'move_unit',
+        info: { country: 0, from: { x: 0, y: 0 }, to: { x: 1, y: 1 }, bonus },
+      });
       expect(r.success).toBe(false);
     }
   });

@@ -2,14 +2,21 @@
 import { ENGINE_MAX_SIDE, SEED_LIMIT } from '@four-banners/engine';
 import { z } from 'zod';
 
-export const seedSchema = z.number().int().min(0).max(SEED_LIMIT - 1);
+export const seedSchema = z
+  .number()
+  .int()
+  .min(0)
+  .max(SEED_LIMIT - 1);
 export const countryIdSchema = z.union([z.literal(-1), z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
 export const playableCountrySchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
 export const posSchema = z.strictObject({ x: z.number().int().min(0), y: z.number().int().min(0) });
 
 /** Payloads a client may send (no `bonus`: strict objects refuse it, DESIGN.md §5.1). */
 const startSchema = z.strictObject({ id: z.literal('start'), info: z.strictObject({}) });
-const nextTurnSchema = z.strictObject({ id: z.literal('next_turn'), info: z.strictObject({ country: playableCountrySchema }) });
+const nextTurnSchema = z.strictObject({
+  id: z.literal('next_turn'),
+  info: z.strictObject({ country: playableCountrySchema }),
+});
 const placeBannerSchema = z.strictObject({
   id: z.literal('place_banner'),
   info: z.strictObject({ country: playableCountrySchema, x: z.number().int().min(0), y: z.number().int().min(0) }),

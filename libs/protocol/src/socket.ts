@@ -164,7 +164,8 @@ export function serializedGameOf(state: LobbyState): SerializedGame | null {
 
 /** The answer to `client-sync-state` (DESIGN.md §5.1 "Resync answer"). */
 export type SyncAck =
-  { readonly ok: true; readonly events: readonly LobbyEvent[]; readonly snapshot?: StateSnapshot } | AckError;
+  | { readonly ok: true; readonly events: readonly LobbyEvent[]; readonly snapshot?: StateSnapshot }
+  | AckError;
 
 /** The answer to `client-watch-lobby`: a resync (chat text blank) and how many are watching now. */
 export type WatchAck =

@@ -81,7 +81,8 @@ async function feedWithSaves(ctx: AttackContext, seconds: number): Promise<Fed> 
         saves += 1;
         continue;
       }
-      if (ack?.error?.code !== 'rate_limited') throw new Error(`load-save: ${ack?.error?.code ?? 'no ack'} ${ack?.error?.message ?? ''}`);
+      if (ack?.error?.code !== 'rate_limited')
+        throw new Error(`load-save: ${ack?.error?.code ?? 'no ack'} ${ack?.error?.message ?? ''}`);
       readyAt.set(adminId, performance.now() + refill);
     }
     const next = waiting.find((c) => (readyAt.get(c.playerId) ?? 0) <= performance.now());
@@ -110,7 +111,8 @@ async function feedWithSaves(ctx: AttackContext, seconds: number): Promise<Fed> 
   await sleep(200);
   const state = admin.state!;
   for (const country of state.game.countries.map((x) => x.id)) {
-    if (!state.players.some((p) => p.country === country)) await must(admin, 'client-add-bot', { country, difficulty: 'easy' });
+    if (!state.players.some((p) => p.country === country))
+      await must(admin, 'client-add-bot', { country, difficulty: 'easy' });
   }
   await must(admin, 'client-game-action', { id: 'start', info: {} });
   for (const c of waiting) c.close();
@@ -125,7 +127,14 @@ interface ReadStats {
 }
 
 /** Pages through the game's events from the start, again and again, until `deadline`. */
-async function readEvents(url: string, lobbyId: string, deadline: number, stats: ReadStats, largest: Largest, address?: string) {
+async function readEvents(
+  url: string,
+  lobbyId: string,
+  deadline: number,
+  stats: ReadStats,
+  largest: Largest,
+  address?: string,
+) {
   let from = 1;
   const headers: Record<string, string> = address ? { 'x-forwarded-for': address } : {};
   while (performance.now() < deadline) {
@@ -158,7 +167,9 @@ export const amplification: Attack = {
     const log = ctx.server.query(
       (db) =>
         db
-          .prepare('SELECT count(*) AS n, coalesce(sum(length(payload)), 0) AS bytes FROM lobby_events WHERE lobby_id = ?')
+          .prepare(
+            'SELECT count(*) AS n, coalesce(sum(length(payload)), 0) AS bytes FROM lobby_events WHERE lobby_id = ?',
+          )
           .get(fed.lobbyId) as { n: number; bytes: number },
     );
     ctx.figure(
@@ -181,10 +192,13 @@ export const amplification: Attack = {
         [seat, second].map(async (c) => {
           while (performance.now() < end && !c.dropped) {
             await pacer.take(cost);
-            const { ack } = await c.call<{ ok: boolean; snapshot?: unknown; error?: { code: string } }>('client-sync-state', {
-              lobbyId: fed.lobbyId,
-              afterSeq: 0,
-            });
+            const { ack } = await c.call<{ ok: boolean; snapshot?: unknown; error?: { code: string } }>(
+              'client-sync-state',
+              {
+                lobbyId: fed.lobbyId,
+                afterSeq: 0,
+              },
+            );
             if (!ack) continue;
             const bytes = JSON.stringify(ack).length;
             sync.largest = Math.max(sync.largest, bytes);
@@ -207,7 +221,9 @@ export const amplification: Attack = {
       const stats: ReadStats = { pages: 0, bytes: 0, largest: 0, status: {} };
       http.push(stats);
       await Promise.all(
-        Array.from({ length: readers }, (_, i) => readEvents(url, fed.lobbyId, phase.until, stats, ctx.largest, phase.address(i))),
+        Array.from({ length: readers }, (_, i) =>
+          readEvents(url, fed.lobbyId, phase.until, stats, ctx.largest, phase.address(i)),
+        ),
       );
     }
     await Promise.all(syncers);
@@ -216,12 +232,20 @@ export const amplification: Attack = {
       const s = http[i]!;
       ctx.figure(
         `GET /events, ${phase.label}`,
-        `${s.pages} pages, ${fmtBytes(s.bytes)} (${fmtBytes(s.bytes / (secs / 2))}/s), largest ${fmtBytes(s.largest)}; statuses ${Object.entries(s.status).map(([k, v]) => `${k}×${v}`).join(' ')}`,
+        `${s.pages} pages, ${fmtBytes(s.bytes)} (${fmtBytes(s.bytes / (secs / 2))}/s), largest ${fmtBytes(s.largest)}; statuses ${Object.entries(
+          s.status,
+        )
+          .map(([k, v]) => `${k}×${v}`)
+          .join(' ')}`,
       );
     }
     ctx.figure(
       'client-sync-state {afterSeq: 0}',
-      `${sync.answers} answered (${sync.snapshots} as snapshots), largest ack ${fmtBytes(sync.largest)}; refused ${Object.entries(sync.refused).map(([k, v]) => `${k}×${v}`).join(' ') || 'none'}`,
+      `${sync.answers} answered (${sync.snapshots} as snapshots), largest ack ${fmtBytes(sync.largest)}; refused ${
+        Object.entries(sync.refused)
+          .map(([k, v]) => `${k}×${v}`)
+          .join(' ') || 'none'
+      }`,
     );
     ctx.figure('server refusals by limit', refusalsSince(metricsBefore, await ctx.server.metrics()));
     ctx.figure('before the limits', '58 MB in one response; 8 readers took RSS 0.5 → 1.2 GB and a round trip to 10 s');
@@ -283,14 +307,21 @@ export function slowReaders(addresses: number): Attack {
       const secs = secondsSince(t0);
       const metricsAfter = await ctx.server.metrics();
       const dropped = metricDelta(metricsBefore, metricsAfter, 'fb_connections_dropped_total', 'reason="slow_reader"');
-      const struck = metricDelta(metricsBefore, metricsAfter, 'fb_connections_dropped_total', 'reason="invalid_frames"');
+      const struck = metricDelta(
+        metricsBefore,
+        metricsAfter,
+        'fb_connections_dropped_total',
+        'reason="invalid_frames"',
+      );
       const rssLoaded = ctx.server.memory().rss;
       const kernelLoaded = ctx.server.kernelSendQueue();
       // Reading again shows which connections the server had cut.
       for (const c of all) c.tcp()?.resume();
       await sleep(2000);
       const cut = (pick: (gi: number) => boolean) => {
-        const sockets = groups.filter((_, gi) => pick(gi)).flatMap((g) => (concentrated(groups.indexOf(g)) ? g.sockets.slice(0, 1) : g.sockets));
+        const sockets = groups
+          .filter((_, gi) => pick(gi))
+          .flatMap((g) => (concentrated(groups.indexOf(g)) ? g.sockets.slice(0, 1) : g.sockets));
         return `${sockets.filter((c) => c.dropped).length} of ${sockets.length}`;
       };
       const cutConcentrated = cut(concentrated);

@@ -45,7 +45,12 @@ export const botsOnlyGame: Attack = {
     ctx.figure('start requests', `${tries} sent, ${accepted} accepted; refusal: ${refusal || '—'}`);
     ctx.figure('attacker events/s', `${fmtRate(events / secs)} (${events} events in ${secs.toFixed(1)} s)`);
     ctx.figure('DB+WAL growth over the window', `${fmtBytes(growth)} (includes the honest game's ~5 writes/s)`);
-    ctx.aim({ what: '1a bots-only start', aim: 'refused', measured: accepted ? `${accepted} accepted` : 'refused', met: accepted === 0 });
+    ctx.aim({
+      what: '1a bots-only start',
+      aim: 'refused',
+      measured: accepted ? `${accepted} accepted` : 'refused',
+      met: accepted === 0,
+    });
     ctx.aim({ what: '1a attacker events/s', aim: '~0', measured: fmtRate(events / secs), met: events === 0 });
     c.close();
   },
@@ -89,7 +94,10 @@ export const humanWithHardBots: Attack = {
     const botTurns = metricDelta(metricsBefore, await ctx.server.metrics(), 'fb_bot_turns_total');
     const turnMs = ctx.config.bots.turnMs;
     ctx.figure('lobbies', `${lobbies} (each: the attacker on green + 3 hard bots, 32×32)`);
-    ctx.figure('attacker events/s', `${fmtRate(events / secs)} (${events} events in ${secs.toFixed(1)} s; before the limits: ~31,000/s per lobby)`);
+    ctx.figure(
+      'attacker events/s',
+      `${fmtRate(events / secs)} (${events} events in ${secs.toFixed(1)} s; before the limits: ~31,000/s per lobby)`,
+    );
     ctx.figure('DB+WAL growth over the window', `${fmtBytes(growth)} (before the limits: ~330 MB in 15 s)`);
     ctx.figure(
       'bot turns/s',

@@ -146,8 +146,16 @@ export const oneIdentityManySockets: Attack = {
     const refusals: Record<string, number> = {};
     for (const c of attempts) if (isRefusal(c)) tally(refusals, `${c.kind}: ${c.message}`);
     const cap = ctx.config.socketsPerPlayer;
-    ctx.figure('sockets connected', `${sockets.length} of ${wanted} (SOCKETS_PER_PLAYER ${cap}); refused: ${describeRefusals(refusals)}`);
-    ctx.aim({ what: '2 sockets of one identity', aim: `≤ ${cap}`, measured: String(sockets.length), met: sockets.length <= cap });
+    ctx.figure(
+      'sockets connected',
+      `${sockets.length} of ${wanted} (SOCKETS_PER_PLAYER ${cap}); refused: ${describeRefusals(refusals)}`,
+    );
+    ctx.aim({
+      what: '2 sockets of one identity',
+      aim: `≤ ${cap}`,
+      measured: String(sockets.length),
+      met: sockets.length <= cap,
+    });
 
     // Chat: the lobby is the attacker's own.
     await must(first, 'client-create-lobby', { playerName: 'Flood' });
@@ -174,7 +182,9 @@ export const oneIdentityManySockets: Attack = {
 
     // Lobby create/leave: every socket alternates; the lobby bucket is shared by create, join and leave.
     const lobby = await flood(url, chat.sockets, ctx.largest, half, (n) =>
-      n % 2 === 0 ? ['client-leave-lobby', { playerId: auth.playerId }] : ['client-create-lobby', { playerName: 'Flood' }],
+      n % 2 === 0
+        ? ['client-leave-lobby', { playerId: auth.playerId }]
+        : ['client-create-lobby', { playerName: 'Flood' }],
     );
     const creates = 1 + (lobby.ok['client-create-lobby'] ?? 0);
     const leaves = lobby.ok['client-leave-lobby'] ?? 0;
@@ -231,7 +241,10 @@ export const identityFlood: Attack = {
     const rows = ctx.server.counts().players - before;
     const limit = ctx.config.address.newIdentities;
     const allowed = limit.capacity + limit.refillPerSecond * secs;
-    ctx.figure('connection attempts', `${attempts} in ${secs.toFixed(1)} s (${fmtRate(attempts / secs)}/s, ${parallel} at a time)`);
+    ctx.figure(
+      'connection attempts',
+      `${attempts} in ${secs.toFixed(1)} s (${fmtRate(attempts / secs)}/s, ${parallel} at a time)`,
+    );
     ctx.figure('admitted (server-hello)', String(admitted));
     ctx.figure('refused', describeRefusals(refusals));
     ctx.figure(
@@ -239,7 +252,12 @@ export const identityFlood: Attack = {
       `${rows}; NEW_IDENTITY allows ${allowed.toFixed(0)} (burst ${limit.capacity} + ${(limit.refillPerSecond * 60).toFixed(0)}/min); before the limits: 5,000 in 6 s`,
     );
     ctx.figure('server refusals by limit', refusalsSince(metricsBefore, await ctx.server.metrics()));
-    ctx.aim({ what: '3 player rows from one address', aim: `≤ ${allowed.toFixed(0)}`, measured: String(rows), met: withinLimit(rows, allowed) });
+    ctx.aim({
+      what: '3 player rows from one address',
+      aim: `≤ ${allowed.toFixed(0)}`,
+      measured: String(rows),
+      met: withinLimit(rows, allowed),
+    });
   },
 };
 
@@ -299,13 +317,25 @@ export const invalidFrameFlood: Attack = {
     const secs = secondsSince(t0);
     const answered = Object.values(answers).reduce((a, b) => a + b, 0);
     const metricsAfter = await ctx.server.metrics();
-    const serverDrops = metricDelta(metricsBefore, metricsAfter, 'fb_connections_dropped_total', 'reason="invalid_frames"');
+    const serverDrops = metricDelta(
+      metricsBefore,
+      metricsAfter,
+      'fb_connections_dropped_total',
+      'reason="invalid_frames"',
+    );
     ctx.figure('sockets', `${count} (each its own identity, reconnecting with it when dropped)`);
     ctx.figure(
       'frames sent',
       `${sent} in ${secs.toFixed(1)} s (${fmtRate(sent / secs)}/s, ${fmtBytes(bytes / secs)}/s; ${frames.map((f) => fmtBytes(f.bytes)).join(' / ')} each); before the limits: 11,000 in 10 s`,
     );
-    ctx.figure('frames answered', `${answered} (${Object.entries(answers).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'})`);
+    ctx.figure(
+      'frames answered',
+      `${answered} (${
+        Object.entries(answers)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ') || 'none'
+      })`,
+    );
     ctx.figure(
       'disconnects',
       `${drops} seen by the attacker (server counted ${serverDrops ?? 'n/a'} for invalid frames), ${reconnects} reconnects; reconnect refusals: ${describeRefusals(reconnectRefusals)}`,

@@ -78,10 +78,14 @@ export function sustainedWrites(botnet: boolean): Attack {
       const n: Counters = { writers: 0, ok: 0, refused: {}, dropped: 0 };
       const writers: Promise<void>[] = [];
       const refusals: Record<string, number> = {};
-      const start = (c: BenchClient) => writers.push(writer(ctx, c, deadline, n).catch((e: unknown) => tally(refusals, `setup: ${String(e)}`)));
+      const start = (c: BenchClient) =>
+        writers.push(writer(ctx, c, deadline, n).catch((e: unknown) => tally(refusals, `setup: ${String(e)}`)));
       if (botnet) {
         // The bots connect 20 at a time, each starting to write as soon as it is in.
-        const bots = Array.from({ length: addresses * perAddress }, (_, i) => `10.7.${(i / perAddress) >> 8}.${(Math.floor(i / perAddress) & 255) + 1}`);
+        const bots = Array.from(
+          { length: addresses * perAddress },
+          (_, i) => `10.7.${(i / perAddress) >> 8}.${(Math.floor(i / perAddress) & 255) + 1}`,
+        );
         for (let i = 0; i < bots.length; i += 20) {
           await Promise.all(
             bots.slice(i, i + 20).map(async (address) => {

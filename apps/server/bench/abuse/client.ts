@@ -6,7 +6,12 @@
  */
 import type { Socket as TcpSocket } from 'node:net';
 import type { LobbyState } from '@four-banners/engine';
-import { LOGGED_BROADCAST_NAMES, applyBroadcast, type HelloPayload, type ServerToClientEvents } from '@four-banners/protocol';
+import {
+  LOGGED_BROADCAST_NAMES,
+  applyBroadcast,
+  type HelloPayload,
+  type ServerToClientEvents,
+} from '@four-banners/protocol';
 import { io, type Socket } from 'socket.io-client';
 
 export interface Identity {
@@ -89,7 +94,8 @@ export class BenchClient {
     const largest = opts.largest;
     if (largest) {
       socket.io.engine.on('packet', (packet: { type: string; data?: unknown }) => {
-        if (typeof packet.data === 'string') largest.see(packet.data.length, `socket frame (${packet.data.slice(0, 24)}…)`);
+        if (typeof packet.data === 'string')
+          largest.see(packet.data.length, `socket frame (${packet.data.slice(0, 24)}…)`);
       });
     }
     // Listeners first: the greeting and the first broadcasts can arrive in the same tick as the connect.
@@ -114,16 +120,19 @@ export class BenchClient {
         for (const [name, payload] of early) client.apply(name, payload);
         resolve(client);
       });
-      socket.once('connect_error', (err: Error & { data?: { code?: string; message?: string }; description?: unknown }) => {
-        clearTimeout(timer);
-        socket.close();
-        if (err.data?.code) resolve({ kind: 'handshake', message: err.data.message ?? err.message });
-        else {
-          const d = err.description as { message?: string; error?: { message?: string } } | undefined;
-          const cause = d?.error?.message ?? d?.message ?? '';
-          resolve({ kind: 'upgrade', message: `${err.message}${cause ? `: ${cause}` : ''}` });
-        }
-      });
+      socket.once(
+        'connect_error',
+        (err: Error & { data?: { code?: string; message?: string }; description?: unknown }) => {
+          clearTimeout(timer);
+          socket.close();
+          if (err.data?.code) resolve({ kind: 'handshake', message: err.data.message ?? err.message });
+          else {
+            const d = err.description as { message?: string; error?: { message?: string } } | undefined;
+            const cause = d?.error?.message ?? d?.message ?? '';
+            resolve({ kind: 'upgrade', message: `${err.message}${cause ? `: ${cause}` : ''}` });
+          }
+        },
+      );
     });
   }
 

@@ -142,7 +142,8 @@ export async function runAttack(attack: Attack, opts: RunOptions): Promise<Attac
     await honest?.stop().catch(() => undefined);
     await server.stop();
   }
-  if (server.errorsLogged > 0) notes.push(`The server logged ${server.errorsLogged} error lines; first: ${server.loggedErrors[0]}`);
+  if (server.errorsLogged > 0)
+    notes.push(`The server logged ${server.errorsLogged} error lines; first: ${server.loggedErrors[0]}`);
   const errorLine = server.stderr.find((l) => /\w+Error: /.test(l)) ?? server.stderr.at(-1);
   if (server.exited) notes.push(`The server ${server.exited}; stderr: ${errorLine ?? '(empty)'}`);
   else if (errorLine) notes.push(`Server stderr (${server.stderr.length} lines kept): ${errorLine}`);

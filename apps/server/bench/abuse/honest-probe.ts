@@ -28,7 +28,10 @@ export interface HonestStats {
 }
 
 export type ProbeRequest = { type: 'mark' } | { type: 'collect' } | { type: 'stop' };
-export type ProbeReply = { type: 'ready'; lobbyId: string } | { type: 'error'; message: string } | { type: 'stats'; stats: HonestStats };
+export type ProbeReply =
+  | { type: 'ready'; lobbyId: string }
+  | { type: 'error'; message: string }
+  | { type: 'stats'; stats: HonestStats };
 
 const TIMEOUT_MS = 10_000;
 const TICK_MS = 100;
@@ -120,10 +123,12 @@ async function main(url: string): Promise<void> {
       if (!mover || mover.down) return;
       writing = true;
       const counted = measuring;
-      void mover.client.call('client-game-action', { id: 'next_turn', info: { country } }, TIMEOUT_MS).then(({ ack, ms }) => {
-        writing = false;
-        record(ms, ack, counted && measuring);
-      });
+      void mover.client
+        .call('client-game-action', { id: 'next_turn', info: { country } }, TIMEOUT_MS)
+        .then(({ ack, ms }) => {
+          writing = false;
+          record(ms, ack, counted && measuring);
+        });
     } else {
       // The read: the players take turns asking for what they lack (5/s).
       const p = players[(tick >> 1) % 2]!;

@@ -25,14 +25,19 @@ export class HonestPlayers {
 
   /** Starts the two honest players on `url` and waits until their game is running. */
   static async start(url: string): Promise<HonestPlayers> {
-    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', join(here, 'honest-probe.ts'), url], {
-      cwd: SERVER_ROOT,
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--conditions=source', '--import', 'tsx', join(here, 'honest-probe.ts'), url],
+      {
+        cwd: SERVER_ROOT,
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      },
+    );
     track(child);
     const probe = new HonestPlayers(child);
     const first = await probe.next(60_000);
-    if (first.type !== 'ready') throw new Error(`honest players could not start: ${first.type === 'error' ? first.message : first.type}`);
+    if (first.type !== 'ready')
+      throw new Error(`honest players could not start: ${first.type === 'error' ? first.message : first.type}`);
     probe.lobbyId = first.lobbyId;
     return probe;
   }

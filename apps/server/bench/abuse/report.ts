@@ -35,14 +35,28 @@ const peakRss = (r: AttackResult) => Math.max(r.hwm, r.watch.peakRss);
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')).join('\n');
+  return rows
+    .map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '))
+    .join('\n');
 }
 
 /** The main table: one row per run, the quiet baseline first. */
 export function printTable(baseline: AttackResult, results: readonly AttackResult[]): void {
   const quiet99 = baseline.honest?.p99 ?? Number.NaN;
   const rows = [
-    ['attack', 'honest p50', 'honest p99', '× quiet', 'peak RSS', 'largest resp.', 'DB+WAL before → after', 'WAL peak', 'srv CPU', 'srv lag max', 'load'],
+    [
+      'attack',
+      'honest p50',
+      'honest p99',
+      '× quiet',
+      'peak RSS',
+      'largest resp.',
+      'DB+WAL before → after',
+      'WAL peak',
+      'srv CPU',
+      'srv lag max',
+      'load',
+    ],
   ];
   for (const r of [baseline, ...results]) {
     rows.push([
@@ -72,11 +86,14 @@ export function printTable(baseline: AttackResult, results: readonly AttackResul
 export function printDetails(r: AttackResult): void {
   console.log(`\n[${r.id}] ${r.title}  (${r.seconds} s)`);
   const settings = Object.entries(r.settings);
-  if (settings.length) console.log(`    settings beyond the common ones: ${settings.map(([k, v]) => `${k}=${v}`).join(' ')}`);
+  if (settings.length)
+    console.log(`    settings beyond the common ones: ${settings.map(([k, v]) => `${k}=${v}`).join(' ')}`);
   for (const [label, value] of r.figures) console.log(`    ${label}: ${value}`);
   const h = r.honest;
   if (h) {
-    const refusals = Object.entries(h.refusals).map(([k, v]) => `${k}×${v}`).join(' ');
+    const refusals = Object.entries(h.refusals)
+      .map(([k, v]) => `${k}×${v}`)
+      .join(' ');
     console.log(
       `    honest players: ${h.count} requests, p50 ${fmtMs(h.p50)}, p99 ${fmtMs(h.p99)}, max ${fmtMs(h.max)}; timeouts ${h.timeouts}, refused ${refusals || 'none'}, late ticks ${h.late}, disconnects ${h.disconnects}; their own event-loop delay p99 ${fmtMs(h.loopLag.p99)}, max ${fmtMs(h.loopLag.max)}`,
     );
@@ -92,13 +109,15 @@ export function printDetails(r: AttackResult): void {
   );
   const forced = r.watch.forcedCheckpoints;
   if (forced.count > 0) {
-    console.log(`    forced WAL checkpoints: ${forced.count} (longest ${fmtMs(forced.maxMs)}, writers held meanwhile; ${forced.busy} busy)`);
+    console.log(
+      `    forced WAL checkpoints: ${forced.count} (longest ${fmtMs(forced.maxMs)}, writers held meanwhile; ${forced.busy} busy)`,
+    );
   }
   const heap = r.metrics?.get('nodejs_heap_size_used_bytes');
   const external = r.metrics?.get('nodejs_external_memory_bytes');
-  if (heap !== undefined) console.log(`    server heap at the end: ${fmtBytes(heap)} used, ${fmtBytes(external ?? Number.NaN)} external`);
-  console.log(`    largest response: ${r.largest.bytes ? `${fmtBytes(r.largest.bytes)} (${r.largest.what})` : '—'}`,
-  );
+  if (heap !== undefined)
+    console.log(`    server heap at the end: ${fmtBytes(heap)} used, ${fmtBytes(external ?? Number.NaN)} external`);
+  console.log(`    largest response: ${r.largest.bytes ? `${fmtBytes(r.largest.bytes)} (${r.largest.what})` : '—'}`);
   if (r.failure) console.log(`    !! the attack did not run to its end: ${r.failure}`);
   for (const note of r.notes) console.log(`    note: ${note}`);
 }
@@ -120,14 +139,24 @@ export function aimsOf(baseline: AttackResult, r: AttackResult): Aim[] {
     measured: `${fmtMs(p99)} (${(p99 / quiet99).toFixed(1)}×)`,
     met: p99 <= AIMS.p99Factor * quiet99 && (r.honest?.timeouts ?? 1) === 0,
   });
-  aims.push({ what: `${r.id} peak RSS`, aim: `< ${fmtBytes(AIMS.rssBytes)}`, measured: fmtBytes(peakRss(r)), met: peakRss(r) < AIMS.rssBytes });
+  aims.push({
+    what: `${r.id} peak RSS`,
+    aim: `< ${fmtBytes(AIMS.rssBytes)}`,
+    measured: fmtBytes(peakRss(r)),
+    met: peakRss(r) < AIMS.rssBytes,
+  });
   aims.push({
     what: `${r.id} largest response`,
     aim: `< ${fmtBytes(AIMS.responseBytes)}`,
     measured: fmtBytes(r.largest.bytes),
     met: r.largest.bytes < AIMS.responseBytes,
   });
-  aims.push({ what: `${r.id} WAL peak`, aim: `< ${fmtBytes(AIMS.walBytes)}`, measured: fmtBytes(r.watch.peakWal), met: r.watch.peakWal < AIMS.walBytes });
+  aims.push({
+    what: `${r.id} WAL peak`,
+    aim: `< ${fmtBytes(AIMS.walBytes)}`,
+    measured: fmtBytes(r.watch.peakWal),
+    met: r.watch.peakWal < AIMS.walBytes,
+  });
   return [...aims, ...r.aims];
 }
 

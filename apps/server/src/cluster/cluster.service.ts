@@ -44,8 +44,7 @@ interface LobbyNotice {
 /** Whether `events` are seqs n, n+1, …, lastSeq (the shape only: the engine checks each as it folds). */
 function isRunTo(events: readonly unknown[], lastSeq: number): events is readonly LobbyEvent[] {
   return events.every(
-    (e, i) =>
-      typeof e === 'object' && e !== null && (e as { seq?: unknown }).seq === lastSeq - (events.length - 1 - i),
+    (e, i) => typeof e === 'object' && e !== null && (e as { seq?: unknown }).seq === lastSeq - (events.length - 1 - i),
   );
 }
 
@@ -164,7 +163,8 @@ export class Cluster implements OnApplicationShutdown {
     } catch {
       return;
     }
-    if (notice.node === this.config.nodeId || typeof notice.lobbyId !== 'string' || !Number.isInteger(notice.lastSeq)) return;
+    if (notice.node === this.config.nodeId || typeof notice.lobbyId !== 'string' || !Number.isInteger(notice.lastSeq))
+      return;
     // Events that are not a run ending at lastSeq are ignored: the database is read instead.
     const events = Array.isArray(notice.events) && isRunTo(notice.events, notice.lastSeq) ? notice.events : [];
     for (const listener of this.noticeListeners) listener(notice.lobbyId, notice.lastSeq, events);

@@ -62,12 +62,17 @@ return {players, watched}
 `);
 
 /** The strings of a script's list reply (anything else: none). */
-const strings = (list: unknown): string[] => (Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : []);
+const strings = (list: unknown): string[] =>
+  Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : [];
 
 @Injectable()
 export class NodeRegistry {
   /** This node's counts, as mirrored (written again whole when Redis lost them). */
-  private readonly counts: Record<CountKind, Map<string, number>> = { connections: new Map(), sockets: new Map(), watchers: new Map() };
+  private readonly counts: Record<CountKind, Map<string, number>> = {
+    connections: new Map(),
+    sockets: new Map(),
+    watchers: new Map(),
+  };
   private readonly goneListeners: ((gone: GoneNode) => void)[] = [];
   private readonly returnListeners: ((players: readonly string[]) => void)[] = [];
   private timer: NodeJS.Timeout | null = null;
@@ -110,7 +115,11 @@ export class NodeRegistry {
       .sRem(NODES, me)
       .exec();
     // Redis away or slow: the others reap this node once its beats lapse.
-    await within(SHARED_LIMIT_TIMEOUT_MS, leave.then(() => undefined), undefined);
+    await within(
+      SHARED_LIMIT_TIMEOUT_MS,
+      leave.then(() => undefined),
+      undefined,
+    );
   }
 
   /** Calls `listener` with what a node found dead held (its players, the lobbies watched through it). */
@@ -202,7 +211,13 @@ export class NodeRegistry {
 
   /** Clears a dead node's counts (the first survivor to look does) and tells who was connected there. */
   private async reap(node: string): Promise<void> {
-    const keys = [aliveKey(node), countKey('sockets', node), countKey('watchers', node), countKey('connections', node), NODES];
+    const keys = [
+      aliveKey(node),
+      countKey('sockets', node),
+      countKey('watchers', node),
+      countKey('connections', node),
+      NODES,
+    ];
     const reply = await REAP.run(this.redis!.pub, keys, [node]);
     const [players, watched] = Array.isArray(reply) ? (reply as unknown[]) : [];
     const gone: GoneNode = { players: strings(players), watched: strings(watched) };

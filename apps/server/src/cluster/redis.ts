@@ -24,7 +24,10 @@ export async function connectRedis(config: ServerConfig, logger: AppLogger): Pro
   if (!config.redisUrl) return null;
   const pub = redisClient(config.redisUrl);
   const sub = pub.duplicate();
-  for (const [name, client] of [['pub', pub], ['sub', sub]] as const) {
+  for (const [name, client] of [
+    ['pub', pub],
+    ['sub', sub],
+  ] as const) {
     // One line when a connection is lost (not one per reconnect attempt), one when it is back.
     let down = false;
     client.on('error', (e: unknown) => {

@@ -89,7 +89,10 @@ export class SharedBuckets {
 
   /** Takes one token from each bucket in turn until one has none; null when Redis could not answer in time. */
   take(buckets: readonly SharedBucket[]): Promise<BucketAnswer | null> {
-    return this.run('take', buckets.map((b) => [b, 1] as const));
+    return this.run(
+      'take',
+      buckets.map((b) => [b, 1] as const),
+    );
   }
 
   /** Charges `amount` tokens to the bucket (a cost known after the work); null when Redis could not answer. */
@@ -97,11 +100,17 @@ export class SharedBuckets {
     return this.run('charge', [[bucket, amount]]);
   }
 
-  private run(mode: 'take' | 'charge', items: readonly (readonly [SharedBucket, number])[]): Promise<BucketAnswer | null> {
+  private run(
+    mode: 'take' | 'charge',
+    items: readonly (readonly [SharedBucket, number])[],
+  ): Promise<BucketAnswer | null> {
     const redis = this.redis;
     if (!redis || !redis.pub.isReady) return Promise.resolve(null);
     const keys = items.map(([b]) => `fb:rate:${b.name}:${b.key}`);
-    const args = [mode, ...items.flatMap(([b, amount]) => [String(b.limit.capacity), String(b.limit.refillPerSecond), String(amount)])];
+    const args = [
+      mode,
+      ...items.flatMap(([b, amount]) => [String(b.limit.capacity), String(b.limit.refillPerSecond), String(amount)]),
+    ];
     const answer = BUCKETS.run(redis.pub, keys, args).then(parseAnswer);
     return within(SHARED_LIMIT_TIMEOUT_MS, answer, null);
   }

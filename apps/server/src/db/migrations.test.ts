@@ -92,8 +92,11 @@ describe('migration 0003 (lobby rematch_id)', () => {
       .run();
     migrate(db, { migrationsFolder: MIGRATIONS });
     const rematchOf = () =>
-      (sqlite.prepare(`SELECT rematch_id AS rematchId FROM lobbies WHERE id = 'old'`).get() as { rematchId: string | null })
-        .rematchId;
+      (
+        sqlite.prepare(`SELECT rematch_id AS rematchId FROM lobbies WHERE id = 'old'`).get() as {
+          rematchId: string | null;
+        }
+      ).rematchId;
     expect(rematchOf()).toBeNull();
     sqlite.prepare(`UPDATE lobbies SET rematch_id = 'NEW123' WHERE id = 'old'`).run();
     expect(rematchOf()).toBe('NEW123');

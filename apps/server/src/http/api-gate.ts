@@ -48,34 +48,42 @@ export function apiGate(config: ServerConfig, limits: LimitsService): RequestHan
       res.setHeader('Access-Control-Expose-Headers', 'Retry-After');
     }
     // Counted first, so refused origins are rate-limited too; a 429 carries CORS headers so a page can read it.
-    const address = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustProxy, config.trustedProxies);
-    limits.allowAddress('http', address).then((admitted) => {
-      if (!admitted) {
-        res.setHeader('Retry-After', retryAfter);
-        return refuse(res, 429, 'rate_limited', REFUSAL_MESSAGES.http);
-      }
-      // A big answer costs more than a small one: one more token per 64 KiB past the first.
-      res.once('finish', () => {
-        const bytes = Number(res.getHeader('content-length') ?? 0);
-        if (bytes > HTTP_TOKEN_BYTES) limits.chargeAddress('http', address, Math.ceil(bytes / HTTP_TOKEN_BYTES) - 1);
-      });
-      if (!allowed) {
-        return refuse(
-          res,
-          403,
-          'forbidden_origin',
-          `This server does not accept API requests from pages on ${String(origin).slice(0, 100)}.`,
-        );
-      }
-      if (req.method === 'OPTIONS') {
-        res.setHeader('Allow', [...API_METHODS, 'OPTIONS'].join(', '));
-        res.setHeader('Access-Control-Allow-Methods', API_METHODS.join(', '));
-        res.setHeader('Access-Control-Allow-Headers', API_REQUEST_HEADERS.join(', '));
-        res.setHeader('Access-Control-Max-Age', '600');
-        res.status(204).end();
-        return;
-      }
-      next();
-    }).catch(next);
+    const address = clientAddress(
+      req.socket.remoteAddress,
+      req.headers['x-forwarded-for'],
+      config.trustProxy,
+      config.trustedProxies,
+    );
+    limits
+      .allowAddress('http', address)
+      .then((admitted) => {
+        if (!admitted) {
+          res.setHeader('Retry-After', retryAfter);
+          return refuse(res, 429, 'rate_limited', REFUSAL_MESSAGES.http);
+        }
+        // A big answer costs more than a small one: one more token per 64 KiB past the first.
+        res.once('finish', () => {
+          const bytes = Number(res.getHeader('content-length') ?? 0);
+          if (bytes > HTTP_TOKEN_BYTES) limits.chargeAddress('http', address, Math.ceil(bytes / HTTP_TOKEN_BYTES) - 1);
+        });
+        if (!allowed) {
+          return refuse(
+            res,
+            403,
+            'forbidden_origin',
+            `This server does not accept API requests from pages on ${String(origin).slice(0, 100)}.`,
+          );
+        }
+        if (req.method === 'OPTIONS') {
+          res.setHeader('Allow', [...API_METHODS, 'OPTIONS'].join(', '));
+          res.setHeader('Access-Control-Allow-Methods', API_METHODS.join(', '));
+          res.setHeader('Access-Control-Allow-Headers', API_REQUEST_HEADERS.join(', '));
+          res.setHeader('Access-Control-Max-Age', '600');
+          res.status(204).end();
+          return;
+        }
+        next();
+      })
+      .catch(next);
   };
 }

@@ -27,17 +27,31 @@ describe('eventsPageJson', () => {
   });
 
   it('blanks chat text for spectators and nothing else', () => {
-    const events = [stored(1, 'chat', { playerId: 'a', msg: 'secret' }), stored(2, 'player-left', { playerId: 'a', by: 'a' })];
+    const events = [
+      stored(1, 'chat', { playerId: 'a', msg: 'secret' }),
+      stored(2, 'player-left', { playerId: 'a', by: 'a' }),
+    ];
     const page = JSON.parse(eventsPageJson(events, 2, true)) as { events: { payload: unknown }[] };
-    expect(page.events.map((e) => e.payload)).toEqual([{ playerId: 'a', msg: '' }, { playerId: 'a', by: 'a' }]);
+    expect(page.events.map((e) => e.payload)).toEqual([
+      { playerId: 'a', msg: '' },
+      { playerId: 'a', by: 'a' },
+    ]);
   });
 
   it('equals JSON.stringify of the parsed page for any stored payload and text (property)', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.jsonValue(), fc.string(), fc.option(fc.nat()))), (rows) => {
-        const events = rows.map(([payload, actor, seed], i) => ({ ...stored(i + 1, 'game-action', payload, seed), actor }));
+        const events = rows.map(([payload, actor, seed], i) => ({
+          ...stored(i + 1, 'game-action', payload, seed),
+          actor,
+        }));
         const text = eventsPageJson(events, rows.length, false);
-        expect(text).toBe(JSON.stringify({ events: events.map((e) => ({ ...e, payload: JSON.parse(e.payload) })), lastSeq: rows.length }));
+        expect(text).toBe(
+          JSON.stringify({
+            events: events.map((e) => ({ ...e, payload: JSON.parse(e.payload) })),
+            lastSeq: rows.length,
+          }),
+        );
       }),
     );
   });

@@ -95,7 +95,8 @@ export class GamesService {
    */
   async publicEvents(lobbyId: string, query: unknown, reader: ReaderCredentials): Promise<string> {
     const row = await this.log.getLobby(lobbyId);
-    if (!row || !isStarted(row)) throw httpError(HttpStatus.NOT_FOUND, 'not_found', `There is no started game ${lobbyId}.`);
+    if (!row || !isStarted(row))
+      throw httpError(HttpStatus.NOT_FOUND, 'not_found', `There is no started game ${lobbyId}.`);
     const events = await this.page(row, query);
     // Proving an identity costs a lookup and two hashes: only pages with chat need it.
     const blankChat = events.some((e) => e.kind === 'chat') && !(await this.isSeated(row, reader));

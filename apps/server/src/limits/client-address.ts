@@ -79,7 +79,10 @@ export function addressKey(address: string): string {
 
 /** An address as a number of its family (IPv4-mapped IPv6 as IPv4), or null when it is not an address. */
 function addressValue(address: string): { value: bigint; width: 32 | 128 } | null {
-  const bare = address.trim().replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const bare = address
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '');
   if (isIPv4(bare)) return { value: BigInt(ipv4Value(bare)), width: 32 };
   if (!isIPv6(bare)) return null;
   const value = ipv6Value(bare);

@@ -132,7 +132,12 @@ export class ConnectionGuard implements OnModuleDestroy {
   }
 
   private addressOf(req: IncomingMessage): string {
-    return clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], this.config.trustProxy, this.config.trustedProxies);
+    return clientAddress(
+      req.socket.remoteAddress,
+      req.headers['x-forwarded-for'],
+      this.config.trustProxy,
+      this.config.trustedProxies,
+    );
   }
 
   /** Why a websocket upgrade is refused (its HTTP answer's body), or null. */
@@ -143,7 +148,8 @@ export class ConnectionGuard implements OnModuleDestroy {
     const address = (req.fbAddress = this.addressOf(req));
     // The attempt is counted first: a flood of them is refused on the node's copy of the bucket, asking
     // Redis (several nodes) nothing.
-    if (!(await this.limits.allowAddress('connects_per_address', address))) return REFUSAL_MESSAGES.connects_per_address;
+    if (!(await this.limits.allowAddress('connects_per_address', address)))
+      return REFUSAL_MESSAGES.connects_per_address;
     const release = await this.limits.holdConnection(address);
     if (!release) return REFUSAL_MESSAGES.connections_per_address;
     // Held until the connection is counted, or its socket closes first (the handshake failed).

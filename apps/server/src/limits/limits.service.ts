@@ -115,7 +115,11 @@ export class LimitsService implements OnModuleDestroy {
    * undefined when all allowed it.
    */
   async refusedPlayer(limits: readonly PlayerLimit[], playerId: string): Promise<PlayerLimit | undefined> {
-    const refused = await this.take(PLAYER_PREFIX, limits.map((limit) => [limit, this.players[limit]] as const), playerId);
+    const refused = await this.take(
+      PLAYER_PREFIX,
+      limits.map((limit) => [limit, this.players[limit]] as const),
+      playerId,
+    );
     if (refused !== undefined) this.metrics.rateLimited(refused);
     return refused;
   }
@@ -212,7 +216,9 @@ export class LimitsService implements OnModuleDestroy {
     // see each other and do not all ask Redis for the same last token.
     for (const [, local] of buckets) local.take(key);
     if (!this.shared.multiNode) return undefined;
-    const answer = await this.shared.take(buckets.map(([name, local]) => ({ name: `${prefix}:${name}`, key, limit: local.limit })));
+    const answer = await this.shared.take(
+      buckets.map(([name, local]) => ({ name: `${prefix}:${name}`, key, limit: local.limit })),
+    );
     if (!answer) {
       this.fallbacks += 1;
       return undefined;

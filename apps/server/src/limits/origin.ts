@@ -5,7 +5,11 @@
  * no `Origin` (not a browser, or a same-origin navigation) passes; otherwise it must be the server's
  * own origin or one of `allowed` (`scheme://host[:port]`, no trailing slash).
  */
-export function originAllowed(origin: string | undefined, host: string | undefined, allowed: readonly string[]): boolean {
+export function originAllowed(
+  origin: string | undefined,
+  host: string | undefined,
+  allowed: readonly string[],
+): boolean {
   if (origin === undefined || origin === '') return true;
   if (allowed.includes(origin)) return true;
   if (!host) return false;

@@ -107,13 +107,19 @@ describe('forWatchers', () => {
     const chat = broadcastOf(log[5]!, upTo6.value, final.value);
     const seen = forWatchers(chat);
     expect(seen).toEqual({ name: 'server-chat-message', payload: { ...chat.payload, msg: '' } });
-    expect(broadcastToEvent(seen.name, seen.payload as never)).toEqual({ ...log[5], payload: { playerId: 'b', msg: '' } });
+    expect(broadcastToEvent(seen.name, seen.payload as never)).toEqual({
+      ...log[5],
+      payload: { playerId: 'b', msg: '' },
+    });
     // The players' broadcast is left as it was.
     expect(chat.payload).toMatchObject({ msg: 'hello' });
   });
 
   it('blanks the messages of a full state, and passes every other broadcast through as it is', () => {
-    const loaded = { name: 'server-sync-state' as const, payload: { ...snapshotOf(final.value), event: 'state-loaded' as const } };
+    const loaded = {
+      name: 'server-sync-state' as const,
+      payload: { ...snapshotOf(final.value), event: 'state-loaded' as const },
+    };
     const seen = forWatchers(loaded);
     expect(seen.payload).toMatchObject({ seq: loaded.payload.seq, event: 'state-loaded', state: loaded.payload.state });
     expect((seen.payload as typeof loaded.payload).lobby.messages).toEqual([{ seq: 6, playerId: 'b', msg: '', at }]);

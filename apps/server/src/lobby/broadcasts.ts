@@ -29,7 +29,8 @@ export function withoutChatText<S extends StateSnapshot>(snapshot: S): S {
  * in a chat and in a full state's messages. A chat keeps its seq, so a watcher's log stays contiguous.
  */
 export function forWatchers(b: Broadcast): Broadcast {
-  if (b.name === 'server-chat-message') return { name: b.name, payload: { ...b.payload, msg: '' } satisfies ChatPayload };
+  if (b.name === 'server-chat-message')
+    return { name: b.name, payload: { ...b.payload, msg: '' } satisfies ChatPayload };
   if (b.name === 'server-sync-state') {
     const payload = withoutChatText(b.payload);
     return payload === b.payload ? b : { name: b.name, payload };

@@ -124,7 +124,10 @@ export class LobbyBots implements OnModuleDestroy {
     const actions = playBotTurn(state.game, bot.country, bot.bot.difficulty, newSeed());
     if (actions.length === 0) return;
     this.metrics.botTurn();
-    this.notBefore.set(lobbyId, performance.now() + actions.length * this.config.bots.actionMs + this.config.bots.turnMs);
+    this.notBefore.set(
+      lobbyId,
+      performance.now() + actions.length * this.config.bots.actionMs + this.config.bots.turnMs,
+    );
     const draft = new Draft(state, new Date().toISOString());
     for (const { action, seed } of actions) draft.add({ kind: 'game-action', actor: bot.id, seed, payload: action });
     await this.store.commit(draft, {});

@@ -120,7 +120,13 @@ export abstract class LobbyLogRepository {
    * A page of events `from..to` as stored (payloads as JSON text, never parsed here): at most `maxCount`,
    * and stopping before the payloads pass `maxBytes` — but at least one event, so a reader always moves on.
    */
-  abstract readStoredPage(lobbyId: string, from: number, to: number, maxCount: number, maxBytes: number): Promise<StoredEvent[]>;
+  abstract readStoredPage(
+    lobbyId: string,
+    from: number,
+    to: number,
+    maxCount: number,
+    maxBytes: number,
+  ): Promise<StoredEvent[]>;
 }
 
 /** A stored row as the event it holds. */

@@ -104,7 +104,9 @@ function describe(error: z.ZodError): string {
   pingInterval: 10_000,
   pingTimeout: 5_000,
 })
-export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, BeforeApplicationShutdown {
+export class LobbyGateway
+  implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, BeforeApplicationShutdown
+{
   private readonly perPlayer = new KeyedLock();
   private stopping = false;
   /** Presence announcements waiting on the other nodes' answer (a stopping node sends them before Redis closes). */
@@ -198,16 +200,22 @@ export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     if (!lobby) return;
     this.hub.tellWatchers(lobby.lobbyId, (notice) => this.hub.toSocket(socket, notice));
     if (cameOnline)
-      this.hub.toLobbyEverywhere(lobby.lobbyId, { name: 'server-presence', payload: { playerId: who.playerId, online: true } });
+      this.hub.toLobbyEverywhere(lobby.lobbyId, {
+        name: 'server-presence',
+        payload: { playerId: who.playerId, online: true },
+      });
     const others = lobby.players.filter((seat) => seat.id !== who.playerId && !seat.bot && !seat.local);
     const tell = (online: (id: string) => boolean) => {
       for (const seat of others) {
-        if (online(seat.id)) this.hub.toSocket(socket, { name: 'server-presence', payload: { playerId: seat.id, online: true } });
+        if (online(seat.id))
+          this.hub.toSocket(socket, { name: 'server-presence', payload: { playerId: seat.id, online: true } });
       }
     };
     if (!this.cluster.multiNode) return tell((id) => this.hub.isOnline(id));
     // Several nodes: the others may be connected anywhere (each node answers within the adapter's timeout).
-    void this.hub.onlineAnywhere(others.map((s) => s.id)).then((online) => tell((id) => online?.has(id) ?? this.hub.isOnline(id)));
+    void this.hub
+      .onlineAnywhere(others.map((s) => s.id))
+      .then((online) => tell((id) => online?.has(id) ?? this.hub.isOnline(id)));
   }
 
   /** Keeps the seat; tells the lobby the player is offline once their last connection is gone. */
@@ -217,7 +225,8 @@ export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     // Looked up before detaching: going offline drops the player from the seat cache (which the greeting filled).
     const lobbyId = this.lobbies.knownSeatOf(playerId)?.lobbyId;
     if (!this.hub.detach(socket, playerId) || !lobbyId) return;
-    const offline = () => this.hub.toLobbyEverywhere(lobbyId, { name: 'server-presence', payload: { playerId, online: false } });
+    const offline = () =>
+      this.hub.toLobbyEverywhere(lobbyId, { name: 'server-presence', payload: { playerId, online: false } });
     if (!this.cluster.multiNode) return offline();
     // Several nodes: offline only once their last connection anywhere is gone.
     const told = this.hub.onlineAnywhere([playerId]).then((online) => {
@@ -236,12 +245,16 @@ export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
 
   @SubscribeMessage('client-join-lobby')
   joinLobby(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
-    return this.handle(socket, 'client-join-lobby', body, joinLobbySchema, ['lobby'], (me, p) => this.lobbies.joinLobby(me, p));
+    return this.handle(socket, 'client-join-lobby', body, joinLobbySchema, ['lobby'], (me, p) =>
+      this.lobbies.joinLobby(me, p),
+    );
   }
 
   @SubscribeMessage('client-leave-lobby')
   leaveLobby(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
-    return this.handle(socket, 'client-leave-lobby', body, leaveLobbySchema, ['lobby'], (me, p) => this.lobbies.leaveLobby(me, p));
+    return this.handle(socket, 'client-leave-lobby', body, leaveLobbySchema, ['lobby'], (me, p) =>
+      this.lobbies.leaveLobby(me, p),
+    );
   }
 
   @SubscribeMessage('client-lobby-update')
@@ -260,12 +273,16 @@ export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
 
   @SubscribeMessage('client-add-bot')
   addBot(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
-    return this.handle(socket, 'client-add-bot', body, addBotSchema, ['actions'], (me, p) => this.lobbies.addBot(me, p));
+    return this.handle(socket, 'client-add-bot', body, addBotSchema, ['actions'], (me, p) =>
+      this.lobbies.addBot(me, p),
+    );
   }
 
   @SubscribeMessage('client-add-local')
   addLocal(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
-    return this.handle(socket, 'client-add-local', body, addLocalSchema, ['actions'], (me, p) => this.lobbies.addLocal(me, p));
+    return this.handle(socket, 'client-add-local', body, addLocalSchema, ['actions'], (me, p) =>
+      this.lobbies.addLocal(me, p),
+    );
   }
 
   @SubscribeMessage('client-chat-message')
@@ -284,7 +301,9 @@ export class LobbyGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
 
   @SubscribeMessage('client-load-save')
   loadSave(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
-    return this.handle(socket, 'client-load-save', body, loadSaveSchema, ['saves'], (me, p) => this.lobbies.loadSave(me, p));
+    return this.handle(socket, 'client-load-save', body, loadSaveSchema, ['saves'], (me, p) =>
+      this.lobbies.loadSave(me, p),
+    );
   }
 
   @SubscribeMessage('client-game-action')

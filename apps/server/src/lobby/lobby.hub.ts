@@ -63,7 +63,8 @@ export class LobbyHub {
     if (!this.cluster.multiNode || !server || online.size === playerIds.length) return online;
     try {
       const answers = (await server.serverSideEmitWithAck(ONLINE_QUESTION, playerIds)) as unknown[];
-      for (const answer of answers) if (Array.isArray(answer)) for (const id of answer) if (typeof id === 'string') online.add(id);
+      for (const answer of answers)
+        if (Array.isArray(answer)) for (const id of answer) if (typeof id === 'string') online.add(id);
       return online;
     } catch {
       return null;
@@ -164,10 +165,17 @@ export class LobbyHub {
     }
     const seen = forWatchers(b);
     // One emit when watchers get the same thing (socket.io encodes it once for both rooms).
-    if (seen === b) server.to(room(lobbyId)).to(watchRoom(lobbyId)).emit(b.name, b.payload as never);
+    if (seen === b)
+      server
+        .to(room(lobbyId))
+        .to(watchRoom(lobbyId))
+        .emit(b.name, b.payload as never);
     else {
       server.to(room(lobbyId)).emit(b.name, b.payload as never);
-      server.to(watchRoom(lobbyId)).except(room(lobbyId)).emit(seen.name, seen.payload as never);
+      server
+        .to(watchRoom(lobbyId))
+        .except(room(lobbyId))
+        .emit(seen.name, seen.payload as never);
     }
   }
 
@@ -188,10 +196,17 @@ export class LobbyHub {
     if (!server) return;
     // Another node's watchers are not known here: both rooms, always.
     const seen = forWatchers(b);
-    if (seen === b) server.to(room(lobbyId)).to(watchRoom(lobbyId)).emit(b.name, b.payload as never);
+    if (seen === b)
+      server
+        .to(room(lobbyId))
+        .to(watchRoom(lobbyId))
+        .emit(b.name, b.payload as never);
     else {
       server.to(room(lobbyId)).emit(b.name, b.payload as never);
-      server.to(watchRoom(lobbyId)).except(room(lobbyId)).emit(seen.name, seen.payload as never);
+      server
+        .to(watchRoom(lobbyId))
+        .except(room(lobbyId))
+        .emit(seen.name, seen.payload as never);
     }
   }
 

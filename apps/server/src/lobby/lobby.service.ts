@@ -137,7 +137,8 @@ export class LobbyService implements OnModuleInit {
       const admin = state.players.find((s) => s.id === caller)!;
       const seats: Player[] = [];
       for (const seat of state.players) {
-        if (seat.bot) seats.push({ id: newSeatId('bot'), name: seat.name, country: seat.country, bot: { ...seat.bot } });
+        if (seat.bot)
+          seats.push({ id: newSeatId('bot'), name: seat.name, country: seat.country, bot: { ...seat.bot } });
         else if (seat.local?.ownerId === caller)
           seats.push({ id: newSeatId('local'), name: seat.name, country: seat.country, local: { ownerId: caller } });
       }
@@ -156,7 +157,8 @@ export class LobbyService implements OnModuleInit {
    * allowance only when a lobby is really made, so refused attempts cost nothing of it.
    */
   private async openLobby(caller: string, setup: LobbySetup, rematchOf?: LobbyState): Promise<Ack> {
-    if (!(await this.limits.allowPlayer('lobbies_created', caller))) return fail('rate_limited', REFUSAL_MESSAGES.lobbies_created);
+    if (!(await this.limits.allowPlayer('lobbies_created', caller)))
+      return fail('rate_limited', REFUSAL_MESSAGES.lobbies_created);
     if (rematchOf) await this.leave(rematchOf, caller, { playerId: caller });
     for (let attempt = 1; ; attempt++) {
       try {
@@ -184,7 +186,8 @@ export class LobbyService implements OnModuleInit {
       seed: null,
       payload: { player: { id: caller, name: setup.name, country: setup.country } },
     });
-    for (const player of setup.seats) draft.add({ kind: 'player-joined', actor: caller, seed: null, payload: { player } });
+    for (const player of setup.seats)
+      draft.add({ kind: 'player-joined', actor: caller, seed: null, payload: { player } });
     const seq = await this.store.commit(draft, {
       created: true,
       seats: [[caller, lobbyId]],
@@ -195,7 +198,10 @@ export class LobbyService implements OnModuleInit {
     this.hub.toPlayer(caller, { name: 'server-sync-state', payload: snapshotOf(draft.current) });
     if (rematchOf) {
       const from = rematchOf.lobbyId;
-      this.hub.toLobbyEverywhere(from, { name: 'server-rematch', payload: { lobbyId: from, rematchId: lobbyId, by: caller } });
+      this.hub.toLobbyEverywhere(from, {
+        name: 'server-rematch',
+        payload: { lobbyId: from, rematchId: lobbyId, by: caller },
+      });
     }
     return done(seq);
   }
@@ -329,8 +335,8 @@ export class LobbyService implements OnModuleInit {
         actor: caller,
         seed: null,
         payload: { playerId: target.id, country: p.country },
-    });
-    return done(await this.store.commit(draft, {}));
+      });
+      return done(await this.store.commit(draft, {}));
     });
   }
 
@@ -394,7 +400,10 @@ export class LobbyService implements OnModuleInit {
       const refusal = this.notBeforeStart(state);
       if (refusal) return refusal;
       if (this.config.maxTurns > 0 && game.turn.count >= this.config.maxTurns) {
-        return fail('not_actable', `This save is at turn ${game.turn.count}: games on this server end at turn ${this.config.maxTurns}.`);
+        return fail(
+          'not_actable',
+          `This save is at turn ${game.turn.count}: games on this server end at turn ${this.config.maxTurns}.`,
+        );
       }
 
       const draft = new Draft(state, new Date().toISOString());
@@ -404,28 +413,28 @@ export class LobbyService implements OnModuleInit {
         actor: caller,
         seed: null,
         payload: { state: serializeGame({ ...game, running: false }) },
-    });
-    // Seat players onto the loaded countries: keep valid colours, hand out the rest in seat order.
-    const loaded = game.countries.map((c) => c.id);
-    const kept = new Set<number>();
-    const needs: Player[] = [];
-    for (const seat of state.players) {
-      if (loaded.some((c) => c === seat.country) && !kept.has(seat.country)) kept.add(seat.country);
-      else needs.push(seat);
-    }
-    const free = loaded.filter((c) => !kept.has(c));
-    for (const seat of needs) {
-      const country: CountryId = free.shift() ?? COUNTRY.none;
-      if (country !== seat.country) {
-        draft.add({
-          kind: 'country-changed',
-          actor: SERVER_ACTOR,
-          seed: null,
-          payload: { playerId: seat.id, country },
-        });
+      });
+      // Seat players onto the loaded countries: keep valid colours, hand out the rest in seat order.
+      const loaded = game.countries.map((c) => c.id);
+      const kept = new Set<number>();
+      const needs: Player[] = [];
+      for (const seat of state.players) {
+        if (loaded.some((c) => c === seat.country) && !kept.has(seat.country)) kept.add(seat.country);
+        else needs.push(seat);
       }
-    }
-    return done(await this.store.commit(draft, {}));
+      const free = loaded.filter((c) => !kept.has(c));
+      for (const seat of needs) {
+        const country: CountryId = free.shift() ?? COUNTRY.none;
+        if (country !== seat.country) {
+          draft.add({
+            kind: 'country-changed',
+            actor: SERVER_ACTOR,
+            seed: null,
+            payload: { playerId: seat.id, country },
+          });
+        }
+      }
+      return done(await this.store.commit(draft, {}));
     });
   }
 
@@ -459,7 +468,10 @@ export class LobbyService implements OnModuleInit {
         if (unseated) return fail('not_actable', `Country ${unseated.id} has no player: add a bot or pick it.`);
         // Bots play only for people watching: a bots-only match is what offline play is for.
         if (!game.countries.some((c) => !playerOfCountry(state, c.id)!.bot)) {
-          return fail('not_actable', 'An online game needs at least one person playing a country: play bots-only games offline.');
+          return fail(
+            'not_actable',
+            'An online game needs at least one person playing a country: play bots-only games offline.',
+          );
         }
       }
       const draft = new Draft(state, new Date().toISOString());

@@ -391,7 +391,8 @@ export class LobbyStore implements BeforeApplicationShutdown {
     const humans = (s: LobbyState) => new Set(s.players.filter(isHuman).map((p) => p.id));
     const [before, after] = [humans(state), humans(current)];
     for (const id of after) {
-      if (!before.has(id)) this.hub.seatHere(id, lobbyId, () => ({ name: 'server-sync-state', payload: snapshotOf(state) }));
+      if (!before.has(id))
+        this.hub.seatHere(id, lobbyId, () => ({ name: 'server-sync-state', payload: snapshotOf(state) }));
     }
     for (const step of steps) this.hub.toLobby(lobbyId, broadcastOf(step.event, step.after, current));
     for (const id of before) if (!after.has(id)) this.hub.leaveRoom(id, lobbyId);

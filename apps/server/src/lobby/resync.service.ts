@@ -91,7 +91,13 @@ export class ResyncService {
    * address's resync budgets by the KiB it sends. A watcher's answer has chat text blank. The events are read
    * up to `state`'s seq: a later one is committed but not broadcast yet, and reaches the reader as a broadcast.
    */
-  async catchUp(caller: string, address: string, state: LobbyState, afterSeq: number, reader: Reader): Promise<CatchUp> {
+  async catchUp(
+    caller: string,
+    address: string,
+    state: LobbyState,
+    afterSeq: number,
+    reader: Reader,
+  ): Promise<CatchUp> {
     if (afterSeq >= state.seq) return { ok: true, events: [] };
     const count = state.seq - afterSeq;
     const bytes =

@@ -56,7 +56,12 @@ export class WatchService implements OnModuleDestroy {
    * The answer to `client-watch-lobby`: the lobby's resync for a watcher and the watcher count, the socket
    * then watching that lobby (instead of any other). A player seated there is sent to the game instead.
    */
-  async watch(socket: GameSocket, caller: string, address: string, p: z.output<typeof watchLobbySchema>): Promise<WatchAck> {
+  async watch(
+    socket: GameSocket,
+    caller: string,
+    address: string,
+    p: z.output<typeof watchLobbySchema>,
+  ): Promise<WatchAck> {
     const state = await this.resync.lobbyToRead(address, p.lobbyId);
     if ('ok' in state) return state;
     if (state.players.some((s) => s.id === caller)) return fail('not_actable', 'You sit in this lobby: open the game.');

@@ -85,7 +85,8 @@ export async function migrateToPostgres(sqlitePath: string, options: MigrationOp
 async function refuseUnlessEmpty(target: PostgresDatabase): Promise<void> {
   for (const table of [pgSchema.lobbies, pgSchema.players]) {
     const [row] = await target.db.select({ n: count() }).from(table);
-    if ((row?.n ?? 0) > 0) throw new MigrationError('The PostgreSQL database already holds lobbies or players: migrate into an empty one.');
+    if ((row?.n ?? 0) > 0)
+      throw new MigrationError('The PostgreSQL database already holds lobbies or players: migrate into an empty one.');
   }
 }
 
@@ -99,7 +100,8 @@ async function copyTables(source: SqliteDatabase, target: PostgresDatabase) {
   const counts = { lobbies: 0, events: 0, players: 0, snapshots: 0 };
   const lobbyRows = from.select().from(lobbies).orderBy(asc(lobbies.id)).all();
   await target.db.transaction(async (tx) => {
-    for (let i = 0; i < lobbyRows.length; i += BATCH) await tx.insert(pgSchema.lobbies).values(lobbyRows.slice(i, i + BATCH));
+    for (let i = 0; i < lobbyRows.length; i += BATCH)
+      await tx.insert(pgSchema.lobbies).values(lobbyRows.slice(i, i + BATCH));
     counts.lobbies = lobbyRows.length;
     for (let after = ''; ; ) {
       const page = from.select().from(players).where(gt(players.id, after)).orderBy(asc(players.id)).limit(BATCH).all();
@@ -155,7 +157,10 @@ async function verify(source: SqliteDatabase, target: PostgresDatabase): Promise
   const [s, t] = [source.db, target.db];
   // Sorted here: the two databases' collations may order text differently.
   const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-  const players = [s.select().from(sqliteSchema.players).all().sort(byId), (await t.select().from(pgSchema.players)).sort(byId)];
+  const players = [
+    s.select().from(sqliteSchema.players).all().sort(byId),
+    (await t.select().from(pgSchema.players)).sort(byId),
+  ];
   if (!same(players[0], players[1])) differs('players');
   const sourceLog = new SqliteLobbyLogRepository(source);
   const targetLog = new PostgresLobbyLogRepository(target);
@@ -166,8 +171,17 @@ async function verify(source: SqliteDatabase, target: PostgresDatabase): Promise
     if (!same(ours, theirs)) differs(`lobby ${lobby.id}'s events`);
     if (foldedHash(ours) !== foldedHash(theirs)) differs(`lobby ${lobby.id}'s folded state`);
     const snapshots = [
-      s.select().from(sqliteSchema.lobbySnapshots).where(eq(sqliteSchema.lobbySnapshots.lobbyId, lobby.id)).orderBy(asc(sqliteSchema.lobbySnapshots.seq)).all(),
-      await t.select().from(pgSchema.lobbySnapshots).where(eq(pgSchema.lobbySnapshots.lobbyId, lobby.id)).orderBy(asc(pgSchema.lobbySnapshots.seq)),
+      s
+        .select()
+        .from(sqliteSchema.lobbySnapshots)
+        .where(eq(sqliteSchema.lobbySnapshots.lobbyId, lobby.id))
+        .orderBy(asc(sqliteSchema.lobbySnapshots.seq))
+        .all(),
+      await t
+        .select()
+        .from(pgSchema.lobbySnapshots)
+        .where(eq(pgSchema.lobbySnapshots.lobbyId, lobby.id))
+        .orderBy(asc(pgSchema.lobbySnapshots.seq)),
     ];
     if (!same(snapshots[0], snapshots[1])) differs(`lobby ${lobby.id}'s snapshots`);
     verified += 1;

@@ -10,8 +10,8 @@ export function ErrorPanel({ error, reset }: ErrorComponentProps) {
         <Stack gap="sm">
           <Title order={2}>Something went wrong</Title>
           <Text c="dimmed">
-            This screen could not be shown. Your saved games are not affected. If it keeps happening, this browser
-            may be blocking storage (private mode).
+            This screen could not be shown. Your saved games are not affected. If it keeps happening, this browser may
+            be blocking storage (private mode).
           </Text>
           <Code block>{message}</Code>
           <Button onClick={reset}>Try again</Button>

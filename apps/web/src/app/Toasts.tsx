@@ -8,7 +8,18 @@ export function Toasts() {
   return (
     <div className="fb-toasts" aria-live="assertive">
       {toasts.map((t) => (
-        <Paper key={t.id} className="fb-app-toast" data-tone={t.tone} data-testid="app-toast" role="alert" radius="md" px="md" py="xs" shadow="lg" withBorder>
+        <Paper
+          key={t.id}
+          className="fb-app-toast"
+          data-tone={t.tone}
+          data-testid="app-toast"
+          role="alert"
+          radius="md"
+          px="md"
+          py="xs"
+          shadow="lg"
+          withBorder
+        >
           <Group gap="sm" wrap="nowrap" justify="space-between">
             <Text size="sm">{t.message}</Text>
             <CloseButton size="sm" aria-label="Dismiss" onClick={() => dismissToast(t.id)} />

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SOUND_VOLUME, reloadSettings, setPlayerName, setSound, setSoundVolume, settingsStore, soundOn } from './settings';
+import {
+  DEFAULT_SOUND_VOLUME,
+  reloadSettings,
+  setPlayerName,
+  setSound,
+  setSoundVolume,
+  settingsStore,
+  soundOn,
+} from './settings';
 
 describe('settings in browser storage', () => {
   it("player-name defaults to 'Player' and seen-tutorial to false", () => {

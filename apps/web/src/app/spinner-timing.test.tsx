@@ -11,7 +11,9 @@ describe('lazy-load spinner timing', () => {
   });
 
   it('shows nothing when loading ends within 100 ms', () => {
-    const { result, rerender } = renderHook(({ loading }) => useDelayedSpinner(loading), { initialProps: { loading: true } });
+    const { result, rerender } = renderHook(({ loading }) => useDelayedSpinner(loading), {
+      initialProps: { loading: true },
+    });
     act(() => vi.advanceTimersByTime(90));
     expect(result.current).toBe(false);
     rerender({ loading: false });
@@ -28,7 +30,9 @@ describe('lazy-load spinner timing', () => {
   });
 
   it('once shown it stays at least 100 ms, even if loading ends at once', () => {
-    const { result, rerender } = renderHook(({ loading }) => useDelayedSpinner(loading), { initialProps: { loading: true } });
+    const { result, rerender } = renderHook(({ loading }) => useDelayedSpinner(loading), {
+      initialProps: { loading: true },
+    });
     act(() => vi.advanceTimersByTime(100));
     expect(result.current).toBe(true);
     act(() => vi.advanceTimersByTime(10));
@@ -40,7 +44,9 @@ describe('lazy-load spinner timing', () => {
   });
 
   it('hides as soon as loading ends when it has been visible long enough', () => {
-    const { result, rerender } = renderHook(({ loading }) => useDelayedSpinner(loading), { initialProps: { loading: true } });
+    const { result, rerender } = renderHook(({ loading }) => useDelayedSpinner(loading), {
+      initialProps: { loading: true },
+    });
     act(() => vi.advanceTimersByTime(700));
     expect(result.current).toBe(true);
     rerender({ loading: false });

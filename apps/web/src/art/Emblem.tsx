@@ -4,7 +4,15 @@ import { EMBLEM_PATHS, INK, bannerMarkup, unitMarkup } from './art';
 
 export function UnitIcon({ country, size = 24, title }: { country: number; size?: number; title?: string }) {
   return (
-    <svg width={size} height={size} viewBox="4 2 56 56" role={title ? 'img' : undefined} aria-label={title} aria-hidden={title ? undefined : true} style={{ flex: 'none' }}>
+    <svg
+      width={size}
+      height={size}
+      viewBox="4 2 56 56"
+      role={title ? 'img' : undefined}
+      aria-label={title}
+      aria-hidden={title ? undefined : true}
+      style={{ flex: 'none' }}
+    >
       {title ? <title>{title}</title> : null}
       <g dangerouslySetInnerHTML={{ __html: unitMarkup(country) }} />
     </svg>
@@ -24,9 +32,7 @@ export function EmblemDot({ country, size = 18 }: { country: number; size?: numb
   return (
     <svg width={size} height={size} viewBox="-10 -10 20 20" aria-hidden style={{ flex: 'none' }}>
       <circle r="9.5" fill={COUNTRY_COLOURS[country] ?? '#555'} />
-      {country >= 0 && country <= 3 ? (
-        <path d={EMBLEM_PATHS[country as 0]} fill={INK} transform="scale(.78)" />
-      ) : null}
+      {country >= 0 && country <= 3 ? <path d={EMBLEM_PATHS[country as 0]} fill={INK} transform="scale(.78)" /> : null}
     </svg>
   );
 }

@@ -7,22 +7,36 @@ const documentOf = (url: string) => {
 };
 
 describe('the drawings the board places as images', () => {
-  const pieces: ArtPiece[] = ['unit-0', 'unit-3', 'banner-1', 'mountains', 'forest', 'chest', 'badge-new', 'badge-moved', 'badge-attacked'];
+  const pieces: ArtPiece[] = [
+    'unit-0',
+    'unit-3',
+    'banner-1',
+    'mountains',
+    'forest',
+    'chest',
+    'badge-new',
+    'badge-moved',
+    'badge-attacked',
+  ];
 
   it.each(pieces)('%s is a standalone SVG document', (piece) => {
     const doc = documentOf(pieceUrl(piece));
-    expect(doc).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="\d+" height="\d+" viewBox="[^"]+">.*<\/svg>$/);
+    expect(doc).toMatch(
+      /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="\d+" height="\d+" viewBox="[^"]+">.*<\/svg>$/,
+    );
     expect(new DOMParser().parseFromString(doc, 'image/svg+xml').querySelector('parsererror')).toBeNull();
   });
 
-  it('draws the same markup as the board\'s symbols, on the same 64×64 grid', () => {
+  it("draws the same markup as the board's symbols, on the same 64×64 grid", () => {
     expect(documentOf(pieceUrl('unit-2'))).toContain(`viewBox="0 0 64 64">${unitMarkup(2)}</svg>`);
     expect(documentOf(pieceUrl('mountains'))).toContain(`viewBox="0 0 64 64">${MOUNTAINS_MARKUP}</svg>`);
   });
 
   it('gives a badge room for its outline around its 16-unit disc', () => {
     const half = BADGE_BOX / 2;
-    expect(documentOf(pieceUrl('badge-new'))).toContain(`viewBox="${-half} ${-half} ${BADGE_BOX} ${BADGE_BOX}">${NEW_BADGE_MARKUP}</svg>`);
+    expect(documentOf(pieceUrl('badge-new'))).toContain(
+      `viewBox="${-half} ${-half} ${BADGE_BOX} ${BADGE_BOX}">${NEW_BADGE_MARKUP}</svg>`,
+    );
     expect(BADGE_BOX).toBeGreaterThan(16);
   });
 

@@ -159,7 +159,10 @@ export function landPatternMarkup(country: number, kind: LandKind): string {
     kind === 'settled'
       ? // Solid ground: the hatch only as a fine grain, so it still reads as one field.
         { fill: SETTLED_FILL[country], hatch: `stroke="${INK}" stroke-opacity=".16" stroke-width="1.5"` }
-      : { fill: NOMAD_FILL[country], hatch: `stroke="${NOMAD_STRIPE[country]}" stroke-width="4.5" stroke-linecap="square"` };
+      : {
+          fill: NOMAD_FILL[country],
+          hatch: `stroke="${NOMAD_STRIPE[country]}" stroke-width="4.5" stroke-linecap="square"`,
+        };
   return (
     `<pattern id="${id}" width="64" height="64" patternUnits="userSpaceOnUse">` +
     `<rect width="64" height="64" fill="${ground.fill}"/>` +

@@ -41,7 +41,10 @@ export interface BoardProps {
   readonly bands?: Bands;
 }
 
-export const Board = forwardRef<BoardHandle, BoardProps>(function Board({ game, marks, onTileClick, readOnly = false, hover: hoverProp, bands = NO_BANDS }, ref) {
+export const Board = forwardRef<BoardHandle, BoardProps>(function Board(
+  { game, marks, onTileClick, readOnly = false, hover: hoverProp, bands = NO_BANDS },
+  ref,
+) {
   const viewportRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const ownHover = useMemo(() => createStore<Pos | null>(null), []);
@@ -272,7 +275,10 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board({ game, 
   const arrivalIndex = lastMove && lastMove.kind === 'move' ? lastMove.to.x + lastMove.to.y * cols : -1;
   const arrived = arrivalIndex >= 0 && game.tiles[arrivalIndex]?.unit?.id === lastMove?.country;
   const arrival = useMemo(
-    () => (lastMove && arrived ? { seq: lastMove.seq, dx: lastMove.from.x - lastMove.to.x, dy: lastMove.from.y - lastMove.to.y } : undefined),
+    () =>
+      lastMove && arrived
+        ? { seq: lastMove.seq, dx: lastMove.from.x - lastMove.to.x, dy: lastMove.from.y - lastMove.to.y }
+        : undefined,
     [lastMove, arrived],
   );
   const w = cols * TILE;

@@ -16,11 +16,7 @@ export function MiniMap({ game, className, cover = false }: { game: GameData; cl
       aria-label={`Map preview, ${game.width} by ${game.height}`}
     >
       <ArtDefs />
-      {game.tiles.length > 0 ? (
-        <TileLayer tiles={game.tiles} />
-      ) : (
-        <rect width={w} height={h} fill="#25262b" rx={12} />
-      )}
+      {game.tiles.length > 0 ? <TileLayer tiles={game.tiles} /> : <rect width={w} height={h} fill="#25262b" rx={12} />}
     </svg>
   );
 }

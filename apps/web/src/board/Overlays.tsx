@@ -77,7 +77,14 @@ export const MarksLayer = memo(function MarksLayer({ marks, game }: { marks: Mar
       {selected ? (
         <g className="fb-selected">
           <rect x={selected.x * TILE + 2.5} y={selected.y * TILE + 2.5} width={TILE - 5} height={TILE - 5} rx={8} />
-          <rect className="fb-selected-inner" x={selected.x * TILE + 6} y={selected.y * TILE + 6} width={TILE - 12} height={TILE - 12} rx={5} />
+          <rect
+            className="fb-selected-inner"
+            x={selected.x * TILE + 6}
+            y={selected.y * TILE + 6}
+            width={TILE - 12}
+            height={TILE - 12}
+            rx={5}
+          />
         </g>
       ) : null}
     </g>

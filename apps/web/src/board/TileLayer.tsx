@@ -40,14 +40,22 @@ interface TileProps {
 /** Whether two tiles look the same on the board (all a tile's drawing depends on). */
 function sameLook(a: Tile, b: Tile): boolean {
   if (a === b) return true;
-  if (a.owner !== b.owner || a.type !== b.type || a.landmark !== b.landmark || a.pos.x !== b.pos.x || a.pos.y !== b.pos.y) return false;
+  if (
+    a.owner !== b.owner ||
+    a.type !== b.type ||
+    a.landmark !== b.landmark ||
+    a.pos.x !== b.pos.x ||
+    a.pos.y !== b.pos.y
+  )
+    return false;
   const u = a.unit;
   const v = b.unit;
   return u === v || (!!u && !!v && u.id === v.id && u.moved === v.moved && u.attacked === v.attacked);
 }
 
 /** A tile re-renders only when its look, its arrival or the bitmaps changed (not for a new but equal tile object). */
-const sameTileProps = (a: TileProps, b: TileProps) => a.arrival === b.arrival && a.art === b.art && sameLook(a.tile, b.tile);
+const sameTileProps = (a: TileProps, b: TileProps) =>
+  a.arrival === b.arrival && a.art === b.art && sameLook(a.tile, b.tile);
 
 /** The <symbol> of a drawing (ArtDefs), drawn until the bitmaps are ready. */
 const symbolOf = (piece: ArtPiece) => `#fb-${piece.startsWith('badge-') ? piece.slice(6) : piece}`;
@@ -56,7 +64,9 @@ const symbolOf = (piece: ArtPiece) => `#fb-${piece.startsWith('badge-') ? piece.
 function piece(art: ArtBitmaps | null, name: ArtPiece, x: number, y: number, size: number, opacity = 1) {
   const bitmap = art?.get(artKey(name, opacity));
   if (bitmap) return <image href={bitmap} x={x} y={y} width={size} height={size} />;
-  return <use href={symbolOf(name)} x={x} y={y} width={size} height={size} opacity={opacity === 1 ? undefined : opacity} />;
+  return (
+    <use href={symbolOf(name)} x={x} y={y} width={size} height={size} opacity={opacity === 1 ? undefined : opacity} />
+  );
 }
 
 const TileView = memo(function TileView({ tile, arrival, art }: TileProps) {
@@ -64,12 +74,16 @@ const TileView = memo(function TileView({ tile, arrival, art }: TileProps) {
   const y = tile.pos.y * TILE;
   const owner = tile.owner;
   const kind = landKind(tile);
-  const landmark = tile.landmark === LANDMARK.banner ? (`banner-${owner < 0 ? 0 : (owner as 0)}` as const) : LANDMARK_PIECE[tile.landmark];
+  const landmark =
+    tile.landmark === LANDMARK.banner
+      ? (`banner-${owner < 0 ? 0 : (owner as 0)}` as const)
+      : LANDMARK_PIECE[tile.landmark];
   const unit = tile.unit ? tile.unit.id : -1;
   const state = unitState(tile);
   // A unit that has acted (or was just raised) is drawn a little faded; a landmark under a unit, small.
   const faded = state === 'attacked' || state === 'new';
-  const unitImage = unit >= 0 ? piece(art, `unit-${unit as 0}`, x + (landmark ? 10 : 5), y + 6, 54, faded ? 0.78 : 1) : null;
+  const unitImage =
+    unit >= 0 ? piece(art, `unit-${unit as 0}`, x + (landmark ? 10 : 5), y + 6, 54, faded ? 0.78 : 1) : null;
   let badge = null;
   if (state && state !== 'ready') {
     // A bitmap badge has room around its disc for the outline; the symbol draws past its box instead.
@@ -95,10 +109,18 @@ const TileView = memo(function TileView({ tile, arrival, art }: TileProps) {
         strokeOpacity={0.55}
         strokeWidth={2}
       />
-      {landmark ? (unit >= 0 ? piece(art, landmark, x + 1, y + 1, 30, 0.9) : piece(art, landmark, x + 2, y + 2, TILE - 4)) : null}
+      {landmark
+        ? unit >= 0
+          ? piece(art, landmark, x + 1, y + 1, 30, 0.9)
+          : piece(art, landmark, x + 2, y + 2, TILE - 4)
+        : null}
       {arrival && unitImage ? (
         // Only the unit that just arrived gets a group of its own, to slide in from where it came.
-        <g key={`a${arrival.seq}`} className="fb-arrive" style={{ '--dx': `${arrival.dx * TILE}px`, '--dy': `${arrival.dy * TILE}px` } as React.CSSProperties}>
+        <g
+          key={`a${arrival.seq}`}
+          className="fb-arrive"
+          style={{ '--dx': `${arrival.dx * TILE}px`, '--dy': `${arrival.dy * TILE}px` } as React.CSSProperties}
+        >
           {unitImage}
           {badge}
         </g>

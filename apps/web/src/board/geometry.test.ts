@@ -36,7 +36,9 @@ describe('board geometry', () => {
     const spare = 460 - 10 * TILE * v.s;
     expect(spare).toBeLessThan(bands.top + bands.bottom);
     // Beyond the frame, the top band gets (50 − 8) / (200 − 16) of what is left.
-    expect(v.y).toBeCloseTo(FIT_PAD + ((spare - 2 * FIT_PAD) * (bands.top - FIT_PAD)) / (bands.top + bands.bottom - 2 * FIT_PAD));
+    expect(v.y).toBeCloseTo(
+      FIT_PAD + ((spare - 2 * FIT_PAD) * (bands.top - FIT_PAD)) / (bands.top + bands.bottom - 2 * FIT_PAD),
+    );
     // A map that fills the height has only its frame left: it stays centred in it.
     expect(fitView(10, 10, 1000, 700, bands).y).toBeCloseTo(FIT_PAD);
     expect(fitView(10, 10, 1000, 700, { top: 56, bottom: 0 }).y).toBeCloseTo(FIT_PAD);

@@ -76,7 +76,13 @@ export function clampView(view: View, cols: number, rows: number, vw: number, vh
 }
 
 /** The tile under viewport point (px, py), or null off the map. */
-export function tileAtPoint(view: View, px: number, py: number, cols: number, rows: number): { x: number; y: number } | null {
+export function tileAtPoint(
+  view: View,
+  px: number,
+  py: number,
+  cols: number,
+  rows: number,
+): { x: number; y: number } | null {
   const x = Math.floor((px - view.x) / view.s / TILE);
   const y = Math.floor((py - view.y) / view.s / TILE);
   return x >= 0 && y >= 0 && x < cols && y < rows ? { x, y } : null;

@@ -7,12 +7,33 @@ const P = 1;
 
 /** A 4×1 row: green's unit at (1,0) attacks purple's at (2,0); `extra` adds units or landmarks. */
 function row(extra: { at: number; unit?: 0 | 1; landmark?: Landmark }[] = []): GameData {
-  const tiles: Tile[] = [0, 1, 2, 3].map((x) => ({ pos: { x, y: 0 }, owner: G, type: TILE_TYPE.nomad, landmark: LANDMARK.none }));
+  const tiles: Tile[] = [0, 1, 2, 3].map((x) => ({
+    pos: { x, y: 0 },
+    owner: G,
+    type: TILE_TYPE.nomad,
+    landmark: LANDMARK.none,
+  }));
   const put = (x: number, patch: Partial<Tile>) => (tiles[x] = { ...tiles[x]!, ...patch });
   put(1, { unit: { id: G, attacked: false, moved: false } });
   put(2, { unit: { id: P, attacked: false, moved: false } });
-  for (const e of extra) put(e.at, { ...(e.unit !== undefined ? { unit: { id: e.unit, attacked: false, moved: false } } : {}), ...(e.landmark !== undefined ? { landmark: e.landmark } : {}) });
-  return { countries: [{ id: G, banners: 0 }, { id: P, banners: 0 }], tiles, running: true, turn: { count: 1, type: G }, width: 4, height: 1, seed: 0, rng: 0 };
+  for (const e of extra)
+    put(e.at, {
+      ...(e.unit !== undefined ? { unit: { id: e.unit, attacked: false, moved: false } } : {}),
+      ...(e.landmark !== undefined ? { landmark: e.landmark } : {}),
+    });
+  return {
+    countries: [
+      { id: G, banners: 0 },
+      { id: P, banners: 0 },
+    ],
+    tiles,
+    running: true,
+    turn: { count: 1, type: G },
+    width: 4,
+    height: 1,
+    seed: 0,
+    rng: 0,
+  };
 }
 
 /** P(a − d + war > 0) by counting the 36 rolls of two six-sided dice. */

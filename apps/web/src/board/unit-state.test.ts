@@ -4,7 +4,13 @@ import { unitState } from './unit-state';
 
 const G = 0;
 const P = 1;
-const tile = (patch: Partial<Tile>): Tile => ({ pos: { x: 0, y: 0 }, owner: G, type: TILE_TYPE.nomad, landmark: LANDMARK.none, ...patch });
+const tile = (patch: Partial<Tile>): Tile => ({
+  pos: { x: 0, y: 0 },
+  owner: G,
+  type: TILE_TYPE.nomad,
+  landmark: LANDMARK.none,
+  ...patch,
+});
 const unit = (id: 0 | 1, attacked: boolean, moved: boolean): Unit => ({ id, attacked, moved });
 const banner = { landmark: LANDMARK.banner, type: TILE_TYPE.settled } as const;
 
@@ -13,7 +19,11 @@ describe('unitState: a raised unit reads "new", not "has attacked" (issue 9; SPE
     ['no unit', tile({}), null],
     ['a unit raised on its own Settled banner this turn', tile({ ...banner, unit: unit(G, true, true) }), 'new'],
     ['a unit that moved and won a fight, off any banner', tile({ unit: unit(G, true, true) }), 'attacked'],
-    ['a unit with both flags on an enemy banner it took', tile({ ...banner, owner: P, unit: unit(G, true, true) }), 'attacked'],
+    [
+      'a unit with both flags on an enemy banner it took',
+      tile({ ...banner, owner: P, unit: unit(G, true, true) }),
+      'attacked',
+    ],
     ['a unit that won a fight without moving', tile({ ...banner, unit: unit(G, true, false) }), 'attacked'],
     ['a unit that moved', tile({ unit: unit(G, false, true) }), 'moved'],
     ['a unit that has not acted', tile({ ...banner, unit: unit(G, false, false) }), 'ready'],

@@ -11,7 +11,13 @@ export type UnitState = 'new' | 'attacked' | 'moved' | 'ready';
 export function unitState(tile: Tile): UnitState | null {
   const unit = tile.unit;
   if (!unit) return null;
-  if (unit.attacked && unit.moved && tile.landmark === LANDMARK.banner && tile.type === TILE_TYPE.settled && tile.owner === unit.id) {
+  if (
+    unit.attacked &&
+    unit.moved &&
+    tile.landmark === LANDMARK.banner &&
+    tile.type === TILE_TYPE.settled &&
+    tile.owner === unit.id
+  ) {
     return 'new';
   }
   if (unit.attacked) return 'attacked';

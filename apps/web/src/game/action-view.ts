@@ -3,7 +3,14 @@
  * the feed lines. Shared by the offline session (which writes the log) and the online one (which
  * folds the server's), so both show a turn the same way.
  */
-import { fightOutcome, type FightResult, type GameAction, type GameData, type PlayableCountry, type Pos } from '@four-banners/engine';
+import {
+  fightOutcome,
+  type FightResult,
+  type GameAction,
+  type GameData,
+  type PlayableCountry,
+  type Pos,
+} from '@four-banners/engine';
 import { feedEntries, type FeedEntry } from './feed';
 
 /** A fight to show: both dice and the modifiers (DESIGN.md §7). */
@@ -33,7 +40,13 @@ export interface ActionView {
 }
 
 /** Describes `action` (logged at `seq` with `seed`), folded from `before` to `after`. */
-export function describeAction(seq: number, before: GameData, after: GameData, action: GameAction, seed: number): ActionView {
+export function describeAction(
+  seq: number,
+  before: GameData,
+  after: GameData,
+  action: GameAction,
+  seed: number,
+): ActionView {
   let fight: FightView | null = null;
   let move: MoveView | null = null;
   let result: FightResult | null = null;

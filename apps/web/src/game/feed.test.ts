@@ -24,7 +24,14 @@ describe('event feed', () => {
     const move = { id: 'move_unit', info: { country: 0, from: { x: 0, y: 0 }, to: { x: 1, y: 0 } } } as const;
     const won = feedEntries(3, g, g, move, { attackRoll: 5, defendRoll: 2, war: 0, bonus: 0, result: 3, won: true }, 2);
     expect(won[0]!.text).toBe('beat Red (5–2)');
-    const lost = feedEntries(3, g, g, move, { attackRoll: 1, defendRoll: 6, war: 0, bonus: 0, result: -5, won: false }, 2);
+    const lost = feedEntries(
+      3,
+      g,
+      g,
+      move,
+      { attackRoll: 1, defendRoll: 6, war: 0, bonus: 0, result: -5, won: false },
+      2,
+    );
     expect(lost[0]!.text).toBe('lost an attack on Red (1–6)');
   });
 

@@ -15,7 +15,14 @@ const chests = (g: GameData) => g.tiles.reduce((n, t) => n + (t.landmark === LAN
 const banners = (g: GameData, c: number) => g.countries.find((x) => x.id === c)?.banners ?? 0;
 
 /** The entries one action produced (usually one, sometimes none or a few). */
-export function feedEntries(seq: number, before: GameData, after: GameData, action: GameAction, fight: FightResult | null, defender?: PlayableCountry): FeedEntry[] {
+export function feedEntries(
+  seq: number,
+  before: GameData,
+  after: GameData,
+  action: GameAction,
+  fight: FightResult | null,
+  defender?: PlayableCountry,
+): FeedEntry[] {
   const out: FeedEntry[] = [];
   switch (action.id) {
     case 'place_banner':
@@ -28,7 +35,9 @@ export function feedEntries(seq: number, before: GameData, after: GameData, acti
         out.push({
           seq,
           country: c,
-          text: fight.won ? `beat ${countryLabel(defender)} (${dice})` : `lost an attack on ${countryLabel(defender)} (${dice})`,
+          text: fight.won
+            ? `beat ${countryLabel(defender)} (${dice})`
+            : `lost an attack on ${countryLabel(defender)} (${dice})`,
         });
       } else if (banners(after, c) > banners(before, c)) {
         out.push({ seq, country: c, text: 'opened a chest: +1 banner' });
@@ -40,7 +49,11 @@ export function feedEntries(seq: number, before: GameData, after: GameData, acti
       const gone = before.countries.filter((c) => !after.countries.some((a) => a.id === c.id));
       for (const c of gone) out.push({ seq, country: c.id, text: 'is out of the game' });
       const first = after.countries[0];
-      if (first && banners(after, first.id) > banners(before, first.id) && after.countries.every((c) => banners(after, c.id) > banners(before, c.id))) {
+      if (
+        first &&
+        banners(after, first.id) > banners(before, first.id) &&
+        after.countries.every((c) => banners(after, c.id) > banners(before, c.id))
+      ) {
         out.push({ seq, country: null, text: 'Banner turn: everyone gets 1 banner' });
       }
       if (chests(after) > chests(before)) out.push({ seq, country: null, text: 'Chest turn: a chest appeared' });

@@ -61,7 +61,16 @@ export function offlineGameLog(o: OfflineGameOptions): LobbyEvent[] {
     o.at,
   );
   for (const player of o.players) {
-    log = append(log, { kind: 'player-joined', actor: player.bot || player.local ? o.adminId : player.id, payload: { player }, seed: null }, o.at);
+    log = append(
+      log,
+      {
+        kind: 'player-joined',
+        actor: player.bot || player.local ? o.adminId : player.id,
+        payload: { player },
+        seed: null,
+      },
+      o.at,
+    );
   }
   return append(log, gameActionEvent(o.adminId, { id: 'start', info: {} }, o.startSeed), o.at);
 }

@@ -33,7 +33,9 @@ function newSession(seats: Seat[], opts: { w?: number; h?: number; seed?: number
 }
 
 const vsBots = (n: number, difficulty: Seat['difficulty'] = 'easy') =>
-  defaultSeats('Player').map((s, i) => (i === 0 ? s : i <= n ? { ...s, difficulty } : { ...s, kind: 'empty' as const }));
+  defaultSeats('Player').map((s, i) =>
+    i === 0 ? s : i <= n ? { ...s, difficulty } : { ...s, kind: 'empty' as const },
+  );
 
 describe('offline log', () => {
   it('default seats are Player on green plus three easy bots with empty names', () => {
@@ -48,7 +50,14 @@ describe('offline log', () => {
 
   it('a new game is lobby-created, the seats in order, then start, with contiguous seqs', () => {
     const log = newLog(defaultSeats('Player'));
-    expect(log.map((e) => e.kind)).toEqual(['lobby-created', 'player-joined', 'player-joined', 'player-joined', 'player-joined', 'game-action']);
+    expect(log.map((e) => e.kind)).toEqual([
+      'lobby-created',
+      'player-joined',
+      'player-joined',
+      'player-joined',
+      'player-joined',
+      'game-action',
+    ]);
     expect(log.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(log.filter((e) => e.kind !== 'game-action').every((e) => e.seed === null)).toBe(true);
     const state = fold(log);
@@ -118,8 +127,8 @@ describe('offline session', () => {
   });
 
   it('hot-seat: a local player is played on this device, with no bot in between', () => {
-    const seats = defaultSeats('Player').map((s, i): Seat =>
-      i === 1 ? { ...s, kind: 'local', name: 'Ann' } : i === 0 ? s : { ...s, kind: 'empty' },
+    const seats = defaultSeats('Player').map(
+      (s, i): Seat => (i === 1 ? { ...s, kind: 'local', name: 'Ann' } : i === 0 ? s : { ...s, kind: 'empty' }),
     );
     const s = newSession(seats);
     expect(s.snapshot.active).toBe(0);

@@ -241,7 +241,16 @@ export class OfflineSession implements GameSession {
     lastMove: MoveView | null,
     botTurn: PlayableCountry | null,
   ): SessionSnapshot {
-    return { events, lobby, lastFight, lastMove, botTurn, feed: [], active: this.activeOf(lobby), outcome: this.outcomeOf(lobby) };
+    return {
+      events,
+      lobby,
+      lastFight,
+      lastMove,
+      botTurn,
+      feed: [],
+      active: this.activeOf(lobby),
+      outcome: this.outcomeOf(lobby),
+    };
   }
 
   /**

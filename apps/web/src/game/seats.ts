@@ -1,5 +1,12 @@
 /** Offline lobby seats: who plays each colour before a game starts (SPEC.md §3 default players). */
-import { BOT_NAMES, COUNTRY, COUNTRY_COLOURS, type Difficulty, type PlayableCountry, type Player } from '@four-banners/engine';
+import {
+  BOT_NAMES,
+  COUNTRY,
+  COUNTRY_COLOURS,
+  type Difficulty,
+  type PlayableCountry,
+  type Player,
+} from '@four-banners/engine';
 
 /** This device's player id offline (SPEC.md §3: playerId defaults to 0000). */
 export const DEVICE_PLAYER_ID = '0000';
@@ -67,7 +74,11 @@ export function playerLabel(player: Player | undefined): string {
 }
 
 /** SPEC.md §3: bot names are shown in green (easy), yellow (normal) and red (hard). */
-export const DIFFICULTY_COLOURS = { easy: COUNTRY_COLOURS[0], normal: COUNTRY_COLOURS[3], hard: COUNTRY_COLOURS[2] } as const;
+export const DIFFICULTY_COLOURS = {
+  easy: COUNTRY_COLOURS[0],
+  normal: COUNTRY_COLOURS[3],
+  hard: COUNTRY_COLOURS[2],
+} as const;
 
 /** The colour a player's label is shown in: bots by difficulty, people in the default text colour. */
 export function playerLabelColour(player: Player | undefined): string | undefined {

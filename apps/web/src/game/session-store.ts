@@ -20,7 +20,10 @@ export function botSpeedOverride(): BotSpeed | null {
 }
 
 /** Replaces the current session with one folded from `events`. Throws SessionLoadError on a bad log. */
-export function openSession(events: readonly LobbyEvent[], meta: { saveId?: string | null; name?: string } = {}): OfflineSession {
+export function openSession(
+  events: readonly LobbyEvent[],
+  meta: { saveId?: string | null; name?: string } = {},
+): OfflineSession {
   const session = new OfflineSession(events, {
     pace: () => BOT_PACE[speedOverride ?? settingsStore.get().botSpeed],
     saveId: meta.saveId ?? null,

@@ -15,7 +15,17 @@ const mixed: Seat[] = [
 ];
 
 function lobbyOf(seats: Seat[], w: number, h: number, seed: number): LobbyState {
-  const folded = fold(offlineGameLog({ lobbyId: 'offline-old', adminId: DEVICE_PLAYER_ID, players: seatsToPlayers(seats), w, h, seed, startSeed: 3 }));
+  const folded = fold(
+    offlineGameLog({
+      lobbyId: 'offline-old',
+      adminId: DEVICE_PLAYER_ID,
+      players: seatsToPlayers(seats),
+      w,
+      h,
+      seed,
+      startSeed: 3,
+    }),
+  );
   if (!folded.ok) throw new Error(folded.error.message);
   return folded.value;
 }
@@ -34,13 +44,28 @@ describe('offline rematch (SPEC.md §2 player status)', () => {
   });
 
   it('an empty colour stays empty', () => {
-    const seats: Seat[] = [mixed[0]!, { ...mixed[1]!, country: 1 }, { country: 2, kind: 'empty', name: '', difficulty: 'easy' }, { country: 3, kind: 'empty', name: '', difficulty: 'easy' }];
+    const seats: Seat[] = [
+      mixed[0]!,
+      { ...mixed[1]!, country: 1 },
+      { country: 2, kind: 'empty', name: '', difficulty: 'easy' },
+      { country: 3, kind: 'empty', name: '', difficulty: 'easy' },
+    ];
     const setup = rematchSetup(lobbyOf(seats, 6, 6, 5), 7);
     expect(setup.seats.map((s) => s.kind)).toEqual(['bot', 'you', 'empty', 'empty']);
   });
 
   it('starts at once a new game with the same players and a different seed, and the lobby setup follows', () => {
-    const before = openSession(offlineGameLog({ lobbyId: 'offline-old', adminId: DEVICE_PLAYER_ID, players: seatsToPlayers(mixed), w: 8, h: 6, seed: 77, startSeed: 3 }));
+    const before = openSession(
+      offlineGameLog({
+        lobbyId: 'offline-old',
+        adminId: DEVICE_PLAYER_ID,
+        players: seatsToPlayers(mixed),
+        w: 8,
+        h: 6,
+        seed: 77,
+        startSeed: 3,
+      }),
+    );
     const old = before.snapshot.lobby;
     expect(startRematch()).toBe(true);
     const after = sessionStore.get()!;

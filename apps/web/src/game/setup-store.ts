@@ -1,5 +1,12 @@
 /** The offline lobby being set up (seats, map size, seed), shared by /lobby and /lobby-preview. */
-import { DEFAULT_HEIGHT, DEFAULT_WIDTH, PLAYABLE_COUNTRIES, seatedGame, type GameData, type LobbyState } from '@four-banners/engine';
+import {
+  DEFAULT_HEIGHT,
+  DEFAULT_WIDTH,
+  PLAYABLE_COUNTRIES,
+  seatedGame,
+  type GameData,
+  type LobbyState,
+} from '@four-banners/engine';
 import { settingsStore } from '../app/settings';
 import { createStore, useStore } from '../app/store';
 import { offlineGameLog, offlineLobbyId, randomSeed } from './offline-log';
@@ -37,7 +44,8 @@ export function updateSeat(index: number, patch: Partial<Seat>): void {
   setupStore.set((s) => ({ ...s, seats: s.seats.map((seat, i) => (i === index ? { ...seat, ...patch } : seat)) }));
 }
 
-export const clampSide = (n: number) => Math.min(MAX_SIDE, Math.max(MIN_SIDE, Math.round(Number.isFinite(n) ? n : DEFAULT_WIDTH)));
+export const clampSide = (n: number) =>
+  Math.min(MAX_SIDE, Math.max(MIN_SIDE, Math.round(Number.isFinite(n) ? n : DEFAULT_WIDTH)));
 
 /** The map the seats would play on (DESIGN.md §4: a pure function of countries, size and seed). */
 export function previewGame(setup: Setup): GameData {

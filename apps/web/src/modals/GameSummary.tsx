@@ -28,7 +28,9 @@ async function gameLog(session: GameSession, signal: AbortSignal): Promise<reado
 
 /** The countries this device plays in `session`'s game. */
 function countriesHere(session: GameSession): PlayableCountry[] {
-  return session.snapshot.lobby.players.filter((p) => p.country >= 0 && controlledHere(p, session.playerId)).map((p) => p.country as PlayableCountry);
+  return session.snapshot.lobby.players
+    .filter((p) => p.country >= 0 && controlledHere(p, session.playerId))
+    .map((p) => p.country as PlayableCountry);
 }
 
 function Stat({ label, value, testId }: { label: string; value: number; testId: string }) {
@@ -67,7 +69,12 @@ function SummaryView({ summary, mine }: { summary: Summary; mine: readonly Playa
         </thead>
         <tbody>
           {summary.countries.map((c) => (
-            <tr key={c.country} data-testid="summary-country" data-country={c.country} data-mine={mine.includes(c.country) || undefined}>
+            <tr
+              key={c.country}
+              data-testid="summary-country"
+              data-country={c.country}
+              data-mine={mine.includes(c.country) || undefined}
+            >
               <th scope="row">
                 <EmblemDot country={c.country} size={14} />
                 {countryLabel(c.country)}
@@ -95,7 +102,10 @@ export function GameSummary({ session }: { session: GameSession }) {
           if (!abort.signal.aborted) setLoaded({ summary: summarizeGame(events) });
         })
         .catch(() => {
-          if (!abort.signal.aborted) setLoaded({ problem: 'The summary needs the game’s log, and it could not be read. Watch the replay later.' });
+          if (!abort.signal.aborted)
+            setLoaded({
+              problem: 'The summary needs the game’s log, and it could not be read. Watch the replay later.',
+            });
         });
     }, 0);
     return () => {

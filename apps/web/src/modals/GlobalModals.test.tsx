@@ -34,7 +34,15 @@ afterEach(() => {
 /** Opens the player-status dialog over an offline game of this device and three easy bots. */
 async function statusOverOfflineGame() {
   const session = openSession(
-    offlineGameLog({ lobbyId: 'offline-old', adminId: DEVICE_PLAYER_ID, players: seatsToPlayers(defaultSeats('Ada')), w: 7, h: 6, seed: 31, startSeed: 4 }),
+    offlineGameLog({
+      lobbyId: 'offline-old',
+      adminId: DEVICE_PLAYER_ID,
+      players: seatsToPlayers(defaultSeats('Ada')),
+      w: 7,
+      h: 6,
+      seed: 31,
+      startSeed: 4,
+    }),
   );
   renderModals();
   act(() => appStore.set((s) => ({ ...s, playerStatus: 'win', routeName: 'game' })));

@@ -140,7 +140,9 @@ function LostConnectionModal() {
       <Group gap="xs" mt="xs" data-testid="lost-connection-state" data-link={link}>
         {link !== 'live' && <Loader size="xs" type="dots" />}
         <Text size="sm" c="dimmed" role="status">
-          {link === 'catching-up' ? 'Connected again: catching up with the game…' : 'Reconnecting… this closes by itself when you are back.'}
+          {link === 'catching-up'
+            ? 'Connected again: catching up with the game…'
+            : 'Reconnecting… this closes by itself when you are back.'}
         </Text>
       </Group>
       <Group justify="flex-end" mt="xl" gap="sm">

@@ -14,7 +14,15 @@ const renderTutorial = (onClose = vi.fn()) =>
 
 describe('tutorial dialog', () => {
   it('has the seven pages of SPEC.md in order', () => {
-    expect(TUTORIAL_PAGES.map((p) => p.title)).toEqual(['Welcome', 'Movement', 'Attacking', 'Bonuses', 'Turns', 'How To Win', 'Enjoy']);
+    expect(TUTORIAL_PAGES.map((p) => p.title)).toEqual([
+      'Welcome',
+      'Movement',
+      'Attacking',
+      'Bonuses',
+      'Turns',
+      'How To Win',
+      'Enjoy',
+    ]);
   });
 
   it('Previous is disabled on page 1 and enabled after it', () => {
@@ -28,7 +36,7 @@ describe('tutorial dialog', () => {
     expect(screen.getByTestId('tutorial-title').textContent).toBe('Welcome');
   });
 
-  it("the last page's Next reads \"Let's Go!\" and closes the tutorial", () => {
+  it('the last page\'s Next reads "Let\'s Go!" and closes the tutorial', () => {
     const onClose = vi.fn();
     renderTutorial(onClose);
     for (let i = 0; i < 6; i++) fireEvent.click(screen.getByRole('button', { name: 'Next' }));

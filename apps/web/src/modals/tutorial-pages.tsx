@@ -23,12 +23,17 @@ const row = (...items: ReactNode[]) => <div className="fb-tutorial-art">{items}<
 export const TUTORIAL_PAGES: readonly TutorialPage[] = [
   {
     title: 'Welcome',
-    art: row(<UnitIcon key="0" country={0} size={56} />, <UnitIcon key="1" country={1} size={56} />, <UnitIcon key="2" country={2} size={56} />, <UnitIcon key="3" country={3} size={56} />),
+    art: row(
+      <UnitIcon key="0" country={0} size={56} />,
+      <UnitIcon key="1" country={1} size={56} />,
+      <UnitIcon key="2" country={2} size={56} />,
+      <UnitIcon key="3" country={3} size={56} />,
+    ),
     body: (
       <>
         <Text>
-          Welcome to <b>Four Banners</b>! Up to four countries — green, purple, red and yellow — fight for the land
-          of a square map. Each country also has its own emblem: a circle, a diamond, a triangle and a star.
+          Welcome to <b>Four Banners</b>! Up to four countries — green, purple, red and yellow — fight for the land of a
+          square map. Each country also has its own emblem: a circle, a diamond, a triangle and a star.
         </Text>
         <Text mt="sm">Raise banners, lead your units and take the map, one tile at a time.</Text>
       </>
@@ -40,18 +45,30 @@ export const TUTORIAL_PAGES: readonly TutorialPage[] = [
     body: (
       <List spacing="xs">
         <List.Item>Select one of your units, then click a highlighted tile.</List.Item>
-        <List.Item>Units move <b>once per turn</b>, one tile in any of the <b>8 directions</b>.</List.Item>
-        <List.Item>A unit that has moved may still attack, but a unit <b>cannot move after attacking</b>.</List.Item>
+        <List.Item>
+          Units move <b>once per turn</b>, one tile in any of the <b>8 directions</b>.
+        </List.Item>
+        <List.Item>
+          A unit that has moved may still attack, but a unit <b>cannot move after attacking</b>.
+        </List.Item>
       </List>
     ),
   },
   {
     title: 'Attacking',
-    art: row(<UnitIcon key="a" country={0} size={56} />, <span key="vs" className="fb-vs">vs</span>, <UnitIcon key="d" country={2} size={56} />),
+    art: row(
+      <UnitIcon key="a" country={0} size={56} />,
+      <span key="vs" className="fb-vs">
+        vs
+      </span>,
+      <UnitIcon key="d" country={2} size={56} />,
+    ),
     body: (
       <>
         <List spacing="xs">
-          <List.Item>Units attack <b>once per turn</b>, an enemy next to them in any of the <b>8 directions</b>.</List.Item>
+          <List.Item>
+            Units attack <b>once per turn</b>, an enemy next to them in any of the <b>8 directions</b>.
+          </List.Item>
           <List.Item>
             Both sides roll a die. Your <b>power is the dice roll plus the dice bonus</b>; beat the defender and your
             unit takes the tile, fail and it is lost.
@@ -66,7 +83,12 @@ export const TUTORIAL_PAGES: readonly TutorialPage[] = [
   },
   {
     title: 'Bonuses',
-    art: row(<BannerIcon key="b" country={0} size={56} />, <Art key="c" markup={CHEST_MARKUP} />, <Art key="m" markup={MOUNTAINS_MARKUP} />, <Art key="f" markup={FOREST_MARKUP} />),
+    art: row(
+      <BannerIcon key="b" country={0} size={56} />,
+      <Art key="c" markup={CHEST_MARKUP} />,
+      <Art key="m" markup={MOUNTAINS_MARKUP} />,
+      <Art key="f" markup={FOREST_MARKUP} />,
+    ),
     body: (
       <List spacing="xs">
         <List.Item>
@@ -84,12 +106,17 @@ export const TUTORIAL_PAGES: readonly TutorialPage[] = [
   },
   {
     title: 'Turns',
-    art: row(<UnitIcon key="0" country={0} size={44} />, <UnitIcon key="1" country={1} size={44} />, <BannerIcon key="b" country={3} size={44} />, <UnitIcon key="2" country={2} size={44} />),
+    art: row(
+      <UnitIcon key="0" country={0} size={44} />,
+      <UnitIcon key="1" country={1} size={44} />,
+      <BannerIcon key="b" country={3} size={44} />,
+      <UnitIcon key="2" country={2} size={44} />,
+    ),
     body: (
       <>
         <Text>
-          Countries play in turn. Between rounds come banner turns and chest turns. The strip at the top shows the
-          last four and the next four turns.
+          Countries play in turn. Between rounds come banner turns and chest turns. The strip at the top shows the last
+          four and the next four turns.
         </Text>
         <Text mt="sm">
           When you are done, <b>pass the turn</b> (<Kbd>Enter</Kbd>); the bots then play theirs while you watch.
@@ -120,8 +147,8 @@ export const TUTORIAL_PAGES: readonly TutorialPage[] = [
         <Text>You are ready. Good luck, commander!</Text>
         <Text mt="sm" size="sm" c="dimmed">
           Keys on the map: arrows move the cursor and <Kbd>Space</Kbd> acts on its tile (or skips the bots),{' '}
-          <Kbd>Enter</Kbd> passes the turn, <Kbd>Esc</Kbd> deselects, <Kbd>+</Kbd>/<Kbd>−</Kbd> zoom, <Kbd>WASD</Kbd> pan,{' '}
-          <Kbd>F</Kbd> fits the map. This tutorial is always in Settings.
+          <Kbd>Enter</Kbd> passes the turn, <Kbd>Esc</Kbd> deselects, <Kbd>+</Kbd>/<Kbd>−</Kbd> zoom, <Kbd>WASD</Kbd>{' '}
+          pan, <Kbd>F</Kbd> fits the map. This tutorial is always in Settings.
         </Text>
       </>
     ),

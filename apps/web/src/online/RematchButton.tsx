@@ -22,7 +22,12 @@ export function RematchButton({ onGo }: { onGo?: () => void }) {
   if (offer) {
     return (
       <Tooltip label="The admin opened a new game with the same seats" withArrow>
-        <Button color="green" loading={busy} onClick={() => run(() => acceptRematch(settingsStore.get().playerName))} data-testid="join-rematch">
+        <Button
+          color="green"
+          loading={busy}
+          onClick={() => run(() => acceptRematch(settingsStore.get().playerName))}
+          data-testid="join-rematch"
+        >
           Join rematch
         </Button>
       </Tooltip>

@@ -31,7 +31,9 @@ export function readIdentity(): HandshakeAuth {
   if (!raw) return {};
   try {
     const v = JSON.parse(raw) as { playerId?: unknown; token?: unknown };
-    return typeof v.playerId === 'string' && typeof v.token === 'string' ? { playerId: v.playerId, token: v.token } : {};
+    return typeof v.playerId === 'string' && typeof v.token === 'string'
+      ? { playerId: v.playerId, token: v.token }
+      : {};
   } catch {
     return {};
   }

@@ -63,12 +63,15 @@ describe('client lobby state (SPEC.md §3, §4 Socket connection)', () => {
     [[true, false], [true, true], 'close'],
     [[false, true], [true, true], 'close'],
     [[true, true], [true, true], null],
-  ] as const)('connection %j → %j: the lost-connection dialog does %s', ([status, synced], [nextStatus, nextSynced], change) => {
-    const before = { online: true, status, synced };
-    expect(lostConnectionChange(before, { online: true, status: nextStatus, synced: nextSynced })).toBe(change);
-    // Outside an online lobby the connection opens and closes nothing.
-    expect(lostConnectionChange(before, { online: false, status: nextStatus, synced: nextSynced })).toBe(null);
-  });
+  ] as const)(
+    'connection %j → %j: the lost-connection dialog does %s',
+    ([status, synced], [nextStatus, nextSynced], change) => {
+      const before = { online: true, status, synced };
+      expect(lostConnectionChange(before, { online: true, status: nextStatus, synced: nextSynced })).toBe(change);
+      // Outside an online lobby the connection opens and closes nothing.
+      expect(lostConnectionChange(before, { online: false, status: nextStatus, synced: nextSynced })).toBe(null);
+    },
+  );
 
   it('the board’s link: down → reconnecting, up but behind → catching-up, up and caught up → live', () => {
     expect(linkOf({ status: false, synced: true })).toBe('reconnecting');
@@ -114,20 +117,38 @@ describe('client lobby state (SPEC.md §3, §4 Socket connection)', () => {
     expect(fresh.lobbyStore).not.toBe(lobbyStore);
     expect(fresh.lobbyStore.get().lastSeenMessage).toBeUndefined();
     // What the online client does when it first folds the lobby after the reload.
-    fresh.lobbyStore.set({ ...fresh.initialLobby, online: true, lobbyId: 'L1', messages, lastSeenMessage: fresh.lastSeenOnArrival('L1') });
+    fresh.lobbyStore.set({
+      ...fresh.initialLobby,
+      online: true,
+      lobbyId: 'L1',
+      messages,
+      lastSeenMessage: fresh.lastSeenOnArrival('L1'),
+    });
     expect(fresh.hasUnseenMessages(fresh.lobbyStore.get())).toBe(false);
     fresh.lobbyStore.set((l) => ({ ...l, messages: [...l.messages, { playerId: 'b', msg: 'your move' }] }));
     expect(fresh.hasUnseenMessages(fresh.lobbyStore.get())).toBe(true);
   });
 
   it('a lobby whose chat was never read here has every message unseen on arrival', () => {
-    lobbyStore.set({ ...initialLobby, online: true, lobbyId: 'L9', messages: [{ playerId: 'a', msg: 'hi' }], lastSeenMessage: lastSeenOnArrival('L9') });
+    lobbyStore.set({
+      ...initialLobby,
+      online: true,
+      lobbyId: 'L9',
+      messages: [{ playerId: 'a', msg: 'hi' }],
+      lastSeenMessage: lastSeenOnArrival('L9'),
+    });
     expect(hasUnseenMessages(lobbyStore.get())).toBe(true);
   });
 
   it('a reset keeps the socket status and this device’s id; with no lobby there is nothing to catch up', () => {
     lobbyStore.set({ ...initialLobby, online: true, status: true, synced: false, playerId: 'p1', lobbyId: 'L1' });
     resetLobby();
-    expect(lobbyStore.get()).toMatchObject({ online: false, status: true, synced: true, playerId: 'p1', lobbyId: null });
+    expect(lobbyStore.get()).toMatchObject({
+      online: false,
+      status: true,
+      synced: true,
+      playerId: 'p1',
+      lobbyId: null,
+    });
   });
 });

@@ -100,9 +100,15 @@ describe('online client (SPEC.md §4 Lobby, Socket connection; DESIGN.md §5 Res
     // Bob's device is now to move.
     expect(sessionStore.get()!.snapshot.active).toBe(1);
 
-    const three = act(act(one, BOB, { id: 'next_turn', info: { country: 1 } }), 'x', { id: 'next_turn', info: { country: 2 } });
+    const three = act(act(one, BOB, { id: 'next_turn', info: { country: 1 } }), 'x', {
+      id: 'next_turn',
+      info: { country: 2 },
+    });
     fake.state.sent = [];
-    fake.state.answer = (_n, p: { afterSeq: number }) => ({ ok: true, events: three.filter((e) => e.seq > p.afterSeq) });
+    fake.state.answer = (_n, p: { afterSeq: number }) => ({
+      ok: true,
+      events: three.filter((e) => e.seq > p.afterSeq),
+    });
     // seq +3 arrives without +2: a gap.
     const gapped = { ...gameActionBroadcast(three.at(-1)!) };
     fake.fire('server-game-action', gapped);
@@ -123,7 +129,10 @@ describe('online client (SPEC.md §4 Lobby, Socket connection; DESIGN.md §5 Res
     expect(appStore.get().dialogs.lobbyDisconnected).toBe(true);
     // Alice passes meanwhile; Bob's device does not hear it.
     const missed = act(log, ALICE, { id: 'next_turn', info: { country: 0 } });
-    fake.state.answer = (_n, p: { afterSeq: number }) => ({ ok: true, events: missed.filter((e) => e.seq > p.afterSeq) });
+    fake.state.answer = (_n, p: { afterSeq: number }) => ({
+      ok: true,
+      events: missed.filter((e) => e.seq > p.afterSeq),
+    });
 
     // Reconnected, but not caught up yet: the dialog stays and Bob's device still waits.
     setSocketStatus(true);

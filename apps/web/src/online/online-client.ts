@@ -93,7 +93,9 @@ function onHello(hello: HelloPayload): void {
     setSynced(true);
     // Seated nowhere (removed while away, the lobby closed, or the identity was not recognised).
     if (latest !== null || readSeatedLobby()) {
-      leftLobby(changedIdentity ? 'The server did not recognise this device: join again.' : 'You are no longer in that lobby.');
+      leftLobby(
+        changedIdentity ? 'The server did not recognise this device: join again.' : 'You are no longer in that lobby.',
+      );
     }
     return;
   }
@@ -105,7 +107,10 @@ function onHello(hello: HelloPayload): void {
 
 // ---- folding ---------------------------------------------------------------------------------
 
-function onBroadcast<E extends (typeof LOGGED_EVENTS)[number]>(name: E, payload: Parameters<ServerToClientEvents[E]>[0]): void {
+function onBroadcast<E extends (typeof LOGGED_EVENTS)[number]>(
+  name: E,
+  payload: Parameters<ServerToClientEvents[E]>[0],
+): void {
   const before = latest;
   // The socket also carries a lobby this device only watches: those broadcasts are the watcher's. (A
   // full sync without `event` is only ever sent to this device's own seat: it may bring a new lobby.)
@@ -224,7 +229,10 @@ function afterFold(events: readonly LobbyEvent[], before: LobbyState | null): vo
     lastSeenMessage: firstSight ? lastSeenOnArrival(state.lobbyId) : l.lastSeenMessage,
     lobby: state,
     // Presence may arrive before the lobby itself (a reconnect): it is kept, and this device is online.
-    presence: Object.fromEntries([...Object.entries(l.presence), ...[...arrived, ...(me ? [me] : [])].map((id) => [id, true] as const)]),
+    presence: Object.fromEntries([
+      ...Object.entries(l.presence),
+      ...[...arrived, ...(me ? [me] : [])].map((id) => [id, true] as const),
+    ]),
   }));
 
   let session = sessionOf();
@@ -314,7 +322,9 @@ async function request<E extends Request>(name: E, payload: PayloadOf<E>): Promi
     showToast(ack.error.message);
     return false;
   } catch (e) {
-    showToast(e instanceof Error && e.message ? `The server did not answer (${e.message}).` : 'The server did not answer.');
+    showToast(
+      e instanceof Error && e.message ? `The server did not answer (${e.message}).` : 'The server did not answer.',
+    );
     return false;
   }
 }

@@ -7,7 +7,12 @@ import { ALICE, BOB, act, startedLog, stateOf, throughBotTurn } from './test-log
 
 const PACE = { action: 100, turn: 200 };
 
-function sessionAt(log: LobbyEvent[], me = ALICE, send = vi.fn(async (): Promise<Ack> => ({ ok: true })), live?: () => boolean) {
+function sessionAt(
+  log: LobbyEvent[],
+  me = ALICE,
+  send = vi.fn(async (): Promise<Ack> => ({ ok: true })),
+  live?: () => boolean,
+) {
   const refused: string[] = [];
   const broken: number[] = [];
   const session = new OnlineSession(stateOf(log), log, {
@@ -50,7 +55,9 @@ describe('online session: folding what the server sends', () => {
   });
 
   it('a refused action shows the server’s message and changes nothing', async () => {
-    const send = vi.fn(async (): Promise<Ack> => ({ ok: false, error: { code: 'not_your_turn', message: 'It is not your turn.' } }));
+    const send = vi.fn(
+      async (): Promise<Ack> => ({ ok: false, error: { code: 'not_your_turn', message: 'It is not your turn.' } }),
+    );
     const { session, refused } = sessionAt(startedLog(), ALICE, send);
     const before = session.snapshot.lobby;
     expect(session.passTurn()).toBe(true);

@@ -1,5 +1,13 @@
 /** A server-like lobby log for the online tests: two people and a bot, written with the real engine. */
-import { fold, playBotTurn, whoseTurn, type GameAction, type LobbyEvent, type LobbyState, type Player } from '@four-banners/engine';
+import {
+  fold,
+  playBotTurn,
+  whoseTurn,
+  type GameAction,
+  type LobbyEvent,
+  type LobbyState,
+  type Player,
+} from '@four-banners/engine';
 import { append, gameActionEvent } from '../game/offline-log';
 
 export const ALICE = 'alice';
@@ -17,10 +25,16 @@ export const PLAYERS: readonly Player[] = [
 export function startedLog(): LobbyEvent[] {
   let log: LobbyEvent[] = append(
     [],
-    { kind: 'lobby-created', actor: ALICE, seed: null, payload: { lobbyId: 'L1', adminId: ALICE, w: 7, h: 7, seed: 99, rulesVersion: 1 } },
+    {
+      kind: 'lobby-created',
+      actor: ALICE,
+      seed: null,
+      payload: { lobbyId: 'L1', adminId: ALICE, w: 7, h: 7, seed: 99, rulesVersion: 1 },
+    },
     AT,
   );
-  for (const player of PLAYERS) log = append(log, { kind: 'player-joined', actor: ALICE, seed: null, payload: { player } }, AT);
+  for (const player of PLAYERS)
+    log = append(log, { kind: 'player-joined', actor: ALICE, seed: null, payload: { player } }, AT);
   log = append(log, { kind: 'chat', actor: ALICE, seed: null, payload: { playerId: ALICE, msg: 'hello' } }, AT);
   return append(log, gameActionEvent(ALICE, { id: 'start', info: {} }, 5), AT);
 }
@@ -42,6 +56,7 @@ export function throughBotTurn(log: readonly LobbyEvent[]): LobbyEvent[] {
   out = act(out, BOB, { id: 'next_turn', info: { country: 1 } });
   const game = stateOf(out).game;
   if (whoseTurn(game) !== 2) throw new Error('expected the bot to move');
-  for (const { action, seed } of playBotTurn(game, 2, 'hard', 1234)) out = append(out, gameActionEvent(BOT, action, seed), AT);
+  for (const { action, seed } of playBotTurn(game, 2, 'hard', 1234))
+    out = append(out, gameActionEvent(BOT, action, seed), AT);
   return out;
 }

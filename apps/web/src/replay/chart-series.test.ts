@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { chartCountries, chartLines, chartMax, chartRange, chartSummary, chartX, nearestSample, sampleIndexAt } from './chart-series';
+import {
+  chartCountries,
+  chartLines,
+  chartMax,
+  chartRange,
+  chartSummary,
+  chartX,
+  nearestSample,
+  sampleIndexAt,
+} from './chart-series';
 import { createReplay } from './replay-model';
 import { botGameLog } from './test-logs';
 
@@ -55,8 +64,11 @@ describe('the chart’s arithmetic over a real game', () => {
 
   it('says the chart in words: each country’s start, most and end', () => {
     const text = chartSummary(samples, 'units');
-    expect(text.startsWith(`Units per country, turn ${samples[0]!.turn} to ${samples[samples.length - 1]!.turn}: `)).toBe(true);
-    for (const name of ['Green', 'Purple', 'Red']) expect(text).toMatch(new RegExp(`${name} \\d+ at the start, most \\d+ \\(turn \\d+\\), \\d+ at the end`));
+    expect(
+      text.startsWith(`Units per country, turn ${samples[0]!.turn} to ${samples[samples.length - 1]!.turn}: `),
+    ).toBe(true);
+    for (const name of ['Green', 'Purple', 'Red'])
+      expect(text).toMatch(new RegExp(`${name} \\d+ at the start, most \\d+ \\(turn \\d+\\), \\d+ at the end`));
     expect(chartSummary([], 'land')).toBe('Land (tiles owned) per country: the game has not started.');
   });
 });

@@ -31,27 +31,60 @@ describe('lobby events in words', () => {
       'Hard Bot joined as Red',
       'Alice wrote: “hello”',
     ]);
-    expect(wordsAfter(log, { kind: 'player-joined', actor: 'carol', seed: null, payload: { player: { id: 'carol', name: 'Carol', country: -1 } } })).toBe('Carol joined');
+    expect(
+      wordsAfter(log, {
+        kind: 'player-joined',
+        actor: 'carol',
+        seed: null,
+        payload: { player: { id: 'carol', name: 'Carol', country: -1 } },
+      }),
+    ).toBe('Carol joined');
   });
 
   it('a chat line blanked for spectators still says someone wrote', () => {
-    expect(wordsAfter(log, { kind: 'chat', actor: 'bob', seed: null, payload: { playerId: 'bob', msg: '' } })).toBe('Bob wrote a message');
+    expect(wordsAfter(log, { kind: 'chat', actor: 'bob', seed: null, payload: { playerId: 'bob', msg: '' } })).toBe(
+      'Bob wrote a message',
+    );
   });
 
   it('leaving, being removed, changing colour, map settings, admin and closing', () => {
-    expect(wordsAfter(log, { kind: 'player-left', actor: 'bob', seed: null, payload: { playerId: 'bob', by: 'bob' } })).toBe('Bob left');
-    expect(wordsAfter(log, { kind: 'player-left', actor: 'alice', seed: null, payload: { playerId: 'bob', by: 'alice' } })).toBe('Bob was removed');
-    expect(wordsAfter(log, { kind: 'country-changed', actor: 'bob', seed: null, payload: { playerId: 'bob', country: 3 } })).toBe('Bob takes Yellow');
-    expect(wordsAfter(log, { kind: 'country-changed', actor: 'bob', seed: null, payload: { playerId: 'bob', country: -1 } })).toBe('Bob gave up their colour');
-    expect(wordsAfter(log, { kind: 'lobby-updated', actor: 'alice', seed: null, payload: { w: 12, h: 9 } })).toBe('Map 12×9');
-    expect(wordsAfter(log, { kind: 'lobby-updated', actor: 'alice', seed: null, payload: { seed: 4 } })).toBe('New map');
-    expect(wordsAfter(log, { kind: 'lobby-updated', actor: 'server', seed: null, payload: { adminId: 'bob' } })).toBe('Bob is the admin now');
-    expect(wordsAfter(log, { kind: 'lobby-updated', actor: 'server', seed: null, payload: { online: false, reason: 'idle' } })).toBe(
-      'The lobby closed: nobody played for a long time',
+    expect(
+      wordsAfter(log, { kind: 'player-left', actor: 'bob', seed: null, payload: { playerId: 'bob', by: 'bob' } }),
+    ).toBe('Bob left');
+    expect(
+      wordsAfter(log, { kind: 'player-left', actor: 'alice', seed: null, payload: { playerId: 'bob', by: 'alice' } }),
+    ).toBe('Bob was removed');
+    expect(
+      wordsAfter(log, { kind: 'country-changed', actor: 'bob', seed: null, payload: { playerId: 'bob', country: 3 } }),
+    ).toBe('Bob takes Yellow');
+    expect(
+      wordsAfter(log, { kind: 'country-changed', actor: 'bob', seed: null, payload: { playerId: 'bob', country: -1 } }),
+    ).toBe('Bob gave up their colour');
+    expect(wordsAfter(log, { kind: 'lobby-updated', actor: 'alice', seed: null, payload: { w: 12, h: 9 } })).toBe(
+      'Map 12×9',
     );
-    expect(wordsAfter(log, { kind: 'lobby-updated', actor: 'server', seed: null, payload: { online: false, reason: 'turn_limit' } })).toBe(
-      'The lobby closed: the turn limit was reached',
+    expect(wordsAfter(log, { kind: 'lobby-updated', actor: 'alice', seed: null, payload: { seed: 4 } })).toBe(
+      'New map',
     );
+    expect(wordsAfter(log, { kind: 'lobby-updated', actor: 'server', seed: null, payload: { adminId: 'bob' } })).toBe(
+      'Bob is the admin now',
+    );
+    expect(
+      wordsAfter(log, {
+        kind: 'lobby-updated',
+        actor: 'server',
+        seed: null,
+        payload: { online: false, reason: 'idle' },
+      }),
+    ).toBe('The lobby closed: nobody played for a long time');
+    expect(
+      wordsAfter(log, {
+        kind: 'lobby-updated',
+        actor: 'server',
+        seed: null,
+        payload: { online: false, reason: 'turn_limit' },
+      }),
+    ).toBe('The lobby closed: the turn limit was reached');
   });
 });
 
@@ -59,7 +92,9 @@ describe('game actions in words', () => {
   const game = botGameLog({ countries: 4, w: 10, h: 10, difficulty: 'easy', seed: 7 });
   const replay = createReplay(game);
   const frames = game.filter((e) => e.seq >= replay.startSeq).map((e) => ({ event: e, frame: replay.frameAt(e.seq) }));
-  const actions = frames.filter((f): f is typeof f & { event: Extract<LobbyEvent, { kind: 'game-action' }> } => f.event.kind === 'game-action');
+  const actions = frames.filter(
+    (f): f is typeof f & { event: Extract<LobbyEvent, { kind: 'game-action' }> } => f.event.kind === 'game-action',
+  );
 
   it('the start says the game started and whose turn it is', () => {
     expect(wordsText(actions[0]!.frame.words)).toBe("Game started · Turn 1: Green's turn");
@@ -78,10 +113,18 @@ describe('game actions in words', () => {
       const { from, to } = event.payload.info;
       const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${Math.abs(n)}` : '±0');
       const text = wordsText(frame.words);
-      expect(text.startsWith(`${countryLabel(fight.attacker)} attacks ${countryLabel(fight.defender)} at (${to.x}, ${to.y}) from (${from.x}, ${from.y}): `)).toBe(true);
-      expect(text).toContain(`dice ${fight.attackRoll} vs ${fight.defendRoll}, war ${signed(fight.war)}, result ${signed(fight.result)} — `);
+      expect(
+        text.startsWith(
+          `${countryLabel(fight.attacker)} attacks ${countryLabel(fight.defender)} at (${to.x}, ${to.y}) from (${from.x}, ${from.y}): `,
+        ),
+      ).toBe(true);
+      expect(text).toContain(
+        `dice ${fight.attackRoll} vs ${fight.defendRoll}, war ${signed(fight.war)}, result ${signed(fight.result)} — `,
+      );
       expect(fight.result).toBe(fight.attackRoll - fight.defendRoll + fight.war + fight.bonus);
-      expect(text).toContain(fight.won ? `${countryLabel(fight.attacker)} wins` : `${countryLabel(fight.defender)} holds`);
+      expect(text).toContain(
+        fight.won ? `${countryLabel(fight.attacker)} wins` : `${countryLabel(fight.defender)} holds`,
+      );
       // The feed's line for the same fight would only say it again.
       expect(frame.words.news).toEqual([]);
     }
@@ -93,7 +136,9 @@ describe('game actions in words', () => {
     for (const { event, frame } of moves) {
       if (event.payload.id !== 'move_unit') throw new Error('a move is move_unit');
       const { country, from, to } = event.payload.info;
-      expect(wordsText(frame.words).startsWith(`${countryLabel(country)} moves (${from.x}, ${from.y}) → (${to.x}, ${to.y})`)).toBe(true);
+      expect(
+        wordsText(frame.words).startsWith(`${countryLabel(country)} moves (${from.x}, ${from.y}) → (${to.x}, ${to.y})`),
+      ).toBe(true);
     }
     expect(moves.some((m) => wordsText(m.frame.words).endsWith('opened a chest: +1 banner'))).toBe(true);
   });
@@ -114,7 +159,8 @@ describe('game actions in words', () => {
     for (const { frame } of passes) {
       expect(wordsText(frame.words)).toMatch(/^(Green|Purple|Red|Yellow)'s turn ends · /);
       const game = frame.lobby.game;
-      if (!isGameOver(game)) expect(wordsText(frame.words)).toContain(`Turn ${game.turn.count}: ${countryLabel(game.turn.type)}'s turn`);
+      if (!isGameOver(game))
+        expect(wordsText(frame.words)).toContain(`Turn ${game.turn.count}: ${countryLabel(game.turn.type)}'s turn`);
     }
     const all = passes.map((p) => wordsText(p.frame.words));
     expect(all.some((t) => t.includes('is out of the game'))).toBe(true);
@@ -152,7 +198,12 @@ describe('a loaded save in words', () => {
     const saved = foldFrom(null, played);
     if (!saved.ok) throw new Error(saved.error.message);
     const lobby = startedLog().slice(0, -1);
-    const text = wordsAfter(lobby, { kind: 'state-loaded', actor: 'alice', seed: null, payload: { state: serializeGame(saved.value.game) } });
+    const text = wordsAfter(lobby, {
+      kind: 'state-loaded',
+      actor: 'alice',
+      seed: null,
+      payload: { state: serializeGame(saved.value.game) },
+    });
     expect(text).toBe(`A saved game was loaded (turn ${saved.value.game.turn.count})`);
   });
 });

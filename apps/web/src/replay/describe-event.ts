@@ -56,7 +56,11 @@ function turnNow(after: LobbyState): WordPart[] {
   return isCountryTurn(type) ? [`Turn ${game.turn.count}: `, country(type), `'s turn`] : [`Turn ${game.turn.count}`];
 }
 
-function lobbyWords(event: Exclude<LobbyEvent, { kind: 'game-action' }>, before: LobbyState | null, after: LobbyState): WordPart[] {
+function lobbyWords(
+  event: Exclude<LobbyEvent, { kind: 'game-action' }>,
+  before: LobbyState | null,
+  after: LobbyState,
+): WordPart[] {
   switch (event.kind) {
     case 'lobby-created':
       return [`Lobby created · map ${event.payload.w}×${event.payload.h}`];
@@ -74,8 +78,16 @@ function lobbyWords(event: Exclude<LobbyEvent, { kind: 'game-action' }>, before:
       const out: string[] = [];
       if (p.w !== undefined || p.h !== undefined) out.push(`Map ${after.w}×${after.h}`);
       if (p.seed !== undefined) out.push('New map');
-      if (p.adminId !== undefined && p.adminId !== before?.adminId) out.push(`${nameOf(after, p.adminId)} is the admin now`);
-      if (p.online === false) out.push(p.reason === 'idle' ? 'The lobby closed: nobody played for a long time' : p.reason === 'turn_limit' ? 'The lobby closed: the turn limit was reached' : 'The lobby closed');
+      if (p.adminId !== undefined && p.adminId !== before?.adminId)
+        out.push(`${nameOf(after, p.adminId)} is the admin now`);
+      if (p.online === false)
+        out.push(
+          p.reason === 'idle'
+            ? 'The lobby closed: nobody played for a long time'
+            : p.reason === 'turn_limit'
+              ? 'The lobby closed: the turn limit was reached'
+              : 'The lobby closed',
+        );
       if (p.online === true) out.push('The lobby opened');
       return [out.length > 0 ? out.join(' · ') : 'Lobby settings saved'];
     }
@@ -96,13 +108,23 @@ function lobbyWords(event: Exclude<LobbyEvent, { kind: 'game-action' }>, before:
 }
 
 /** Describes `event`, folded from `before` (null for the first event) to `after`; `view` is its `describeAction`. */
-export function describeEvent(event: LobbyEvent, before: LobbyState | null, after: LobbyState, view: ActionView | null): EventWords {
+export function describeEvent(
+  event: LobbyEvent,
+  before: LobbyState | null,
+  after: LobbyState,
+  view: ActionView | null,
+): EventWords {
   // A banner's and a fight's feed line says what the sentence already says; keep only what followed.
   const restated = view?.fight || (event.kind === 'game-action' && event.payload.id === 'place_banner');
   const news = restated ? [] : (view?.news ?? []);
   const base = { seq: event.seq, news };
   if (event.kind !== 'game-action') {
-    return { ...base, tone: event.kind === 'chat' ? 'chat' : 'lobby', country: null, parts: lobbyWords(event, before, after) };
+    return {
+      ...base,
+      tone: event.kind === 'chat' ? 'chat' : 'lobby',
+      country: null,
+      parts: lobbyWords(event, before, after),
+    };
   }
   const action = event.payload;
   // Only passing or removing a country can end the game (countries leave the list between turns).
@@ -113,21 +135,44 @@ export function describeEvent(event: LobbyEvent, before: LobbyState | null, afte
     case 'next_turn': {
       // A banner or chest turn is passed by whoever acts; a country's turn ends with it.
       const type = before?.game.turn.type ?? -1;
-      const ending: WordPart[] = isCountryTurn(type) ? [country(type), `'s turn ends · `] : [`Turn ${before?.game.turn.count ?? 0} ends · `];
-      return { ...base, tone: ended ? 'end' : 'turn', country: isCountryTurn(type) ? type : null, parts: [...ending, ...turnNow(after)] };
+      const ending: WordPart[] = isCountryTurn(type)
+        ? [country(type), `'s turn ends · `]
+        : [`Turn ${before?.game.turn.count ?? 0} ends · `];
+      return {
+        ...base,
+        tone: ended ? 'end' : 'turn',
+        country: isCountryTurn(type) ? type : null,
+        parts: [...ending, ...turnNow(after)],
+      };
     }
     case 'remove_country': {
       // The feed's "is out of the game" for the removed country would say it twice.
       const removed = action.info.country;
       const rest = news.filter((n) => n.country !== removed);
-      return { ...base, news: rest, tone: ended ? 'end' : 'turn', country: removed, parts: [country(removed), ' left the game · ', ...turnNow(after)] };
+      return {
+        ...base,
+        news: rest,
+        tone: ended ? 'end' : 'turn',
+        country: removed,
+        parts: [country(removed), ' left the game · ', ...turnNow(after)],
+      };
     }
     case 'add_country':
-      return { ...base, tone: 'lobby', country: action.info.country, parts: [country(action.info.country), ' is on the map'] };
+      return {
+        ...base,
+        tone: 'lobby',
+        country: action.info.country,
+        parts: [country(action.info.country), ' is on the map'],
+      };
     case 'generate':
       return { ...base, tone: 'lobby', country: null, parts: [`Map generated · ${action.info.w}×${action.info.h}`] };
     case 'place_banner':
-      return { ...base, tone: 'banner', country: action.info.country, parts: [country(action.info.country), ` raises a banner at ${at(action.info)}`] };
+      return {
+        ...base,
+        tone: 'banner',
+        country: action.info.country,
+        parts: [country(action.info.country), ` raises a banner at ${at(action.info)}`],
+      };
     case 'move_unit': {
       const { from, to } = action.info;
       const fight = view?.fight;
@@ -146,7 +191,12 @@ export function describeEvent(event: LobbyEvent, before: LobbyState | null, afte
           ],
         };
       }
-      return { ...base, tone: 'move', country: action.info.country, parts: [country(action.info.country), ` moves ${at(from)} → ${at(to)}`] };
+      return {
+        ...base,
+        tone: 'move',
+        country: action.info.country,
+        parts: [country(action.info.country), ` moves ${at(from)} → ${at(to)}`],
+      };
     }
   }
 }

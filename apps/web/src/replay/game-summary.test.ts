@@ -41,7 +41,10 @@ describe('the game-over summary of a real bot game (SPEC.md §2 player status)',
   const games = [
     { name: 'four normal bots on 8×8', log: botGameLog({ countries: 4, w: 8, h: 8, difficulty: 'normal', seed: 11 }) },
     { name: 'two hard bots on 5×5', log: botGameLog({ countries: 2, w: 5, h: 5, difficulty: 'hard', seed: 7 }) },
-    { name: 'three easy bots, stopped mid-game', log: botGameLog({ countries: 3, w: 7, h: 7, difficulty: 'easy', seed: 3, maxEvents: 300 }) },
+    {
+      name: 'three easy bots, stopped mid-game',
+      log: botGameLog({ countries: 3, w: 7, h: 7, difficulty: 'easy', seed: 3, maxEvents: 300 }),
+    },
   ];
 
   for (const { name, log } of games) {
@@ -96,7 +99,19 @@ describe('the game-over summary of a real bot game (SPEC.md §2 player status)',
 
 describe('fight records', () => {
   const fight = (attacker: 0 | 1 | 2 | 3, defender: 0 | 1 | 2 | 3, won: boolean) =>
-    ({ seq: 1, attacker, defender, won, attackRoll: 1, defendRoll: 1, war: 0, bonus: 0, result: won ? 1 : 0, from: { x: 0, y: 0 }, to: { x: 1, y: 0 } }) as const;
+    ({
+      seq: 1,
+      attacker,
+      defender,
+      won,
+      attackRoll: 1,
+      defendRoll: 1,
+      war: 0,
+      bonus: 0,
+      result: won ? 1 : 0,
+      from: { x: 0, y: 0 },
+      to: { x: 1, y: 0 },
+    }) as const;
 
   it('a successful attack is a win for the attacker, a failed one a win for the defender', () => {
     const records = fightRecords([fight(0, 1, true), fight(0, 1, false), fight(2, 0, false), fight(3, 1, true)]);

@@ -36,7 +36,9 @@ export interface GameSummary {
 const NO_FIGHTS: FightRecord = { won: 0, lost: 0 };
 
 /** The fights each country won and lost, indexed by country id. */
-export function fightRecords(fights: readonly FightView[]): readonly [FightRecord, FightRecord, FightRecord, FightRecord] {
+export function fightRecords(
+  fights: readonly FightView[],
+): readonly [FightRecord, FightRecord, FightRecord, FightRecord] {
   const won = [0, 0, 0, 0];
   const lost = [0, 0, 0, 0];
   for (const f of fights) {

@@ -27,7 +27,16 @@ const twoBots: Seat[] = [
 function playedLog(): LobbyEvent[] {
   let n = 3;
   const session = new OfflineSession(
-    offlineGameLog({ lobbyId: 'offline-t', adminId: DEVICE_PLAYER_ID, players: seatsToPlayers(twoBots), w: 6, h: 6, seed: 21, startSeed: 5, at: AT }),
+    offlineGameLog({
+      lobbyId: 'offline-t',
+      adminId: DEVICE_PLAYER_ID,
+      players: seatsToPlayers(twoBots),
+      w: 6,
+      h: 6,
+      seed: 21,
+      startSeed: 5,
+      at: AT,
+    }),
     { seed: () => (n = (Math.imul(n, 1103515245) + 12345) >>> 0), now: () => AT },
   );
   session.skipBots();
@@ -37,7 +46,14 @@ function playedLog(): LobbyEvent[] {
 }
 
 const LOG = playedLog();
-const record: SaveRecord = { id: 'save-1', name: 'A bots game', savedAt: AT.toISOString(), turn: 9, countries: [0], events: LOG };
+const record: SaveRecord = {
+  id: 'save-1',
+  name: 'A bots game',
+  savedAt: AT.toISOString(),
+  turn: 9,
+  countries: [0],
+  events: LOG,
+};
 const saveText = (events: readonly LobbyEvent[] = LOG) => JSON.stringify(toSaveFile({ ...record, events }));
 
 /** The log of another rules version: the same game, its lobby-created claiming `version`. */
@@ -122,14 +138,23 @@ describe('local replay sources: what cannot be replayed is refused, never folded
   const other = RULES_VERSION + 1;
 
   it('a log recorded under other rules is refused before folding', () => {
-    expect(replayOfLog(underRules(other), 'x')).toEqual({ ok: false, problem: { code: 'rules_version', recorded: other } });
-    expect(replayOfSaveText(saveText(underRules(other)))).toEqual({ ok: false, problem: { code: 'rules_version', recorded: other } });
+    expect(replayOfLog(underRules(other), 'x')).toEqual({
+      ok: false,
+      problem: { code: 'rules_version', recorded: other },
+    });
+    expect(replayOfSaveText(saveText(underRules(other)))).toEqual({
+      ok: false,
+      problem: { code: 'rules_version', recorded: other },
+    });
   });
 
   it('a file of another version is answered with its rules version even when its events look different', () => {
     const future = JSON.parse(saveText(underRules(other)));
     future.events[1].payload.newField = true;
-    expect(replayOfSaveText(JSON.stringify(future))).toEqual({ ok: false, problem: { code: 'rules_version', recorded: other } });
+    expect(replayOfSaveText(JSON.stringify(future))).toEqual({
+      ok: false,
+      problem: { code: 'rules_version', recorded: other },
+    });
   });
 
   it('the refusal names both versions', () => {
@@ -141,7 +166,10 @@ describe('local replay sources: what cannot be replayed is refused, never folded
   it('a bare serialized game has no log to replay, and is told apart from garbage', () => {
     const folded = fold(LOG);
     if (!folded.ok) throw new Error('the test log folds');
-    expect(replayOfSaveText(JSON.stringify(serializeGame(folded.value.game)))).toEqual({ ok: false, problem: { code: 'no_log' } });
+    expect(replayOfSaveText(JSON.stringify(serializeGame(folded.value.game)))).toEqual({
+      ok: false,
+      problem: { code: 'no_log' },
+    });
     expect(explainLocalProblem({ code: 'no_log' }).text).toMatch(/nothing to replay/);
   });
 

@@ -44,8 +44,10 @@ function claimedRulesVersion(events: unknown): number | null {
 /** A log that may be replayed by this app's engine, or why not. */
 export function replayOfLog(events: readonly LobbyEvent[], name: string): LocalReplay {
   const first = events[0];
-  if (!first || first.kind !== 'lobby-created') return refuse({ code: 'not_a_save', detail: 'its log does not start with the creation of a lobby' });
-  if (first.payload.rulesVersion !== RULES_VERSION) return refuse({ code: 'rules_version', recorded: first.payload.rulesVersion });
+  if (!first || first.kind !== 'lobby-created')
+    return refuse({ code: 'not_a_save', detail: 'its log does not start with the creation of a lobby' });
+  if (first.payload.rulesVersion !== RULES_VERSION)
+    return refuse({ code: 'rules_version', recorded: first.payload.rulesVersion });
   return { ok: true, events, name };
 }
 
@@ -67,7 +69,10 @@ export function replayOfSaveText(text: string, fileName = 'Opened file'): LocalR
   if (save.success) return replayOfLog(save.data.events as LobbyEvent[], save.data.name || fileName);
   if (serializedGameSchema.safeParse(json).success) return refuse({ code: 'no_log' });
   const issue = save.error.issues[0];
-  return refuse({ code: 'not_a_save', detail: issue ? `${issue.path.join('.') || 'file'}: ${issue.message}` : 'it does not match the save format' });
+  return refuse({
+    code: 'not_a_save',
+    detail: issue ? `${issue.path.join('.') || 'file'}: ${issue.message}` : 'it does not match the save format',
+  });
 }
 
 /** The offline game on this device: the one in memory, else the autosaved one (after a reload). */

@@ -5,7 +5,14 @@ import { ApiError } from './api';
 import { fetchGameLog } from './queries';
 
 const LAST_SEQ = 10;
-const log = Array.from({ length: LAST_SEQ }, (_, i) => ({ seq: i + 1, kind: 'chat', actor: 'p', payload: { playerId: 'p', msg: 'hi' }, seed: null, at: '' }));
+const log = Array.from({ length: LAST_SEQ }, (_, i) => ({
+  seq: i + 1,
+  kind: 'chat',
+  actor: 'p',
+  payload: { playerId: 'p', msg: 'hi' },
+  seed: null,
+  at: '',
+}));
 
 interface Seen {
   url: URL;
@@ -21,7 +28,9 @@ function serveLog(pageSize: (from: number) => number): Seen[] {
     const from = Number(url.searchParams.get('from'));
     const to = Number(url.searchParams.get('to'));
     const events = log.filter((e) => e.seq >= from && e.seq <= to).slice(0, pageSize(from));
-    return new Response(JSON.stringify({ events, lastSeq: LAST_SEQ }), { headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify({ events, lastSeq: LAST_SEQ }), {
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
   return seen;
 }

@@ -73,7 +73,8 @@ export const gameLogQueryOptions = (id: string) =>
 export const adminLobbiesQueryOptions = (token: string, offset: number) =>
   queryOptions({
     queryKey: apiKeys.adminLobbies(token, offset),
-    queryFn: ({ signal }) => getJson<AdminLobbiesPage>(`/api/admin/lobbies?limit=20&offset=${offset}`, { token, signal }),
+    queryFn: ({ signal }) =>
+      getJson<AdminLobbiesPage>(`/api/admin/lobbies?limit=20&offset=${offset}`, { token, signal }),
     retry: retryOnce,
     placeholderData: keepPreviousData,
   });
@@ -82,10 +83,13 @@ export const adminEventsQueryOptions = (token: string, id: string, from: number)
   queryOptions({
     queryKey: apiKeys.adminEvents(token, id, from),
     queryFn: ({ signal }) =>
-      getJson<EventsPage>(`/api/admin/lobbies/${encodeURIComponent(id)}/events?from=${from}&to=${from + ADMIN_EVENTS_PAGE_SIZE - 1}`, {
-        token,
-        signal,
-      }),
+      getJson<EventsPage>(
+        `/api/admin/lobbies/${encodeURIComponent(id)}/events?from=${from}&to=${from + ADMIN_EVENTS_PAGE_SIZE - 1}`,
+        {
+          token,
+          signal,
+        },
+      ),
     retry: retryOnce,
     placeholderData: keepPreviousData,
   });
@@ -94,6 +98,9 @@ export const adminStateQueryOptions = (token: string, id: string, seq: number | 
   queryOptions({
     queryKey: apiKeys.adminState(token, id, seq),
     queryFn: ({ signal }) =>
-      getJson<StateAtSeq>(`/api/admin/lobbies/${encodeURIComponent(id)}/state${seq === null ? '' : `?seq=${seq}`}`, { token, signal }),
+      getJson<StateAtSeq>(`/api/admin/lobbies/${encodeURIComponent(id)}/state${seq === null ? '' : `?seq=${seq}`}`, {
+        token,
+        signal,
+      }),
     retry: retryOnce,
   });

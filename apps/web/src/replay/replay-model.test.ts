@@ -149,8 +149,10 @@ describe('replay turns', () => {
     let x = 3;
     const game = smallBotGame();
     const small = createReplay(game);
-    for (let seq = small.startSeq; seq <= small.endSeq; seq++) expect(small.turnAt(seq)).toBe(stateAt(game, seq).game.turn.count);
-    for (let seq = replay.startSeq; seq <= replay.endSeq; seq++) expect(replay.turnAt(seq)).toBe(longAt(seq).game.turn.count);
+    for (let seq = small.startSeq; seq <= small.endSeq; seq++)
+      expect(small.turnAt(seq)).toBe(stateAt(game, seq).game.turn.count);
+    for (let seq = replay.startSeq; seq <= replay.endSeq; seq++)
+      expect(replay.turnAt(seq)).toBe(longAt(seq).game.turn.count);
     for (let i = 0; i < 80; i++) {
       x = (x * 1103515245 + 12345) % 2 ** 31;
       const seq = replay.startSeq + (x % (replay.endSeq - replay.startSeq + 1));
@@ -163,7 +165,9 @@ describe('replay turns', () => {
       expect(replay.seqOfTurn(start.turn)).toBe(start.seq);
       expect(replay.turnAt(start.seq)).toBe(start.turn);
       // Every seq of the turn leads back to its start.
-      expect(replay.seqOfTurn(replay.turnAt(start.seq + 1 <= replay.endSeq ? start.seq + 1 : start.seq))).toBeLessThanOrEqual(start.seq + 1);
+      expect(
+        replay.seqOfTurn(replay.turnAt(start.seq + 1 <= replay.endSeq ? start.seq + 1 : start.seq)),
+      ).toBeLessThanOrEqual(start.seq + 1);
     }
     const numbers = new Set(replay.turnStarts.map((s) => s.turn));
     const skipped = [...Array(replay.lastTurn).keys()].map((i) => i + 1).filter((t) => !numbers.has(t));
@@ -212,7 +216,10 @@ describe('replay chart series', () => {
   });
 
   it('a game that has not started yet has no samples and no turns', () => {
-    const lobby = longGame.slice(0, longGame.findIndex((e) => e.kind === 'game-action'));
+    const lobby = longGame.slice(
+      0,
+      longGame.findIndex((e) => e.kind === 'game-action'),
+    );
     const replay = createReplay(lobby);
     expect(replay.samples).toEqual([]);
     expect(replay.turnStarts).toEqual([]);

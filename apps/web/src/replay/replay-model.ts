@@ -97,14 +97,23 @@ function foldOne(f: Fold, event: LobbyEvent): void {
   if (!next.ok) throw new ReplayError(`The log does not fold at seq ${event.seq}: ${next.error.message}`);
   const after = next.value;
   const i = f.events.length;
-  const view = event.kind === 'game-action' && before !== null ? describeAction(event.seq, before.game, after.game, event.payload, event.seed) : null;
-  f.described.push({ fight: view?.fight ?? null, move: view?.move ?? null, news: view?.news ?? [], words: describeEvent(event, before, after, view) });
+  const view =
+    event.kind === 'game-action' && before !== null
+      ? describeAction(event.seq, before.game, after.game, event.payload, event.seed)
+      : null;
+  f.described.push({
+    fight: view?.fight ?? null,
+    move: view?.move ?? null,
+    news: view?.news ?? [],
+    words: describeEvent(event, before, after, view),
+  });
   f.events.push(event);
   f.state = after;
   if (i % CHECKPOINT_EVERY === 0) f.checkpoints.push(after);
   if (f.startIndex < 0 && event.kind === 'game-action' && event.payload.id === 'start') f.startIndex = i;
   // The turn count changes only when a turn begins: at the start, then when a turn is passed.
-  const begins = i === f.startIndex || (f.startIndex >= 0 && before !== null && after.game.turn.count !== before.game.turn.count);
+  const begins =
+    i === f.startIndex || (f.startIndex >= 0 && before !== null && after.game.turn.count !== before.game.turn.count);
   if (begins) {
     f.turnStarts.push({ turn: after.game.turn.count, seq: event.seq });
     f.samples.push(sampleOf(after.game, event.seq));
@@ -114,13 +123,23 @@ function foldOne(f: Fold, event: LobbyEvent): void {
 /** Two log entries are the same event (the same objects, or the same event fetched twice). */
 function sameEvent(a: LobbyEvent | undefined, b: LobbyEvent | undefined): boolean {
   if (a === b) return true;
-  return !!a && !!b && a.seq === b.seq && a.kind === b.kind && a.actor === b.actor && a.seed === b.seed && a.at === b.at;
+  return (
+    !!a && !!b && a.seq === b.seq && a.kind === b.kind && a.actor === b.actor && a.seed === b.seed && a.at === b.at
+  );
 }
 
 /** Folds `events` (a whole log, in seq order); throws a ReplayError if the engine refuses it. */
 export function createReplay(events: readonly LobbyEvent[]): Replay {
   if (events.length === 0) throw new ReplayError('This game has no events.');
-  const fold: Fold = { events: [], checkpoints: [], described: [], turnStarts: [], samples: [], startIndex: -1, state: null };
+  const fold: Fold = {
+    events: [],
+    checkpoints: [],
+    described: [],
+    turnStarts: [],
+    samples: [],
+    startIndex: -1,
+    state: null,
+  };
   for (const event of events) foldOne(fold, event);
   return replayOver(fold, events, null);
 }
@@ -206,7 +225,10 @@ function replayOver(fold: Fold, log: readonly LobbyEvent[], kept: { index: numbe
       if (samples) return samples;
       const starts = fold.samples.slice(0, turns);
       const lastStart = starts[starts.length - 1];
-      samples = lastStart && lastStart.seq < endSeq ? [...starts, sampleOf(stateAtIndex(count - 1).game, endSeq, true)] : starts;
+      samples =
+        lastStart && lastStart.seq < endSeq
+          ? [...starts, sampleOf(stateAtIndex(count - 1).game, endSeq, true)]
+          : starts;
       return samples;
     },
     get fights() {
@@ -217,7 +239,15 @@ function replayOver(fold: Fold, log: readonly LobbyEvent[], kept: { index: numbe
       const index = indexAt(seq);
       const d = described[index]!;
       const at = events[index]!.seq;
-      return { seq: at, lobby: stateAtIndex(index), turn: turnAt(at), words: d.words, fight: fightAt(index), move: d.move, feed: feedAt(index) };
+      return {
+        seq: at,
+        lobby: stateAtIndex(index),
+        turn: turnAt(at),
+        words: d.words,
+        fight: fightAt(index),
+        move: d.move,
+        feed: feedAt(index),
+      };
     },
     hashAt: (seq) => stateHash(stateAtIndex(indexAt(seq))),
     turnAt,
@@ -236,8 +266,13 @@ function replayOver(fold: Fold, log: readonly LobbyEvent[], kept: { index: numbe
     },
     extend(next) {
       // The same log fetched or read again (a route's loader running anew) changes nothing.
-      if (next === log || (next.length === count && sameEvent(next[0], events[0]) && sameEvent(next[count - 1], events[count - 1]))) return replay;
-      if (next.length < count || !sameEvent(next[0], events[0]) || !sameEvent(next[count - 1], events[count - 1])) return null;
+      if (
+        next === log ||
+        (next.length === count && sameEvent(next[0], events[0]) && sameEvent(next[count - 1], events[count - 1]))
+      )
+        return replay;
+      if (next.length < count || !sameEvent(next[0], events[0]) || !sameEvent(next[count - 1], events[count - 1]))
+        return null;
       // Another replay over this fold may have folded further already; reuse what matches.
       const shared = Math.min(events.length, next.length);
       if (!sameEvent(next[shared - 1], events[shared - 1])) return createReplay(next);

@@ -10,7 +10,10 @@ describe('parseReplaySearch (the replay routes’ validateSearch)', () => {
     [{ seq: '12' }, { seq: 12 }],
     [{ seq: ' 7 ' }, { seq: 7 }],
     [{ turn: 3 }, { turn: 3 }],
-    [{ seq: 40, turn: 3 }, { seq: 40, turn: 3 }],
+    [
+      { seq: 40, turn: 3 },
+      { seq: 40, turn: 3 },
+    ],
     [{ seq: 0 }, { seq: 0 }],
     [{ seq: '' }, {}],
     [{ seq: null }, {}],
@@ -58,8 +61,14 @@ describe('seqFromSearch: where a link opens', () => {
   });
 
   it('a bad link opens at the start and is reported as not understood', () => {
-    expect(seqFromSearch(replay, parseReplaySearch({ seq: 'abc' }))).toEqual({ seq: replay.startSeq, understood: false });
-    expect(seqFromSearch(replay, parseReplaySearch({ turn: '-3' }))).toEqual({ seq: replay.startSeq, understood: false });
+    expect(seqFromSearch(replay, parseReplaySearch({ seq: 'abc' }))).toEqual({
+      seq: replay.startSeq,
+      understood: false,
+    });
+    expect(seqFromSearch(replay, parseReplaySearch({ turn: '-3' }))).toEqual({
+      seq: replay.startSeq,
+      understood: false,
+    });
   });
 
   it('the link to a seq keeps other params and drops turn and the bad mark', () => {

@@ -42,7 +42,11 @@ export interface Seekable {
  * `fallback` (the start, or the newest event of a live game). A link with a bad value opens at the
  * fallback too; `understood` is false then, so the viewer can say so.
  */
-export function seqFromSearch(replay: Seekable, search: ParsedReplaySearch, fallback = replay.startSeq): { seq: number; understood: boolean } {
+export function seqFromSearch(
+  replay: Seekable,
+  search: ParsedReplaySearch,
+  fallback = replay.startSeq,
+): { seq: number; understood: boolean } {
   if (search.bad) return { seq: fallback, understood: false };
   if (search.seq !== undefined) return { seq: replay.clamp(search.seq), understood: true };
   if (search.turn !== undefined) return { seq: replay.seqOfTurn(search.turn), understood: true };

@@ -18,7 +18,12 @@ export interface BotGameOptions {
 
 /** A lobby with `countries` bots, started and played to its end (or `maxEvents`): each action its own event. */
 export function botGameLog(o: BotGameOptions): LobbyEvent[] {
-  const bots = Array.from({ length: o.countries }, (_, c) => ({ id: `bot-${c}`, name: '', country: c as PlayableCountry, bot: { difficulty: o.difficulty } }));
+  const bots = Array.from({ length: o.countries }, (_, c) => ({
+    id: `bot-${c}`,
+    name: '',
+    country: c as PlayableCountry,
+    bot: { difficulty: o.difficulty },
+  }));
   return loggedBotGame({
     lobbyId: `G${o.seed}`,
     adminId: 'host',
@@ -27,7 +32,10 @@ export function botGameLog(o: BotGameOptions): LobbyEvent[] {
     seed: o.seed,
     players: [{ id: 'host', name: 'Ana', country: -1 }, ...bots],
     difficulty: () => o.difficulty,
-    beforeStart: o.chat === undefined ? [] : [{ kind: 'chat', actor: 'host', seed: null, payload: { playerId: 'host', msg: o.chat } }],
+    beforeStart:
+      o.chat === undefined
+        ? []
+        : [{ kind: 'chat', actor: 'host', seed: null, payload: { playerId: 'host', msg: o.chat } }],
     startSeed: o.seed + 1,
     turnSeed: (turn) => o.seed * 7919 + turn,
     maxEvents: o.maxEvents ?? 20_000,

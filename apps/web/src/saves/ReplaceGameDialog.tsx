@@ -29,7 +29,10 @@ async function keptLogs(loadingId: string | null) {
  * player's answer; render `dialog` once in the component.
  */
 export function useReplaceGameGuard(): {
-  guard: (replacement: Replacement & { readonly saveId?: string }, proceed: () => Promise<void> | void) => Promise<void>;
+  guard: (
+    replacement: Replacement & { readonly saveId?: string },
+    proceed: () => Promise<void> | void,
+  ) => Promise<void>;
   dialog: ReactNode;
 } {
   const queryClient = useQueryClient();
@@ -37,7 +40,10 @@ export function useReplaceGameGuard(): {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const guard = async (replacement: Replacement & { readonly saveId?: string }, proceed: () => Promise<void> | void) => {
+  const guard = async (
+    replacement: Replacement & { readonly saveId?: string },
+    proceed: () => Promise<void> | void,
+  ) => {
     const kept = await keptLogs(replacement.kind === 'load' ? (replacement.saveId ?? null) : null);
     const risk = gameAtRisk(sessionStore.get(), kept);
     if (!risk) {
@@ -73,7 +79,13 @@ export function useReplaceGameGuard(): {
   };
 
   const dialog = (
-    <Modal opened={pending !== null} onClose={close} title="Replace the game in progress?" size="md" data-testid="replace-game-dialog">
+    <Modal
+      opened={pending !== null}
+      onClose={close}
+      title="Replace the game in progress?"
+      size="md"
+      data-testid="replace-game-dialog"
+    >
       <Text size="lg" fw={600} data-testid="replace-game-message">
         {pending?.message}
       </Text>

@@ -7,7 +7,15 @@ import { AUTOSAVE_ID, restoreAutosave, startAutosave } from './autosave';
 import { getSave, listSaves, putSave } from './save-db';
 
 const log = () =>
-  offlineGameLog({ lobbyId: 'offline-auto', adminId: '0000', players: seatsToPlayers(defaultSeats('Player')), w: 6, h: 6, seed: 4, startSeed: 8 });
+  offlineGameLog({
+    lobbyId: 'offline-auto',
+    adminId: '0000',
+    players: seatsToPlayers(defaultSeats('Player')),
+    w: 6,
+    h: 6,
+    seed: 4,
+    startSeed: 8,
+  });
 
 const waitFor = async (check: () => Promise<boolean>, ms = 3000) => {
   const end = Date.now() + ms;

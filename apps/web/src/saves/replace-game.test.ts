@@ -10,18 +10,34 @@ const sessions: OfflineSession[] = [];
 afterEach(() => sessions.splice(0).forEach((s) => s.dispose()));
 
 function seededLog(seats: Seat[], seed = 42): LobbyEvent[] {
-  return offlineGameLog({ lobbyId: 'offline-replace', adminId: DEVICE_PLAYER_ID, players: seatsToPlayers(seats), w: 6, h: 6, seed, startSeed: 7 });
+  return offlineGameLog({
+    lobbyId: 'offline-replace',
+    adminId: DEVICE_PLAYER_ID,
+    players: seatsToPlayers(seats),
+    w: 6,
+    h: 6,
+    seed,
+    startSeed: 7,
+  });
 }
 
 function session(seats: Seat[], seed = 42): OfflineSession {
   let n = 1;
-  const s = new OfflineSession(seededLog(seats, seed), { pace: () => ({ action: 0, turn: 0 }), seed: () => (n = (Math.imul(n, 1103515245) + 12345) >>> 0) });
+  const s = new OfflineSession(seededLog(seats, seed), {
+    pace: () => ({ action: 0, turn: 0 }),
+    seed: () => (n = (Math.imul(n, 1103515245) + 12345) >>> 0),
+  });
   sessions.push(s);
   return s;
 }
 
 const seats = (kinds: readonly Seat['kind'][], difficulty: Seat['difficulty'] = 'easy'): Seat[] =>
-  defaultSeats('Player').map((s, i) => ({ ...s, kind: kinds[i] ?? 'empty', name: kinds[i] === 'local' ? `Ann` : s.name, difficulty }));
+  defaultSeats('Player').map((s, i) => ({
+    ...s,
+    kind: kinds[i] ?? 'empty',
+    name: kinds[i] === 'local' ? `Ann` : s.name,
+    difficulty,
+  }));
 
 /** The person only passes (the bots play at once) until the game is over for this device. */
 function passUntilOutcome(s: OfflineSession): void {
@@ -109,7 +125,16 @@ describe('replacing the game in progress (safe saves)', () => {
     s.passTurn();
     s.skipBots();
     const events = [...s.snapshot.events];
-    const file = JSON.stringify(toSaveFile({ id: 'save-x', name: 'Exported', savedAt: '2026-01-01T00:00:00.000Z', turn: 1, countries: [0, 1, 2], events }));
+    const file = JSON.stringify(
+      toSaveFile({
+        id: 'save-x',
+        name: 'Exported',
+        savedAt: '2026-01-01T00:00:00.000Z',
+        turn: 1,
+        countries: [0, 1, 2],
+        events,
+      }),
+    );
     const imported = importSaveText(file);
     if (!imported.ok) throw new Error(imported.message);
     expect(JSON.stringify(imported.record.events)).not.toBe(JSON.stringify(events));

@@ -58,7 +58,10 @@ export function startsWith(log: readonly LobbyEvent[], events: readonly LobbyEve
  * it), a game that is over for this device, or one whose whole log is already kept in `keptLogs` (the
  * save being loaded, the save it was last saved to).
  */
-export function gameAtRisk(current: CurrentGame | null, keptLogs: readonly (readonly LobbyEvent[])[] = []): GameAtRisk | null {
+export function gameAtRisk(
+  current: CurrentGame | null,
+  keptLogs: readonly (readonly LobbyEvent[])[] = [],
+): GameAtRisk | null {
   if (!current || current.online) return null;
   const { events, lobby, outcome } = current.snapshot;
   if (!lobby.game.running || isGameOver(lobby.game) || outcome !== null) return null;

@@ -2,7 +2,14 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { deleteSave, getSave, listSaves, putSave, type SaveRecord } from './save-db';
 
-const rec = (id: string, savedAt: string): SaveRecord => ({ id, name: `Game ${id}`, savedAt, turn: 3, countries: [0, 1], events: [] });
+const rec = (id: string, savedAt: string): SaveRecord => ({
+  id,
+  name: `Game ${id}`,
+  savedAt,
+  turn: 3,
+  countries: [0, 1],
+  events: [],
+});
 
 describe('saves in IndexedDB', () => {
   it('stores, lists newest first without logs, reads back and deletes', async () => {

@@ -5,8 +5,23 @@ import { defaultSeats, seatsToPlayers } from '../game/seats';
 import { importSaveText, saveFileName, toSaveFile } from './save-file';
 import type { SaveRecord } from './save-db';
 
-const log = offlineGameLog({ lobbyId: 'offline-x', adminId: '0000', players: seatsToPlayers(defaultSeats('Player')), w: 7, h: 6, seed: 5, startSeed: 9 });
-const record: SaveRecord = { id: 's1', name: 'My game', savedAt: '2026-01-02T03:04:05.000Z', turn: 1, countries: [0, 1, 2, 3], events: log };
+const log = offlineGameLog({
+  lobbyId: 'offline-x',
+  adminId: '0000',
+  players: seatsToPlayers(defaultSeats('Player')),
+  w: 7,
+  h: 6,
+  seed: 5,
+  startSeed: 9,
+});
+const record: SaveRecord = {
+  id: 's1',
+  name: 'My game',
+  savedAt: '2026-01-02T03:04:05.000Z',
+  turn: 1,
+  countries: [0, 1, 2, 3],
+  events: log,
+};
 
 describe('save files', () => {
   it('an exported save imports back to the same game', () => {

@@ -43,7 +43,11 @@ export const lobbyEventSchema = z.discriminatedUnion('kind', [
     payload: z.strictObject({ lobbyId: idSchema, adminId: idSchema, ...map, rulesVersion: z.number().int() }),
   }),
   z.strictObject({ ...noSeed, kind: z.literal('player-joined'), payload: z.strictObject({ player: playerSchema }) }),
-  z.strictObject({ ...noSeed, kind: z.literal('player-left'), payload: z.strictObject({ playerId: idSchema, by: z.string() }) }),
+  z.strictObject({
+    ...noSeed,
+    kind: z.literal('player-left'),
+    payload: z.strictObject({ playerId: idSchema, by: z.string() }),
+  }),
   z.strictObject({
     ...noSeed,
     kind: z.literal('lobby-updated'),
@@ -55,9 +59,21 @@ export const lobbyEventSchema = z.discriminatedUnion('kind', [
       online: z.boolean().optional(),
     }),
   }),
-  z.strictObject({ ...noSeed, kind: z.literal('country-changed'), payload: z.strictObject({ playerId: idSchema, country: countryIdSchema }) }),
-  z.strictObject({ ...noSeed, kind: z.literal('chat'), payload: z.strictObject({ playerId: idSchema, msg: z.string().max(200) }) }),
-  z.strictObject({ ...noSeed, kind: z.literal('state-loaded'), payload: z.strictObject({ state: serializedGameSchema }) }),
+  z.strictObject({
+    ...noSeed,
+    kind: z.literal('country-changed'),
+    payload: z.strictObject({ playerId: idSchema, country: countryIdSchema }),
+  }),
+  z.strictObject({
+    ...noSeed,
+    kind: z.literal('chat'),
+    payload: z.strictObject({ playerId: idSchema, msg: z.string().max(200) }),
+  }),
+  z.strictObject({
+    ...noSeed,
+    kind: z.literal('state-loaded'),
+    payload: z.strictObject({ state: serializedGameSchema }),
+  }),
   z.strictObject({ ...base, kind: z.literal('game-action'), seed: seedSchema, payload: gameActionSchema }),
 ]);
 
@@ -83,7 +99,11 @@ export function toSaveFile(record: SaveRecord): SaveFile {
 
 /** A file name for an export. */
 export function saveFileName(record: Pick<SaveRecord, 'name' | 'savedAt'>): string {
-  const slug = record.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'game';
+  const slug =
+    record.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'game';
   return `four-banners-${slug}-${record.savedAt.slice(0, 10)}.json`;
 }
 
@@ -100,12 +120,23 @@ function logForSerializedGame(state: unknown, name: string, now: Date): ImportRe
     {
       kind: 'lobby-created',
       actor: DEVICE_PLAYER_ID,
-      payload: { lobbyId: `offline-${randomSeed().toString(36)}`, adminId: DEVICE_PLAYER_ID, w: g.width, h: g.height, seed: g.seed, rulesVersion: RULES_VERSION },
+      payload: {
+        lobbyId: `offline-${randomSeed().toString(36)}`,
+        adminId: DEVICE_PLAYER_ID,
+        w: g.width,
+        h: g.height,
+        seed: g.seed,
+        rulesVersion: RULES_VERSION,
+      },
       seed: null,
     },
     now,
   );
-  log = append(log, { kind: 'state-loaded', actor: DEVICE_PLAYER_ID, payload: { state: serializeGame(g) }, seed: null }, now);
+  log = append(
+    log,
+    { kind: 'state-loaded', actor: DEVICE_PLAYER_ID, payload: { state: serializeGame(g) }, seed: null },
+    now,
+  );
   g.countries.forEach((c, i) => {
     const player: Player =
       i === 0
@@ -123,7 +154,13 @@ function finish(events: LobbyEvent[], name: string, now: Date): ImportResult {
   if (!folded.value.game.running) return { ok: false, message: 'That save holds a game that has not started.' };
   return {
     ok: true,
-    record: { id: `save-${randomSeed().toString(36)}-${now.getTime().toString(36)}`, name, savedAt: now.toISOString(), events, ...describeLog(folded.value) },
+    record: {
+      id: `save-${randomSeed().toString(36)}-${now.getTime().toString(36)}`,
+      name,
+      savedAt: now.toISOString(),
+      events,
+      ...describeLog(folded.value),
+    },
   };
 }
 

@@ -16,7 +16,12 @@ export function defaultSaveName(session: GameSession, now = new Date()): string 
 }
 
 /** Saves the session's log as a new save (or over `overwrite`), returning the record. */
-export async function saveSession(session: GameSession, queryClient: QueryClient, name?: string, now = new Date()): Promise<SaveRecord> {
+export async function saveSession(
+  session: GameSession,
+  queryClient: QueryClient,
+  name?: string,
+  now = new Date(),
+): Promise<SaveRecord> {
   const snap = session.snapshot;
   const record: SaveRecord = {
     id: `save-${randomSeed().toString(36)}-${now.getTime().toString(36)}`,

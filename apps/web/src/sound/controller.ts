@@ -29,7 +29,9 @@ function wanted(): boolean {
 
 /** Whether the page has had a user gesture (where the browser can tell; else only our own listener knows). */
 function activated(): boolean {
-  return (navigator as Navigator & { userActivation?: { hasBeenActive: boolean } }).userActivation?.hasBeenActive === true;
+  return (
+    (navigator as Navigator & { userActivation?: { hasBeenActive: boolean } }).userActivation?.hasBeenActive === true
+  );
 }
 
 /** The audio context, made (or woken) when allowed: after a user gesture, with sound on. */

@@ -19,7 +19,11 @@ import { createLimiter, cueOfAction, cuesForUpdate, type SoundCue } from './cues
 const PACE = { action: 100, turn: 200 };
 
 function online(log: ReturnType<typeof startedLog>, me = ALICE) {
-  return new OnlineSession(stateOf(log), log, { playerId: me, pace: () => PACE, send: async (): Promise<Ack> => ({ ok: true }) });
+  return new OnlineSession(stateOf(log), log, {
+    playerId: me,
+    pace: () => PACE,
+    send: async (): Promise<Ack> => ({ ok: true }),
+  });
 }
 
 /** Follows `session` the way the sound controller does: the cues of each snapshot it emits. */
@@ -50,7 +54,10 @@ function started(): GameData {
 }
 
 /** The mover's unit and an empty tile it may step onto, with `dress` applied to that tile. */
-function stepFor(g: GameData, dress: (g: GameData, i: number) => GameData): { game: GameData; info: MoveUnitInfo; mover: PlayableCountry } {
+function stepFor(
+  g: GameData,
+  dress: (g: GameData, i: number) => GameData,
+): { game: GameData; info: MoveUnitInfo; mover: PlayableCountry } {
   const mover = whoseTurn(g) as PlayableCountry;
   for (const t of g.tiles) {
     if (t.unit?.id !== mover) continue;
@@ -60,7 +67,10 @@ function stepFor(g: GameData, dress: (g: GameData, i: number) => GameData): { ga
   throw new Error('no unit can step');
 }
 
-const withTile = (g: GameData, i: number, patch: object): GameData => ({ ...g, tiles: g.tiles.map((t, j) => (j === i ? { ...t, ...patch } : t)) });
+const withTile = (g: GameData, i: number, patch: object): GameData => ({
+  ...g,
+  tiles: g.tiles.map((t, j) => (j === i ? { ...t, ...patch } : t)),
+});
 
 describe('which sound an action makes', () => {
   it('raising a banner sounds a banner; passing is silent', () => {
@@ -79,7 +89,9 @@ describe('which sound an action makes', () => {
     const chest = stepFor(started(), (g, i) => withTile(g, i, { landmark: LANDMARK.chest }));
     const open = { id: 'move_unit', info: chest.info } as const;
     const after = applyLegal(chest.game, open, 1);
-    expect(after.countries.find((c) => c.id === chest.mover)!.banners).toBeGreaterThan(chest.game.countries.find((c) => c.id === chest.mover)!.banners);
+    expect(after.countries.find((c) => c.id === chest.mover)!.banners).toBeGreaterThan(
+      chest.game.countries.find((c) => c.id === chest.mover)!.banners,
+    );
     // Someone else's chest sounds the same: it is news for everyone.
     expect(cueOfAction(chest.game, after, open, 1, [])).toBe('chest');
   });
@@ -87,7 +99,9 @@ describe('which sound an action makes', () => {
   it("a fight is won or lost from this device's side, and a neutral clash for a fight it is not in", () => {
     const base = started();
     const defender = base.countries.map((c) => c.id).find((c) => c !== whoseTurn(base)) as PlayableCountry;
-    const { game, info, mover } = stepFor(base, (g, i) => withTile(g, i, { unit: { id: defender, attacked: false, moved: false } }));
+    const { game, info, mover } = stepFor(base, (g, i) =>
+      withTile(g, i, { unit: { id: defender, attacked: false, moved: false } }),
+    );
     const attack = { id: 'move_unit', info } as const;
     const seeds = Array.from({ length: 200 }, (_, i) => i);
     const won = seeds.find((s) => fightOutcome(game, info, s)?.won === true)!;
@@ -103,7 +117,8 @@ describe('which sound an action makes', () => {
       [[], won, 'clash'],
       [[], lost, 'clash'],
     ];
-    for (const [mine, seed, cue] of table) expect(cueOfAction(game, after(seed), attack, seed, mine), `${mine} seed ${seed}`).toBe(cue);
+    for (const [mine, seed, cue] of table)
+      expect(cueOfAction(game, after(seed), attack, seed, mine), `${mine} seed ${seed}`).toBe(cue);
   });
 });
 
@@ -133,7 +148,9 @@ describe('which steps of a session make a sound', () => {
     session.resume();
     const heard = listen(session, BOB);
     const full = throughBotTurn(log);
-    const botActions = full.slice(log.length + 2).filter((e) => e.kind === 'game-action' && e.payload.id !== 'next_turn').length;
+    const botActions = full
+      .slice(log.length + 2)
+      .filter((e) => e.kind === 'game-action' && e.payload.id !== 'next_turn').length;
     for (const e of full.slice(log.length)) session.receive(e);
     vi.runAllTimers();
     // Bob's turn comes after Alice's pass, before the bot moves.
@@ -169,7 +186,7 @@ describe('which steps of a session make a sound', () => {
     expect(heard).toEqual([]);
   });
 
-  it("events that do not fold onto what was shown make no sound", () => {
+  it('events that do not fold onto what was shown make no sound', () => {
     const log = startedLog();
     const prev = online(log).getSnapshot();
     const full = throughBotTurn(log);
@@ -178,7 +195,10 @@ describe('which steps of a session make a sound', () => {
     const events = full.filter((e) => e.seq > prev.lobby.seq);
     const first = events[0]!;
     if (first.kind !== 'game-action') throw new Error('expected a game action');
-    const forged: SessionSnapshot = { ...next, events: [{ ...first, payload: { id: 'next_turn', info: { country: 2 } } }, ...events.slice(1)] };
+    const forged: SessionSnapshot = {
+      ...next,
+      events: [{ ...first, payload: { id: 'next_turn', info: { country: 2 } } }, ...events.slice(1)],
+    };
     expect(forged.events.length).toBe(next.lobby.seq - prev.lobby.seq);
     expect(cuesForUpdate(prev, forged, ALICE)).toEqual([]);
   });

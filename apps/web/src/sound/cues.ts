@@ -48,7 +48,9 @@ const ACTION_RANK: Record<SoundCue, number> = {
 
 /** The countries this device plays (its seat and the hot-seat players it owns). */
 export function countriesHere(lobby: LobbyState, playerId: string): PlayableCountry[] {
-  return lobby.players.filter((p) => p.country >= 0 && controlledHere(p, playerId)).map((p) => p.country as PlayableCountry);
+  return lobby.players
+    .filter((p) => p.country >= 0 && controlledHere(p, playerId))
+    .map((p) => p.country as PlayableCountry);
 }
 
 const bannersOf = (g: GameData, c: number) => g.countries.find((x) => x.id === c)?.banners ?? 0;
@@ -57,7 +59,13 @@ const bannersOf = (g: GameData, c: number) => g.countries.find((x) => x.id === c
  * The sound of one game action, folded from `before` to `after`, heard by a device playing `mine`:
  * a fight is won or lost from this player's side (a clash when they are not in it); null for a pass.
  */
-export function cueOfAction(before: GameData, after: GameData, action: GameAction, seed: number, mine: readonly PlayableCountry[]): SoundCue | null {
+export function cueOfAction(
+  before: GameData,
+  after: GameData,
+  action: GameAction,
+  seed: number,
+  mine: readonly PlayableCountry[],
+): SoundCue | null {
   switch (action.id) {
     case 'place_banner':
       return 'banner';

@@ -32,7 +32,14 @@ export type Voice = Tone | Noise;
 export const EFFECT_MAX_S = 0.4;
 export const GAME_OVER_MAX_S = 1.2;
 
-const tone = (wave: OscillatorType, freq: number, start: number, dur: number, gain: number, freqEnd?: number): Tone => ({
+const tone = (
+  wave: OscillatorType,
+  freq: number,
+  start: number,
+  dur: number,
+  gain: number,
+  freqEnd?: number,
+): Tone => ({
   kind: 'tone',
   wave,
   freq,
@@ -41,7 +48,13 @@ const tone = (wave: OscillatorType, freq: number, start: number, dur: number, ga
   gain,
   ...(freqEnd === undefined ? {} : { freqEnd }),
 });
-const noise = (band: number, start: number, dur: number, gain: number): Noise => ({ kind: 'noise', band, start, dur, gain });
+const noise = (band: number, start: number, dur: number, gain: number): Noise => ({
+  kind: 'noise',
+  band,
+  start,
+  dur,
+  gain,
+});
 
 // Notes (Hz) of a C major scale around C5, for the chimes.
 const C5 = 523.25;

@@ -8,7 +8,15 @@ export function WatchersBadge() {
   if (count === 0) return null;
   return (
     <Tooltip label="People watching this game live (they see no chat)" withArrow>
-      <Badge variant="light" color="gray" size="lg" radius="sm" leftSection={<EyeIcon size={14} />} data-testid="watchers" aria-label={`${count} watching`}>
+      <Badge
+        variant="light"
+        color="gray"
+        size="lg"
+        radius="sm"
+        leftSection={<EyeIcon size={14} />}
+        data-testid="watchers"
+        aria-label={`${count} watching`}
+      >
         {count}
         <span className="fb-wide-only">&nbsp;watching</span>
       </Badge>

@@ -4,7 +4,12 @@
  * the lobby's broadcasts (chat text blank). A skipped seq, a snapshot answer or a reconnect is caught up
  * the same way: watch again from the last seq held (the resync contract of DESIGN.md §5).
  */
-import { broadcastToEvent, LOGGED_BROADCAST_NAMES, type ServerToClientEvents, type WatchAck } from '@four-banners/protocol';
+import {
+  broadcastToEvent,
+  LOGGED_BROADCAST_NAMES,
+  type ServerToClientEvents,
+  type WatchAck,
+} from '@four-banners/protocol';
 import type { LobbyEvent } from '@four-banners/engine';
 import { connectOnline } from '../online/online-client';
 import type { GameSocket } from '../online/socket';
@@ -127,7 +132,10 @@ export function watchGame(lobbyId: string, onView: (view: WatchView) => void): (
     } catch (e) {
       if (!(e instanceof ApiError && e.status === 404)) {
         if (e instanceof DOMException && e.name === 'AbortError') return;
-        publish({ error: { code: 'unreachable', message: e instanceof Error ? e.message : 'The server could not be reached.' }, ready: true });
+        publish({
+          error: { code: 'unreachable', message: e instanceof Error ? e.message : 'The server could not be reached.' },
+          ready: true,
+        });
       }
     }
     if (stopped) return;

@@ -5,12 +5,14 @@ import { newGame } from '../game.js';
 import type { GameData } from '../types.js';
 import { applyAction, applyLegal } from './index.js';
 
-const add = (g: GameData, country: number) => applyAction(g, { id: 'add_country', info: { country: country as PlayableCountry } }, 0);
+const add = (g: GameData, country: number) =>
+  applyAction(g, { id: 'add_country', info: { country: country as PlayableCountry } }, 0);
 
 describe('add_country (SPEC §4 Add and remove country)', () => {
   it('appends the country with 1 banner, in the order added', () => {
     let g = newGame();
-    for (const c of [COUNTRY.red, COUNTRY.green, COUNTRY.yellow, COUNTRY.purple]) g = applyLegal(g, { id: 'add_country', info: { country: c } }, 0);
+    for (const c of [COUNTRY.red, COUNTRY.green, COUNTRY.yellow, COUNTRY.purple])
+      g = applyLegal(g, { id: 'add_country', info: { country: c } }, 0);
     expect(g.countries).toEqual([
       { id: COUNTRY.red, banners: 1 },
       { id: COUNTRY.green, banners: 1 },

@@ -122,16 +122,25 @@ describe('generate: the map is a function of the countries, w, h and the map see
     [[G, P], 1, 9, 6],
     [[R, Y, P], 13, 3, 4000000000],
     [[G, P, R, Y], 20, 20, 77],
-  ] as [PlayableCountry[], number, number, number][])('%j on %i×%i seed %i matches the reference of rule 3 tile by tile', (ids, w, h, seed) => {
-    const g = generated(ids, w, h, seed);
-    const ref = referenceMap(ids, w, h, seed);
-    expect(g.tiles.map((t) => t.owner)).toEqual(ref.owner);
-    expect(g.tiles.map((t) => t.landmark)).toEqual(ref.landmark);
-  });
+  ] as [PlayableCountry[], number, number, number][])(
+    '%j on %i×%i seed %i matches the reference of rule 3 tile by tile',
+    (ids, w, h, seed) => {
+      const g = generated(ids, w, h, seed);
+      const ref = referenceMap(ids, w, h, seed);
+      expect(g.tiles.map((t) => t.owner)).toEqual(ref.owner);
+      expect(g.tiles.map((t) => t.landmark)).toEqual(ref.landmark);
+    },
+  );
 
   it('every tile is owned by a country in the list, for many seeds', () => {
     for (let seed = 0; seed < 40; seed++) {
-      const ids = ([[G, P], [R, Y, G], [G, P, R, Y]] as PlayableCountry[][])[seed % 3]!;
+      const ids = (
+        [
+          [G, P],
+          [R, Y, G],
+          [G, P, R, Y],
+        ] as PlayableCountry[][]
+      )[seed % 3]!;
       const g = generated(ids, 6 + (seed % 5), 4 + (seed % 7), seed);
       for (const t of g.tiles) expect(ids).toContain(t.owner);
     }
@@ -168,7 +177,12 @@ describe('generate: the map is a function of the countries, w, h and the map see
           const i = todo.pop()!;
           const x = i % w;
           const y = Math.floor(i / w);
-          for (const [dx, dy] of [[0, -1], [1, 0], [0, 1], [-1, 0]] as const) {
+          for (const [dx, dy] of [
+            [0, -1],
+            [1, 0],
+            [0, 1],
+            [-1, 0],
+          ] as const) {
             const nx = x + dx;
             const ny = y + dy;
             const n = nx + ny * w;

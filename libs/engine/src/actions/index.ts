@@ -45,7 +45,11 @@ function rulesAllow(game: GameData, action: GameAction): Result<void, RuleError>
  * Applies `action` with a fresh rng seeded from `seed`, or returns why it is not actable, with the codes
  * of `actable` (the game is then unchanged: the same object is never modified).
  */
-export function applyAction(game: GameData, action: GameAction | UnknownAction, seed: number): Result<GameData, RuleError> {
+export function applyAction(
+  game: GameData,
+  action: GameAction | UnknownAction,
+  seed: number,
+): Result<GameData, RuleError> {
   const parsed = parseAction(action);
   return parsed.ok ? applyWellFormed(game, parsed.value, seed) : parsed;
 }

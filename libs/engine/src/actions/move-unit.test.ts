@@ -16,14 +16,30 @@ const P = COUNTRY.purple;
 /** A running 5×5 game of [green, purple] at turn 1 (green's): green owns x ≤ 1, purple the rest; all Nomad; no units. */
 function empty(): GameData {
   const tiles: Tile[] = [];
-  for (let y = 0; y < 5; y++) for (let x = 0; x < 5; x++) tiles.push({ pos: { x, y }, owner: x <= 1 ? G : P, type: TILE_TYPE.nomad, landmark: LANDMARK.none });
+  for (let y = 0; y < 5; y++)
+    for (let x = 0; x < 5; x++)
+      tiles.push({ pos: { x, y }, owner: x <= 1 ? G : P, type: TILE_TYPE.nomad, landmark: LANDMARK.none });
   const countries = [
     { id: G, banners: 1 },
     { id: P, banners: 1 },
   ];
-  return { countries, tiles, running: true, turn: { count: 1, type: turnTypeOf(1, countries) }, width: 5, height: 5, seed: 0, rng: 0 };
+  return {
+    countries,
+    tiles,
+    running: true,
+    turn: { count: 1, type: turnTypeOf(1, countries) },
+    width: 5,
+    height: 5,
+    seed: 0,
+    rng: 0,
+  };
 }
-const fresh = (id: PlayableCountry, flags: Partial<Unit> = {}): Unit => ({ id, attacked: false, moved: false, ...flags });
+const fresh = (id: PlayableCountry, flags: Partial<Unit> = {}): Unit => ({
+  id,
+  attacked: false,
+  moved: false,
+  ...flags,
+});
 function put(g: GameData, x: number, y: number, patch: Partial<Tile>): GameData {
   const tiles = g.tiles.slice();
   tiles[x + y * g.width] = { ...tiles[x + y * g.width]!, ...patch };
@@ -58,11 +74,26 @@ describe('move_unit: checks (SPEC §4 Move unit)', () => {
     ['the target is the source', g, green([1, 2], [1, 2]), 'not_actable'],
     ['the target is off the map', put(g, 4, 0, { unit: fresh(G) }), green([4, 0], [5, 0]), 'not_actable'],
     ['the source is off the map', g, green([5, 2], [4, 2]), 'not_actable'],
-    ['the target is negative, not a tile position', put(g, 0, 0, { unit: fresh(G) }), green([0, 0], [-1, 0]), 'invalid_payload'],
+    [
+      'the target is negative, not a tile position',
+      put(g, 0, 0, { unit: fresh(G) }),
+      green([0, 0], [-1, 0]),
+      'invalid_payload',
+    ],
     ['the source is negative, not a tile position', g, green([-1, 2], [0, 2]), 'invalid_payload'],
     ['the target holds an own unit', put(g, 0, 2, { unit: fresh(G) }), green([1, 2], [0, 2]), 'not_actable'],
-    ['the unit has attacked', put(g, 1, 2, { unit: fresh(G, { attacked: true }) }), green([1, 2], [2, 2]), 'not_actable'],
-    ['the unit has moved and the target is empty', put(g, 1, 2, { unit: fresh(G, { moved: true }) }), green([1, 2], [1, 1]), 'not_actable'],
+    [
+      'the unit has attacked',
+      put(g, 1, 2, { unit: fresh(G, { attacked: true }) }),
+      green([1, 2], [2, 2]),
+      'not_actable',
+    ],
+    [
+      'the unit has moved and the target is empty',
+      put(g, 1, 2, { unit: fresh(G, { moved: true }) }),
+      green([1, 2], [1, 1]),
+      'not_actable',
+    ],
   ];
   it.each(rows)('refused when %s', (_name, game, info, code) => {
     const before = clone(game);
@@ -89,7 +120,12 @@ describe('move_unit: moving to an empty tile (SPEC §4, DESIGN rule 10)', () => 
     const r = move(g, green([1, 2], [2, 3]));
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(at(r.value, 1, 2)).toEqual({ pos: { x: 1, y: 2 }, owner: G, type: TILE_TYPE.nomad, landmark: LANDMARK.none });
+    expect(at(r.value, 1, 2)).toEqual({
+      pos: { x: 1, y: 2 },
+      owner: G,
+      type: TILE_TYPE.nomad,
+      landmark: LANDMARK.none,
+    });
     expect('unit' in at(r.value, 1, 2)).toBe(false);
     expect(at(r.value, 2, 3).unit).toEqual({ id: G, attacked: false, moved: true });
     expect(at(r.value, 2, 3).owner).toBe(P); // taken over only at green's next start of turn (DESIGN rule 7)
@@ -102,7 +138,10 @@ describe('move_unit: moving to an empty tile (SPEC §4, DESIGN rule 10)', () => 
     [LANDMARK.mountains, 'mountains'],
     [LANDMARK.banner, 'an enemy banner'],
   ] as [Landmark, string][])('moving onto %s keeps the landmark and the banner count', (landmark) => {
-    const g = put(put(empty(), 1, 2, { unit: fresh(G) }), 2, 2, { landmark, type: landmark === LANDMARK.banner ? TILE_TYPE.settled : TILE_TYPE.nomad });
+    const g = put(put(empty(), 1, 2, { unit: fresh(G) }), 2, 2, {
+      landmark,
+      type: landmark === LANDMARK.banner ? TILE_TYPE.settled : TILE_TYPE.nomad,
+    });
     const r = move(g, green([1, 2], [2, 2]));
     expect(r.ok).toBe(true);
     if (!r.ok) return;
@@ -124,7 +163,10 @@ describe('move_unit: moving to an empty tile (SPEC §4, DESIGN rule 10)', () => 
   });
 
   it('a purple unit picking up a chest gives purple the banner', () => {
-    const g = { ...put(put(empty(), 3, 3, { unit: fresh(P) }), 4, 4, { landmark: LANDMARK.chest }), turn: { count: 2, type: P } };
+    const g = {
+      ...put(put(empty(), 3, 3, { unit: fresh(P) }), 4, 4, { landmark: LANDMARK.chest }),
+      turn: { count: 2, type: P },
+    };
     const r = move(g, { country: P, from: { x: 3, y: 3 }, to: { x: 4, y: 4 } });
     expect(r.ok && r.value.countries).toEqual([
       { id: G, banners: 1 },
@@ -216,12 +258,15 @@ describe('move_unit: fights (SPEC §4 Move unit, DESIGN rule 10: result = a - d 
     ['mountains under the defender do not stop +3 (now +1)', LANDMARK.none, LANDMARK.mountains, 6, 3, true],
     ['mountains under the attacker do not help: a tie still loses', LANDMARK.mountains, LANDMARK.none, 4, 4, false],
     ['forest under the defender does not hinder: +1 still wins', LANDMARK.none, LANDMARK.forest, 4, 3, true],
-  ] as [string, Landmark, Landmark, number, number, boolean][])('the war modifier is added: %s', (_name, aLand, dLand, a, d, won) => {
-    const g = duel(aLand, dLand);
-    const r = move(g, green([1, 2], [2, 2]), seedRolling(a, d));
-    if (won) expectWin(g, r);
-    else expectLoss(g, r);
-  });
+  ] as [string, Landmark, Landmark, number, number, boolean][])(
+    'the war modifier is added: %s',
+    (_name, aLand, dLand, a, d, won) => {
+      const g = duel(aLand, dLand);
+      const r = move(g, green([1, 2], [2, 2]), seedRolling(a, d));
+      if (won) expectWin(g, r);
+      else expectLoss(g, r);
+    },
+  );
 
   it('half-point support decides a tie: one extra own unit next to the attacker wins 3 vs 3 (+0.5)', () => {
     const g = put(duel(), 0, 2, { unit: fresh(G) });
@@ -234,8 +279,16 @@ describe('move_unit: fights (SPEC §4 Move unit, DESIGN rule 10: result = a - d 
   it('a defender’s supporter next to its tile costs the attacker 0.5: 4 vs 3 still wins, 3 vs 3 loses', () => {
     // purple at (3,2) is next to the defender only: mod(D) = -0.5 + 0.5 = 0, mod(A) = -0.5 → war = -0.5.
     const g = put(duel(), 3, 2, { unit: fresh(P) });
-    expect(fightOutcome(g, green([1, 2], [2, 2]), seedRolling(4, 3))).toMatchObject({ war: -0.5, result: 0.5, won: true });
-    expect(fightOutcome(g, green([1, 2], [2, 2]), seedRolling(3, 3))).toMatchObject({ war: -0.5, result: -0.5, won: false });
+    expect(fightOutcome(g, green([1, 2], [2, 2]), seedRolling(4, 3))).toMatchObject({
+      war: -0.5,
+      result: 0.5,
+      won: true,
+    });
+    expect(fightOutcome(g, green([1, 2], [2, 2]), seedRolling(3, 3))).toMatchObject({
+      war: -0.5,
+      result: -0.5,
+      won: false,
+    });
   });
 
   it('a win on an enemy banner tile does not change its owner or type (that happens at start of turn)', () => {
@@ -243,7 +296,12 @@ describe('move_unit: fights (SPEC §4 Move unit, DESIGN rule 10: result = a - d 
     const r = move(g, green([1, 2], [2, 2]), seedRolling(6, 1));
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(at(r.value, 2, 2)).toMatchObject({ owner: P, type: TILE_TYPE.settled, landmark: LANDMARK.banner, unit: { id: G, attacked: true } });
+    expect(at(r.value, 2, 2)).toMatchObject({
+      owner: P,
+      type: TILE_TYPE.settled,
+      landmark: LANDMARK.banner,
+      unit: { id: G, attacked: true },
+    });
   });
 
   it('the winner cannot act again this turn (attacked)', () => {

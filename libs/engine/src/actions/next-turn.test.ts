@@ -27,17 +27,33 @@ function game(count: number, ids: PlayableCountry[] = [G, P]): GameData {
     }
   }
   const countries = ids.map((id) => ({ id, banners: 1 }));
-  return { countries, tiles, running: true, turn: { count, type: turnTypeOf(count, countries) }, width: 6, height: 4, seed: 0, rng: 0 };
+  return {
+    countries,
+    tiles,
+    running: true,
+    turn: { count, type: turnTypeOf(count, countries) },
+    width: 6,
+    height: 4,
+    seed: 0,
+    rng: 0,
+  };
 }
-const unit = (id: PlayableCountry, flags: Partial<Unit> = {}): Unit => ({ id, attacked: false, moved: false, ...flags });
+const unit = (id: PlayableCountry, flags: Partial<Unit> = {}): Unit => ({
+  id,
+  attacked: false,
+  moved: false,
+  ...flags,
+});
 function put(g: GameData, x: number, y: number, patch: Partial<Tile>): GameData {
   const tiles = g.tiles.slice();
   tiles[x + y * g.width] = { ...tiles[x + y * g.width]!, ...patch };
   return { ...g, tiles };
 }
 const at = (g: GameData, x: number, y: number) => g.tiles[x + y * g.width]!;
-const pass = (g: GameData, country: PlayableCountry, seed = 0) => applyAction(g, { id: 'next_turn', info: { country } }, seed);
-const passed = (g: GameData, country: PlayableCountry, seed = 0) => applyLegal(g, { id: 'next_turn', info: { country } }, seed);
+const pass = (g: GameData, country: PlayableCountry, seed = 0) =>
+  applyAction(g, { id: 'next_turn', info: { country } }, seed);
+const passed = (g: GameData, country: PlayableCountry, seed = 0) =>
+  applyLegal(g, { id: 'next_turn', info: { country } }, seed);
 const settledBanner = { type: TILE_TYPE.settled, landmark: LANDMARK.banner } as const;
 const nomadBanner = { type: TILE_TYPE.nomad, landmark: LANDMARK.banner } as const;
 
@@ -109,7 +125,14 @@ describe('start-of-turn effects (SPEC §4, DESIGN rule 7): purple passes turn 2,
   });
 
   it('all green units get attacked = moved = false; purple’s units keep their flags', () => {
-    for (const [x, y] of [[0, 2], [1, 1], [3, 0], [3, 1], [3, 2], [4, 3]]) {
+    for (const [x, y] of [
+      [0, 2],
+      [1, 1],
+      [3, 0],
+      [3, 1],
+      [3, 2],
+      [4, 3],
+    ]) {
       expect(at(after, x!, y!).unit).toEqual({ id: G, attacked: false, moved: false });
     }
     expect(at(after, 5, 3).unit).toEqual(unit(P, { attacked: true, moved: true }));
@@ -134,7 +157,9 @@ describe('start-of-turn effects (SPEC §4, DESIGN rule 7): purple passes turn 2,
 
   it('nothing else changes: other tiles, banners', () => {
     expect(after.countries).toEqual(before.countries);
-    const changed = after.tiles.flatMap((t, i) => (JSON.stringify(t) === JSON.stringify(before.tiles[i]) ? [] : [`${t.pos.x},${t.pos.y}`]));
+    const changed = after.tiles.flatMap((t, i) =>
+      JSON.stringify(t) === JSON.stringify(before.tiles[i]) ? [] : [`${t.pos.x},${t.pos.y}`],
+    );
     expect(changed.sort()).toEqual(['0,0', '0,2', '1,1', '3,0', '3,1', '3,2', '4,3'].sort());
   });
 });
@@ -160,7 +185,13 @@ describe('capturing a banner takes two of the captor’s turns (DESIGN rule 7)',
 
 describe('banner turns (SPEC §4, DESIGN rule 6)', () => {
   it('N = 2: purple passes turn 13, banner turn 14 gives every country +1, green plays turn 15', () => {
-    const g = { ...game(13), countries: [{ id: G, banners: 0 }, { id: P, banners: 3 }] };
+    const g = {
+      ...game(13),
+      countries: [
+        { id: G, banners: 0 },
+        { id: P, banners: 3 },
+      ],
+    };
     const after = passed(put(g, 0, 0, settledBanner), P);
     expect(after.turn).toEqual({ count: 15, type: G });
     expect(after.countries).toEqual([
@@ -198,24 +229,31 @@ describe('chest turns (SPEC §4, DESIGN rule 6)', () => {
     return empty[createRng(seed).int(0, empty.length)]!;
   }
 
-  it.each([0, 1, 2, 3, 99, 12345, 2 ** 32 - 1])('seed %i: with N = 2, turn 7 puts one chest on the drawn empty tile; green plays turn 8', (seed) => {
-    const g = beforeChest();
-    const after = passed(g, P, seed);
-    expect(after.turn).toEqual({ count: 8, type: G });
-    const newChests = after.tiles.flatMap((t, i) => (t.landmark === LANDMARK.chest && g.tiles[i]!.landmark !== LANDMARK.chest ? [i] : []));
-    expect(newChests).toEqual([expectedChestIndex(g, seed)]);
-    const tile = g.tiles[newChests[0]!]!;
-    expect(tile.unit).toBeUndefined();
-    expect(tile.landmark).toBe(LANDMARK.none);
-    expect(after.countries).toEqual(g.countries);
-  });
+  it.each([0, 1, 2, 3, 99, 12345, 2 ** 32 - 1])(
+    'seed %i: with N = 2, turn 7 puts one chest on the drawn empty tile; green plays turn 8',
+    (seed) => {
+      const g = beforeChest();
+      const after = passed(g, P, seed);
+      expect(after.turn).toEqual({ count: 8, type: G });
+      const newChests = after.tiles.flatMap((t, i) =>
+        t.landmark === LANDMARK.chest && g.tiles[i]!.landmark !== LANDMARK.chest ? [i] : [],
+      );
+      expect(newChests).toEqual([expectedChestIndex(g, seed)]);
+      const tile = g.tiles[newChests[0]!]!;
+      expect(tile.unit).toBeUndefined();
+      expect(tile.landmark).toBe(LANDMARK.none);
+      expect(after.countries).toEqual(g.countries);
+    },
+  );
 
   it('over many seeds the chest lands on many different empty tiles and never on a unit or landmark', () => {
     const g = beforeChest();
     const spots = new Set<number>();
     for (let seed = 0; seed < 200; seed++) {
       const after = passed(g, P, seed);
-      const i = after.tiles.findIndex((t, j) => t.landmark === LANDMARK.chest && g.tiles[j]!.landmark !== LANDMARK.chest);
+      const i = after.tiles.findIndex(
+        (t, j) => t.landmark === LANDMARK.chest && g.tiles[j]!.landmark !== LANDMARK.chest,
+      );
       expect(g.tiles[i]!.unit).toBeUndefined();
       expect(g.tiles[i]!.landmark).toBe(LANDMARK.none);
       spots.add(i);
@@ -250,7 +288,10 @@ describe('chest turns (SPEC §4, DESIGN rule 6)', () => {
 describe('alive (SPEC §4, DESIGN rule 8)', () => {
   const blank = (banners: number): GameData => ({
     ...game(1),
-    countries: [{ id: G, banners }, { id: P, banners: 1 }],
+    countries: [
+      { id: G, banners },
+      { id: P, banners: 1 },
+    ],
     tiles: game(1).tiles.map((t) => ({ ...t, owner: P })),
   });
   const rows: [string, GameData, boolean][] = [
@@ -259,10 +300,18 @@ describe('alive (SPEC §4, DESIGN rule 8)', () => {
     ['has a GREEN unit (id 0) on an enemy tile, owns nothing, 0 banners', put(blank(0), 4, 2, { unit: unit(G) }), true],
     ['owns a Nomad tile and holds 1 banner', put(blank(1), 0, 0, { owner: G }), true],
     ['owns a Nomad tile but holds 0 banners', put(blank(0), 0, 0, { owner: G }), false],
-    ['owns only Settled non-banner tiles, 5 banners', put(blank(5), 0, 0, { owner: G, type: TILE_TYPE.settled }), false],
+    [
+      'owns only Settled non-banner tiles, 5 banners',
+      put(blank(5), 0, 0, { owner: G, type: TILE_TYPE.settled }),
+      false,
+    ],
     ['owns nothing and holds 5 banners', blank(5), false],
     ['owns nothing, 0 banners', blank(0), false],
-    ['owns nothing; a purple unit stands on purple’s banner (no green unit anywhere)', put(blank(0), 0, 0, { ...settledBanner, unit: unit(P) }), false],
+    [
+      'owns nothing; a purple unit stands on purple’s banner (no green unit anywhere)',
+      put(blank(0), 0, 0, { ...settledBanner, unit: unit(P) }),
+      false,
+    ],
   ];
   it.each(rows)('green %s → alive: %s', (_name, g, alive) => {
     expect(isAlive(g, G)).toBe(alive);
@@ -273,7 +322,14 @@ describe('alive (SPEC §4, DESIGN rule 8)', () => {
 
 describe('dead countries are removed after a turn (SPEC §4, DESIGN rule 6)', () => {
   /** [green, purple, red] at purple's turn 2, red owning only Nomad tiles with 0 banners: dead. */
-  const withDeadRed = (): GameData => ({ ...game(2, [G, P, R]), countries: [{ id: G, banners: 1 }, { id: P, banners: 1 }, { id: R, banners: 0 }] });
+  const withDeadRed = (): GameData => ({
+    ...game(2, [G, P, R]),
+    countries: [
+      { id: G, banners: 1 },
+      { id: P, banners: 1 },
+      { id: R, banners: 0 },
+    ],
+  });
 
   it('a dead country stays listed during the turn and is removed when the turn passes; N shrinks for the order', () => {
     const g = withDeadRed();
@@ -287,7 +343,13 @@ describe('dead countries are removed after a turn (SPEC §4, DESIGN rule 6)', ()
 
   it('a country killed in a fight stays in the list until the turn passes', () => {
     // Purple's only asset: one unit; purple owns only Nomad tiles and holds 0 banners.
-    let g: GameData = { ...game(1), countries: [{ id: G, banners: 1 }, { id: P, banners: 0 }] };
+    let g: GameData = {
+      ...game(1),
+      countries: [
+        { id: G, banners: 1 },
+        { id: P, banners: 0 },
+      ],
+    };
     g = put(put(g, 2, 1, { unit: unit(G) }), 3, 1, { unit: unit(P) });
     const seed = [...Array(1000).keys()].find((s) => {
       const r = createRng(s);
@@ -306,7 +368,13 @@ describe('dead countries are removed after a turn (SPEC §4, DESIGN rule 6)', ()
 describe('game over (DESIGN rule 12)', () => {
   /** Green has just won: purple's last unit fell, green passed, purple was removed. */
   function wonByGreen(): GameData {
-    let g: GameData = { ...game(1), countries: [{ id: G, banners: 1 }, { id: P, banners: 0 }] };
+    let g: GameData = {
+      ...game(1),
+      countries: [
+        { id: G, banners: 1 },
+        { id: P, banners: 0 },
+      ],
+    };
     g = put(put(g, 2, 1, { unit: unit(G) }), 3, 1, { unit: unit(P) });
     g = put(g, 0, 0, settledBanner);
     const seed = [...Array(1000).keys()].find((s) => {
@@ -344,13 +412,22 @@ describe('game over (DESIGN rule 12)', () => {
 
   it('with no country left the turn type is none, the game is over and there is no winner', () => {
     // Both dead: no units, no banner tiles, 0 banners each.
-    const g: GameData = { ...game(1), countries: [{ id: G, banners: 0 }, { id: P, banners: 0 }] };
+    const g: GameData = {
+      ...game(1),
+      countries: [
+        { id: G, banners: 0 },
+        { id: P, banners: 0 },
+      ],
+    };
     const after = passed(g, G);
     expect(after.countries).toEqual([]);
     expect(after.turn.type).toBe(TURN_TYPE.none);
     expect(isGameOver(after)).toBe(true);
     expect(winner(after)).toBeNull();
-    expect(applyAction(after, { id: 'next_turn', info: { country: G } }, 0)).toMatchObject({ ok: false, error: { code: 'game_over' } });
+    expect(applyAction(after, { id: 'next_turn', info: { country: G } }, 0)).toMatchObject({
+      ok: false,
+      error: { code: 'game_over' },
+    });
   });
 
   it('a game with two countries is not over and has no winner', () => {
@@ -360,7 +437,8 @@ describe('game over (DESIGN rule 12)', () => {
 });
 
 describe('remove_country (SPEC §4 Add and remove country, DESIGN rule 11)', () => {
-  const remove = (g: GameData, country: PlayableCountry, seed = 0) => applyAction(g, { id: 'remove_country', info: { country } }, seed);
+  const remove = (g: GameData, country: PlayableCountry, seed = 0) =>
+    applyAction(g, { id: 'remove_country', info: { country } }, seed);
   /** [green, purple, red] at purple's turn 2, with a green spawn point and units of everyone. */
   function midGame(): GameData {
     let g = game(2, [G, P, R]);

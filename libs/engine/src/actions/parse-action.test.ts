@@ -124,12 +124,24 @@ describe('every SPEC.md §4 action id is answered with a code', () => {
     }
   });
 
-  it.each(['pause', 'resume', 'stop'] as const)('%s is not_actable, whatever its info: the game does not handle it', (id) => {
-    for (const action of [{ id, info: {} }, { id }, { id, info: null }, { id, info: { country: 9 } }, { id, info: {}, extra: 1 }]) {
-      const r = answer(runningGame(), action);
-      expect(r).toEqual({ ok: false, error: { code: 'not_actable', message: `This game does not handle the ${id} action.` } });
-    }
-  });
+  it.each(['pause', 'resume', 'stop'] as const)(
+    '%s is not_actable, whatever its info: the game does not handle it',
+    (id) => {
+      for (const action of [
+        { id, info: {} },
+        { id },
+        { id, info: null },
+        { id, info: { country: 9 } },
+        { id, info: {}, extra: 1 },
+      ]) {
+        const r = answer(runningGame(), action);
+        expect(r).toEqual({
+          ok: false,
+          error: { code: 'not_actable', message: `This game does not handle the ${id} action.` },
+        });
+      }
+    },
+  );
 
   it.each([
     '',
@@ -248,7 +260,10 @@ describe('a malformed info is invalid_payload and changes nothing (DESIGN.md rul
   };
   for (const [name, value] of badCoordinates) {
     for (const key of ['x', 'y']) {
-      rows.push([`place_banner: ${key} ${name}`, { id: 'place_banner', info: withField(VALID.place_banner, key, value) }]);
+      rows.push([
+        `place_banner: ${key} ${name}`,
+        { id: 'place_banner', info: withField(VALID.place_banner, key, value) },
+      ]);
       for (const end of ['from', 'to'] as const) {
         const pos = withField(VALID.move_unit[end], key, value);
         rows.push([`move_unit: ${end}.${key} ${name}`, { id: 'move_unit', info: { ...VALID.move_unit, [end]: pos } }]);
@@ -307,9 +322,15 @@ describe('a malformed info is invalid_payload and changes nothing (DESIGN.md rul
 
   it('the message names what is wrong', () => {
     const r = actable(runningGame(), { id: 'place_banner', info: { country: 9, x: 1.5, y: '2' } });
-    expect(r).toEqual({ ok: false, error: { code: 'invalid_payload', message: 'place_banner needs a country id from 0 to 3.' } });
+    expect(r).toEqual({
+      ok: false,
+      error: { code: 'invalid_payload', message: 'place_banner needs a country id from 0 to 3.' },
+    });
     const m = actable(runningGame(), { id: 'move_unit', info: { country: 0, from: null } });
-    expect(m).toEqual({ ok: false, error: { code: 'invalid_payload', message: 'move_unit needs from as a tile position {x, y}.' } });
+    expect(m).toEqual({
+      ok: false,
+      error: { code: 'invalid_payload', message: 'move_unit needs from as a tile position {x, y}.' },
+    });
   });
 });
 
@@ -364,7 +385,8 @@ describe('actable and applyAction never throw (property)', () => {
   const seeds = fc.oneof(fc.nat({ max: 2 ** 32 - 1 }), fc.integer());
 
   /** Mostly a plausible value, sometimes anything at all. */
-  const mostly = <T>(plausible: fc.Arbitrary<T>) => fc.oneof({ weight: 5, arbitrary: plausible }, { weight: 1, arbitrary: anything });
+  const mostly = <T>(plausible: fc.Arbitrary<T>) =>
+    fc.oneof({ weight: 5, arbitrary: plausible }, { weight: 1, arbitrary: anything });
   const country = mostly(fc.constantFrom(0, 1, 2, 3));
   const coordinate = mostly(fc.integer({ min: -1, max: 5 }));
   const position = mostly(fc.record({ x: coordinate, y: coordinate }));
@@ -385,19 +407,29 @@ describe('actable and applyAction never throw (property)', () => {
     ),
   };
   const field = fc.constantFrom('country', 'x', 'y', 'from', 'to', 'bonus', 'w', 'h', 'seed', 'junk', '__proto__');
-  const rarely = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ weight: 4, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: arb });
+  const rarely = <T>(arb: fc.Arbitrary<T>) =>
+    fc.oneof({ weight: 4, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: arb });
   /** An info of the id's shape, now and then with a field added or dropped. */
   const shaken = (info: fc.Arbitrary<Record<string, unknown>>) =>
     fc.tuple(info, rarely(fc.tuple(field, anything)), rarely(field)).map(([base, added, dropped]) => {
       const copy: Record<string, unknown> = { ...base };
-      if (added) Object.defineProperty(copy, added[0], { value: added[1], enumerable: true, configurable: true, writable: true });
+      if (added)
+        Object.defineProperty(copy, added[0], {
+          value: added[1],
+          enumerable: true,
+          configurable: true,
+          writable: true,
+        });
       if (dropped) delete copy[dropped];
       return copy;
     });
   const nearlyActions = fc.oneof(
     ...ACTION_IDS.map((id) => fc.record({ id: fc.constant(id), info: shaken(infos[id]) })),
     fc.record({ id: fc.constantFrom(...ACTION_IDS), info: anything }, { requiredKeys: ['id'] }),
-    fc.record({ id: fc.oneof(fc.constantFrom(...ACTION_IDS), fc.string()), info: anything, junk: anything }, { requiredKeys: ['id'] }),
+    fc.record(
+      { id: fc.oneof(fc.constantFrom(...ACTION_IDS), fc.string()), info: anything, junk: anything },
+      { requiredKeys: ['id'] },
+    ),
   );
 
   const answersWithACode = (game: GameData, action: unknown, seed: number) => {
@@ -438,7 +470,11 @@ describe('a log holding a malformed game action folds to bad_log (DESIGN.md §4)
   /** A lobby with green and purple seated (so a map), then one game-action event with `payload`. */
   const logWith = (payload: unknown): LobbyEvent[] =>
     [
-      { kind: 'lobby-created', payload: { lobbyId: 'L1', adminId: 'a', w: 5, h: 5, seed: 1, rulesVersion: RULES_VERSION }, seed: null },
+      {
+        kind: 'lobby-created',
+        payload: { lobbyId: 'L1', adminId: 'a', w: 5, h: 5, seed: 1, rulesVersion: RULES_VERSION },
+        seed: null,
+      },
       { kind: 'player-joined', payload: { player: { id: 'a', name: 'A', country: G } }, seed: null },
       { kind: 'player-joined', payload: { player: { id: 'b', name: 'B', country: P } }, seed: null },
       { kind: 'game-action', payload, seed: 5 },

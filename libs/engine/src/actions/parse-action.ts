@@ -140,7 +140,8 @@ export function parseAction(raw: unknown): Result<GameAction, RuleError> {
       : refuse('invalid_payload', `There is no action ${quote(id)}.`);
   }
   const extra = unknownKey(raw, 'id', 'info');
-  if (extra !== undefined) return refuse('invalid_payload', `An action has only an id and an info, not ${quote(extra)}.`);
+  if (extra !== undefined)
+    return refuse('invalid_payload', `An action has only an id and an info, not ${quote(extra)}.`);
   const info = raw.info;
   if (!isFields(info)) return refuse('invalid_payload', `${id} needs an info object.`);
   const problem = INFO_PROBLEMS[id as GameAction['id']](info);

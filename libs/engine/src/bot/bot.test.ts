@@ -47,13 +47,23 @@ describe('bot step 1: banners on the safest own tiles (SPEC.md §4 Bot behaviour
   });
 
   it('places its banner on the tile farthest from enemy ground', () => {
-    const game = board(`Gn-- Gn-- Gn-- Gn-g Pn-p`, { countries: [{ id: 0, banners: 1 }, { id: 1, banners: 1 }] });
+    const game = board(`Gn-- Gn-- Gn-- Gn-g Pn-p`, {
+      countries: [
+        { id: 0, banners: 1 },
+        { id: 1, banners: 1 },
+      ],
+    });
     const first = playBotTurn(game, 0, 'easy', 3)[0]!.action;
     expect(first).toEqual({ id: 'place_banner', info: { country: 0, x: 0, y: 0 } });
   });
 
   it('places every banner it holds, skipping tiles next to its own new banners', () => {
-    const game = board(`Gn-- Gn-- Gn-- Gn-- Gn-- Gn-g Pn-p`, { countries: [{ id: 0, banners: 3 }, { id: 1, banners: 1 }] });
+    const game = board(`Gn-- Gn-- Gn-- Gn-- Gn-- Gn-g Pn-p`, {
+      countries: [
+        { id: 0, banners: 3 },
+        { id: 1, banners: 1 },
+      ],
+    });
     const placed = playBotTurn(game, 0, 'easy', 3).filter((a) => a.action.id === 'place_banner');
     expect(placed.map((a) => (a.action.info as { x: number }).x)).toEqual([0, 2, 4]);
   });
@@ -61,12 +71,23 @@ describe('bot step 1: banners on the safest own tiles (SPEC.md §4 Bot behaviour
 
 describe('bot step 2: chests (DESIGN.md bot decision 2)', () => {
   it('the first adjacent own unit that has not moved steps onto a chest and the new banner is placed at once', () => {
-    const game = board(`
+    const game = board(
+      `
       GsBG Gs-- Gn-- Gn--
       Gs-g GnC- Gs-- Pn-p
-    `, { countries: [{ id: 0, banners: 0 }, { id: 1, banners: 1 }] });
+    `,
+      {
+        countries: [
+          { id: 0, banners: 0 },
+          { id: 1, banners: 1 },
+        ],
+      },
+    );
     const actions = playBotTurn(game, 0, 'easy', 5);
-    expect(actions[0]!.action).toEqual({ id: 'move_unit', info: { country: 0, from: { x: 0, y: 1 }, to: { x: 1, y: 1 } } });
+    expect(actions[0]!.action).toEqual({
+      id: 'move_unit',
+      info: { country: 0, from: { x: 0, y: 1 }, to: { x: 1, y: 1 } },
+    });
     expect(actions[1]!.action.id).toBe('place_banner');
     const after = replay(game, actions.slice(0, 2));
     expect(findCountry(after, 0)!.banners).toBe(0);
@@ -76,20 +97,36 @@ describe('bot step 2: chests (DESIGN.md bot decision 2)', () => {
 
 describe('bot step 3: free the banner tiles (DESIGN.md bot decision 3)', () => {
   it('moves a unit off its banner tile to an adjacent tile with no unit and no banner', () => {
-    const game = board(`
+    const game = board(
+      `
       GsBg Gs-- Pn--
       Gs-- Gs-- Pn-p
-    `, { countries: [{ id: 0, banners: 0 }, { id: 1, banners: 1 }] });
+    `,
+      {
+        countries: [
+          { id: 0, banners: 0 },
+          { id: 1, banners: 1 },
+        ],
+      },
+    );
     const after = replay(game, playBotTurn(game, 0, 'easy', 1));
     expect(after.tiles[0]!.unit).toBeUndefined();
   });
 
   it('moves a blocking own unit away first when every free tile around the banner is taken', () => {
     // The banner at (0,0) is boxed in by own units; (1,0) can step to (2,0).
-    const game = board(`
+    const game = board(
+      `
       GsBg Gs-g Gs-- Gs--
       Gs-g Gs-g GsM- Pn-p
-    `, { countries: [{ id: 0, banners: 0 }, { id: 1, banners: 1 }] });
+    `,
+      {
+        countries: [
+          { id: 0, banners: 0 },
+          { id: 1, banners: 1 },
+        ],
+      },
+    );
     const actions = playBotTurn(game, 0, 'easy', 1);
     const after = replay(game, actions);
     expect(after.tiles[0]!.unit).toBeUndefined();
@@ -98,10 +135,18 @@ describe('bot step 3: free the banner tiles (DESIGN.md bot decision 3)', () => {
   });
 
   it('leaves a unit on its banner when nothing around can move', () => {
-    const game = board(`
+    const game = board(
+      `
       GsBg Gs-G
       Gs-G Gs-G
-    `, { countries: [{ id: 0, banners: 0 }, { id: 1, banners: 0 }] });
+    `,
+      {
+        countries: [
+          { id: 0, banners: 0 },
+          { id: 1, banners: 0 },
+        ],
+      },
+    );
     const actions = playBotTurn(game, 0, 'hard', 1);
     expect(ids(game, actions)).toEqual(['next_turn']);
   });
@@ -109,7 +154,12 @@ describe('bot step 3: free the banner tiles (DESIGN.md bot decision 3)', () => {
 
 describe('bot step 4: attack when bonus + margin > -war (SPEC.md §4 Bot behaviour, §9)', () => {
   // Green at (1,0) faces purple at (2,0); purple has a friend at (3,0): war = mod(green) - mod(purple) = -0.5 - 0 = -0.5.
-  const game = board(`Gs-- Gs-g Ps-p Ps-p`, { countries: [{ id: 0, banners: 0 }, { id: 1, banners: 0 }] });
+  const game = board(`Gs-- Gs-g Ps-p Ps-p`, {
+    countries: [
+      { id: 0, banners: 0 },
+      { id: 1, banners: 0 },
+    ],
+  });
   const attacks = (difficulty: 'easy' | 'normal' | 'hard') =>
     playBotTurn(game, 0, difficulty, 11).filter(
       (a) => a.action.id === 'move_unit' && (a.action.info as { to: { x: number } }).to.x === 2,
@@ -132,14 +182,26 @@ describe('bot step 4: attack when bonus + margin > -war (SPEC.md §4 Bot behavio
   });
 
   it('an easy bot attacks when the war modifier favours it (forest under the attacker)', () => {
-    const forest = board(`Gs-- GsFg Ps-p Ps-p`, { countries: [{ id: 0, banners: 0 }, { id: 1, banners: 0 }] });
+    const forest = board(`Gs-- GsFg Ps-p Ps-p`, {
+      countries: [
+        { id: 0, banners: 0 },
+        { id: 1, banners: 0 },
+      ],
+    });
     expect(warModifier(forest, { x: 1, y: 0 }, { x: 2, y: 0 })).toBe(1.5);
     const actions = playBotTurn(forest, 0, 'easy', 11);
-    expect(actions.some((a) => a.action.id === 'move_unit' && (a.action.info as { to: { x: number } }).to.x === 2)).toBe(true);
+    expect(
+      actions.some((a) => a.action.id === 'move_unit' && (a.action.info as { to: { x: number } }).to.x === 2),
+    ).toBe(true);
   });
 
   it('a unit that already attacked does not attack again', () => {
-    const tired = board(`Gs-- Gs-G Ps-p Ps-p`, { countries: [{ id: 0, banners: 0 }, { id: 1, banners: 0 }] });
+    const tired = board(`Gs-- Gs-G Ps-p Ps-p`, {
+      countries: [
+        { id: 0, banners: 0 },
+        { id: 1, banners: 0 },
+      ],
+    });
     expect(ids(tired, playBotTurn(tired, 0, 'hard', 1))).toEqual(['next_turn']);
   });
 });

@@ -71,7 +71,11 @@ export function objectiveMap(game: GameData, country: PlayableCountry, safety: I
 }
 
 /** The bot's banner candidates: own tiles with no landmark, safest first, unsafe-less (-1) last. */
-export function bannerCandidates(game: GameData, country: PlayableCountry, safety = safetyMap(game, country)): number[] {
+export function bannerCandidates(
+  game: GameData,
+  country: PlayableCountry,
+  safety = safetyMap(game, country),
+): number[] {
   const rank = (i: number) => (safety[i] === -1 ? Number.POSITIVE_INFINITY : -safety[i]!);
   const out: number[] = [];
   game.tiles.forEach((t, i) => {
@@ -82,7 +86,12 @@ export function bannerCandidates(game: GameData, country: PlayableCountry, safet
 }
 
 /** Plays one bot turn for `country` and returns its seeded actions (empty if it is not its turn). */
-export function playBotTurn(game: GameData, country: PlayableCountry, difficulty: Difficulty, seed: number): SeededAction[] {
+export function playBotTurn(
+  game: GameData,
+  country: PlayableCountry,
+  difficulty: Difficulty,
+  seed: number,
+): SeededAction[] {
   if (whoseTurn(game) !== country || isGameOver(game)) return [];
   const { bonus, margin } = BOT_TUNING[difficulty];
   const rng = createRng(seed);
@@ -101,7 +110,9 @@ export function playBotTurn(game: GameData, country: PlayableCountry, difficulty
   const move = (from: number, to: number, withBonus?: number): boolean =>
     act({
       id: 'move_unit',
-      info: withBonus ? { country, from: pos(from), to: pos(to), bonus: withBonus } : { country, from: pos(from), to: pos(to) },
+      info: withBonus
+        ? { country, from: pos(from), to: pos(to), bonus: withBonus }
+        : { country, from: pos(from), to: pos(to) },
     });
   const canStep = (i: number) => {
     const u = g.tiles[i]!.unit;

@@ -18,14 +18,28 @@ const AT = '2026-01-01T00:00:00.000Z';
 /** Builds a log with contiguous seqs from 1. */
 function log() {
   const events: LobbyEvent[] = [];
-  const add = <K extends keyof LobbyEventPayloads>(kind: K, payload: LobbyEventPayloads[K], actor = 'a', seed: number | null = null) => {
-    events.push({ seq: events.length + 1, kind, actor, payload, seed: kind === 'game-action' ? (seed ?? 0) : null, at: AT } as LobbyEvent);
+  const add = <K extends keyof LobbyEventPayloads>(
+    kind: K,
+    payload: LobbyEventPayloads[K],
+    actor = 'a',
+    seed: number | null = null,
+  ) => {
+    events.push({
+      seq: events.length + 1,
+      kind,
+      actor,
+      payload,
+      seed: kind === 'game-action' ? (seed ?? 0) : null,
+      at: AT,
+    } as LobbyEvent);
     return api;
   };
   const api = {
     events,
-    created: (w = 6, h = 5, seed = 17, rulesVersion = RULES_VERSION) => add('lobby-created', { lobbyId: 'L1', adminId: 'a', w, h, seed, rulesVersion }),
-    join: (id: string, country: CountryId, extra: Partial<Player> = {}) => add('player-joined', { player: { id, name: id.toUpperCase(), country, ...extra } }, id),
+    created: (w = 6, h = 5, seed = 17, rulesVersion = RULES_VERSION) =>
+      add('lobby-created', { lobbyId: 'L1', adminId: 'a', w, h, seed, rulesVersion }),
+    join: (id: string, country: CountryId, extra: Partial<Player> = {}) =>
+      add('player-joined', { player: { id, name: id.toUpperCase(), country, ...extra } }, id),
     leave: (playerId: string) => add('player-left', { playerId, by: playerId }, playerId),
     update: (p: LobbyEventPayloads['lobby-updated']) => add('lobby-updated', p),
     country: (playerId: string, country: CountryId) => add('country-changed', { playerId, country }, playerId),
@@ -51,7 +65,19 @@ function folded(events: readonly LobbyEvent[]) {
 describe('fold: lobby and seats (DESIGN §4)', () => {
   it('lobby-created starts an online lobby with its settings, no players and no map', () => {
     const s = folded(log().created(6, 5, 17).events);
-    expect(s).toMatchObject({ lobbyId: 'L1', adminId: 'a', rulesVersion: RULES_VERSION, online: true, w: 6, h: 5, seed: 17, players: [], messages: [], loaded: false, seq: 1 });
+    expect(s).toMatchObject({
+      lobbyId: 'L1',
+      adminId: 'a',
+      rulesVersion: RULES_VERSION,
+      online: true,
+      w: 6,
+      h: 5,
+      seed: 17,
+      players: [],
+      messages: [],
+      loaded: false,
+      seq: 1,
+    });
     expect(s.game.tiles).toEqual([]);
     expect(s.game.running).toBe(false);
   });
@@ -84,7 +110,13 @@ describe('fold: lobby and seats (DESIGN §4)', () => {
   });
 
   it('bots and hot-seat players join the same way and count as seats', () => {
-    const s = folded(log().created().join('a', G).join('bot1', R, { bot: { difficulty: 'hard' } }).join('h', Y, { local: { ownerId: 'a' } }).events);
+    const s = folded(
+      log()
+        .created()
+        .join('a', G)
+        .join('bot1', R, { bot: { difficulty: 'hard' } })
+        .join('h', Y, { local: { ownerId: 'a' } }).events,
+    );
     expect(s.players[1]!.bot).toEqual({ difficulty: 'hard' });
     expect(s.game).toEqual(mapOf([G, R, Y], 6, 5, 17));
   });
@@ -92,7 +124,11 @@ describe('fold: lobby and seats (DESIGN §4)', () => {
   it('country-changed keeps the seat’s place and regenerates the map', () => {
     const before = folded(log().created().join('a', G).join('b', P).join('c', R).events);
     const after = folded(log().created().join('a', G).join('b', P).join('c', R).country('a', Y).events);
-    expect(after.players.map((p) => [p.id, p.country])).toEqual([['a', Y], ['b', P], ['c', R]]);
+    expect(after.players.map((p) => [p.id, p.country])).toEqual([
+      ['a', Y],
+      ['b', P],
+      ['c', R],
+    ]);
     expect(after.game).toEqual(mapOf([Y, P, R], 6, 5, 17));
     expect(after.game.tiles).not.toEqual(before.game.tiles);
   });
@@ -119,7 +155,9 @@ describe('fold: lobby and seats (DESIGN §4)', () => {
 
   it('lobby-updated with only adminId or online changes no map', () => {
     const base = folded(log().created().join('a', G).join('b', P).events);
-    const s = folded(log().created().join('a', G).join('b', P).update({ adminId: 'b' }).update({ online: false }).events);
+    const s = folded(
+      log().created().join('a', G).join('b', P).update({ adminId: 'b' }).update({ online: false }).events,
+    );
     expect(s.adminId).toBe('b');
     expect(s.online).toBe(false);
     expect(s.game).toEqual(base.game);
@@ -151,7 +189,9 @@ describe('fold: state-loaded (DESIGN §4, rule 13)', () => {
   });
 
   it('after a load, seating changes do not regenerate the map', () => {
-    const s = folded(log().created().join('a', G).join('b', P).load(save()).country('b', R).join('c', Y).leave('c').events);
+    const s = folded(
+      log().created().join('a', G).join('b', P).load(save()).country('b', R).join('c', Y).leave('c').events,
+    );
     expect(s.game).toEqual(save());
   });
 
@@ -165,7 +205,13 @@ describe('fold: state-loaded (DESIGN §4, rule 13)', () => {
     const g = save();
     const tiles = g.tiles.slice();
     tiles[1] = { ...tiles[1]!, unit: { id: Y, attacked: false, moved: false } }; // yellow alive, not listed
-    const s = folded(log().created().join('a', G).join('b', R).load({ ...g, tiles }).events);
+    const s = folded(
+      log()
+        .created()
+        .join('a', G)
+        .join('b', R)
+        .load({ ...g, tiles }).events,
+    );
     expect(s.game.countries.map((c) => c.id)).toEqual([R, G]);
   });
 
@@ -177,7 +223,14 @@ describe('fold: state-loaded (DESIGN §4, rule 13)', () => {
 
   it('an invalid state is refused as bad_log', () => {
     const l = log().created().join('a', G);
-    l.events.push({ seq: 3, kind: 'state-loaded', actor: 'a', payload: { state: { ...serializeGame(save()), w: 0 } }, seed: null, at: AT });
+    l.events.push({
+      seq: 3,
+      kind: 'state-loaded',
+      actor: 'a',
+      payload: { state: { ...serializeGame(save()), w: 0 } },
+      seed: null,
+      at: AT,
+    });
     const r = fold(l.events);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error).toMatchObject({ code: 'bad_log', seq: 3 });
@@ -193,7 +246,9 @@ describe('fold: game actions (DESIGN §4, rules 2 and 14)', () => {
     expect(before).toEqual(applyLegal(mapOf([G, P], 6, 5, 17), { id: 'start', info: {} }, 3));
     const target = before.tiles.find((t) => t.owner === G && t.landmark === LANDMARK.none)!;
     const banner: GameAction = { id: 'place_banner', info: { country: G, x: target.pos.x, y: target.pos.y } };
-    const l = started().act(banner, 555).act({ id: 'next_turn', info: { country: G } }, 777, 'a');
+    const l = started()
+      .act(banner, 555)
+      .act({ id: 'next_turn', info: { country: G } }, 777, 'a');
     const s = folded(l.events);
     const expected = applyLegal(applyLegal(before, banner, 555), { id: 'next_turn', info: { country: G } }, 777);
     expect(s.game).toEqual(expected);
@@ -205,7 +260,8 @@ describe('fold: game actions (DESIGN §4, rules 2 and 14)', () => {
       for (let i = 0; i < 5; i++) l.act({ id: 'next_turn', info: { country: i % 2 === 0 ? G : P } }, 1);
       return folded(l.act({ id: 'next_turn', info: { country: P } }, lastSeed).events).game;
     };
-    const chestsBy = (seed: number) => pass(started(), seed).tiles.flatMap((t, i) => (t.landmark === LANDMARK.chest ? [i] : []));
+    const chestsBy = (seed: number) =>
+      pass(started(), seed).tiles.flatMap((t, i) => (t.landmark === LANDMARK.chest ? [i] : []));
     const spots = new Set([1, 2, 3, 4, 5, 6, 7, 8].map((seed) => chestsBy(seed).join()));
     expect(spots.size).toBeGreaterThan(1);
     const direct = (seed: number) => {
@@ -220,7 +276,11 @@ describe('fold: game actions (DESIGN §4, rules 2 and 14)', () => {
     const before = folded(started().events).game;
     const s = folded(started().join('c', R).country('c', Y).leave('b').events);
     expect(s.game).toEqual(before);
-    const removed = folded(started().leave('b').act({ id: 'remove_country', info: { country: P } }, 9, 'server').events);
+    const removed = folded(
+      started()
+        .leave('b')
+        .act({ id: 'remove_country', info: { country: P } }, 9, 'server').events,
+    );
     expect(removed.game).toEqual(applyLegal(before, { id: 'remove_country', info: { country: P } }, 9));
   });
 
@@ -229,7 +289,13 @@ describe('fold: game actions (DESIGN §4, rules 2 and 14)', () => {
     const r = fold(l.events);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error).toMatchObject({ code: 'bad_log', seq: 5 });
-    const early = fold(log().created().join('a', G).join('b', P).act({ id: 'place_banner', info: { country: G, x: 0, y: 0 } }, 1).events);
+    const early = fold(
+      log()
+        .created()
+        .join('a', G)
+        .join('b', P)
+        .act({ id: 'place_banner', info: { country: G, x: 0, y: 0 } }, 1).events,
+    );
     expect(early.ok).toBe(false);
     if (!early.ok) expect(early.error.code).toBe('bad_log');
   });
@@ -275,12 +341,34 @@ describe('fold: refusing bad logs (DESIGN §3, §4)', () => {
   it.each([
     ['a null event', null],
     ['an unknown kind', { seq: 3, kind: 'teleport', actor: 'a', payload: {}, seed: null, at: AT }],
-    ['a fractional seq', { seq: 2.5, kind: 'chat', actor: 'a', payload: { playerId: 'a', msg: 'x' }, seed: null, at: AT }],
+    [
+      'a fractional seq',
+      { seq: 2.5, kind: 'chat', actor: 'a', payload: { playerId: 'a', msg: 'x' }, seed: null, at: AT },
+    ],
     ['a null payload', { seq: 3, kind: 'chat', actor: 'a', payload: null, seed: null, at: AT }],
-    ['a player-joined without a player', { seq: 3, kind: 'player-joined', actor: 'a', payload: {}, seed: null, at: AT }],
-    ['an unhandled action (pause)', { seq: 3, kind: 'game-action', actor: 'a', payload: { id: 'pause', info: {} }, seed: 1, at: AT }],
-    ['a malformed move', { seq: 3, kind: 'game-action', actor: 'a', payload: { id: 'move_unit', info: { country: 0, from: null } }, seed: 1, at: AT }],
-    ['a state-loaded without a game', { seq: 3, kind: 'state-loaded', actor: 'a', payload: { state: 'x' }, seed: null, at: AT }],
+    [
+      'a player-joined without a player',
+      { seq: 3, kind: 'player-joined', actor: 'a', payload: {}, seed: null, at: AT },
+    ],
+    [
+      'an unhandled action (pause)',
+      { seq: 3, kind: 'game-action', actor: 'a', payload: { id: 'pause', info: {} }, seed: 1, at: AT },
+    ],
+    [
+      'a malformed move',
+      {
+        seq: 3,
+        kind: 'game-action',
+        actor: 'a',
+        payload: { id: 'move_unit', info: { country: 0, from: null } },
+        seed: 1,
+        at: AT,
+      },
+    ],
+    [
+      'a state-loaded without a game',
+      { seq: 3, kind: 'state-loaded', actor: 'a', payload: { state: 'x' }, seed: null, at: AT },
+    ],
   ])('%s is refused as bad_log, never thrown', (_name, bad) => {
     const l = log().created().join('a', G);
     const r = fold([...l.events, bad as unknown as LobbyEvent]);
@@ -298,7 +386,22 @@ describe('fold: refusing bad logs (DESIGN §3, §4)', () => {
       }),
     );
     // Payloads with the right keys and wrong values reach deeper.
-    const keys = ['w', 'h', 'seed', 'adminId', 'online', 'player', 'playerId', 'country', 'msg', 'state', 'id', 'info', 'lobbyId', 'rulesVersion'];
+    const keys = [
+      'w',
+      'h',
+      'seed',
+      'adminId',
+      'online',
+      'player',
+      'playerId',
+      'country',
+      'msg',
+      'state',
+      'id',
+      'info',
+      'lobbyId',
+      'rulesVersion',
+    ];
     fc.assert(
       fc.property(
         fc.dictionary(fc.constantFrom(...keys), fc.jsonValue()),
@@ -313,14 +416,17 @@ describe('fold: refusing bad logs (DESIGN §3, §4)', () => {
     );
   });
 
-  it.each([RULES_VERSION + 1, RULES_VERSION - 1, 0])('a log of rules version %i is refused as rules_version with a message', (version) => {
-    const r = fold(log().created(6, 5, 17, version).join('a', G).events);
-    expect(r.ok).toBe(false);
-    if (!r.ok) {
-      expect(r.error.code).toBe('rules_version');
-      expect(r.error.message).toContain(String(version));
-    }
-  });
+  it.each([RULES_VERSION + 1, RULES_VERSION - 1, 0])(
+    'a log of rules version %i is refused as rules_version with a message',
+    (version) => {
+      const r = fold(log().created(6, 5, 17, version).join('a', G).events);
+      expect(r.ok).toBe(false);
+      if (!r.ok) {
+        expect(r.error.code).toBe('rules_version');
+        expect(r.error.message).toContain(String(version));
+      }
+    },
+  );
 });
 
 describe('foldTo, foldFrom and stateHash (DESIGN §3)', () => {

@@ -71,7 +71,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 function shapeProblem(event: unknown): string | null {
   if (!isRecord(event)) return 'An event must be an object.';
   if (typeof event.seq !== 'number' || !Number.isInteger(event.seq)) return 'An event needs a whole-number seq.';
-  if (typeof event.kind !== 'string' || !KINDS.has(event.kind)) return `Unknown event kind ${String(event.kind).slice(0, 40)}.`;
+  if (typeof event.kind !== 'string' || !KINDS.has(event.kind))
+    return `Unknown event kind ${String(event.kind).slice(0, 40)}.`;
   if (!isRecord(event.payload)) return `A ${event.kind} event needs a payload object.`;
   const p = event.payload;
   if (event.kind === 'player-joined' && !(isRecord(p.player) && typeof p.player.id === 'string')) {
@@ -82,12 +83,18 @@ function shapeProblem(event: unknown): string | null {
     const required = event.kind === 'lobby-created';
     for (const key of ['w', 'h'] as const) {
       const v = p[key];
-      if ((required || v !== undefined) && !(Number.isInteger(v) && (v as number) >= 1 && (v as number) <= ENGINE_MAX_SIDE)) {
+      if (
+        (required || v !== undefined) &&
+        !(Number.isInteger(v) && (v as number) >= 1 && (v as number) <= ENGINE_MAX_SIDE)
+      ) {
         return `${event.kind} needs ${key} from 1 to ${ENGINE_MAX_SIDE}.`;
       }
     }
     const seed = p.seed;
-    if ((required || seed !== undefined) && !(Number.isInteger(seed) && (seed as number) >= 0 && (seed as number) < SEED_LIMIT)) {
+    if (
+      (required || seed !== undefined) &&
+      !(Number.isInteger(seed) && (seed as number) >= 0 && (seed as number) < SEED_LIMIT)
+    ) {
       return `${event.kind} needs a seed from 0 to 2^32-1.`;
     }
   }
@@ -172,7 +179,10 @@ export function applyEvent(state: LobbyState | null, event: LobbyEvent): Result<
     case 'chat':
       return ok({
         ...s,
-        messages: [...s.messages, { seq: event.seq, playerId: event.payload.playerId, msg: event.payload.msg, at: event.at }],
+        messages: [
+          ...s.messages,
+          { seq: event.seq, playerId: event.payload.playerId, msg: event.payload.msg, at: event.at },
+        ],
       });
     case 'state-loaded': {
       const game = parseGame(event.payload.state);

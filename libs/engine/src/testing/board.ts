@@ -3,7 +3,15 @@
  * O owner (G P R Y or . for none), t type (n Nomad, s Settled), L landmark (- none, B banner,
  * M mountains, F forest, C chest), u unit (- none, g p r y a fresh unit; uppercase = moved and attacked).
  */
-import { COUNTRY, LANDMARK, TILE_TYPE, TURN_TYPE, type CountryId, type Landmark, type PlayableCountry } from '../constants.js';
+import {
+  COUNTRY,
+  LANDMARK,
+  TILE_TYPE,
+  TURN_TYPE,
+  type CountryId,
+  type Landmark,
+  type PlayableCountry,
+} from '../constants.js';
 import type { Country, GameData, Tile } from '../types.js';
 
 const OWNERS: Record<string, CountryId> = { '.': COUNTRY.none, G: 0, P: 1, R: 2, Y: 3 };
@@ -35,7 +43,8 @@ export function board(
       const [o, t, l, u] = cell.split('');
       const owner = OWNERS[o!];
       const landmark = LANDMARKS[l!];
-      if (owner === undefined || landmark === undefined || (t !== 'n' && t !== 's')) throw new Error(`bad cell ${cell}`);
+      if (owner === undefined || landmark === undefined || (t !== 'n' && t !== 's'))
+        throw new Error(`bad cell ${cell}`);
       if (owner !== COUNTRY.none) seen.add(owner as PlayableCountry);
       const tile: Tile = { pos: { x, y }, owner, type: t === 's' ? TILE_TYPE.settled : TILE_TYPE.nomad, landmark };
       if (u && u !== '-') {

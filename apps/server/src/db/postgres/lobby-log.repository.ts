@@ -122,7 +122,8 @@ export class PostgresLobbyLogRepository extends LobbyLogRepository {
           await tx.update(players).set({ lobbyId: seat }).where(eq(players.id, playerId));
         for (const [playerId, name] of write.names ?? [])
           await tx.update(players).set({ name }).where(eq(players.id, playerId));
-        if (write.rematchOf) await tx.update(lobbies).set({ rematchId: lobbyId }).where(eq(lobbies.id, write.rematchOf));
+        if (write.rematchOf)
+          await tx.update(lobbies).set({ rematchId: lobbyId }).where(eq(lobbies.id, write.rematchOf));
         if (write.snapshot) {
           await tx
             .insert(lobbySnapshots)
@@ -173,7 +174,13 @@ export class PostgresLobbyLogRepository extends LobbyLogRepository {
     const query = this.dbFor(lobbyId)
       .select()
       .from(lobbyEvents)
-      .where(and(eq(lobbyEvents.lobbyId, lobbyId), gte(lobbyEvents.seq, from), lte(lobbyEvents.seq, Math.min(to, 2 ** 31 - 1))))
+      .where(
+        and(
+          eq(lobbyEvents.lobbyId, lobbyId),
+          gte(lobbyEvents.seq, from),
+          lte(lobbyEvents.seq, Math.min(to, 2 ** 31 - 1)),
+        ),
+      )
       .orderBy(asc(lobbyEvents.seq));
     const max = bounded(limit);
     const rows = max === undefined ? await query : await query.limit(max);
@@ -188,7 +195,10 @@ export class PostgresLobbyLogRepository extends LobbyLogRepository {
     return row?.bytes ?? 0;
   }
 
-  async latestSnapshot(lobbyId: string, seq = Number.MAX_SAFE_INTEGER): Promise<{ seq: number; state: string } | undefined> {
+  async latestSnapshot(
+    lobbyId: string,
+    seq = Number.MAX_SAFE_INTEGER,
+  ): Promise<{ seq: number; state: string } | undefined> {
     const [row] = await this.dbFor(lobbyId)
       .select({ seq: lobbySnapshots.seq, state: lobbySnapshots.state })
       .from(lobbySnapshots)
@@ -199,7 +209,13 @@ export class PostgresLobbyLogRepository extends LobbyLogRepository {
   }
 
   /** The page's byte cap is applied in the query (a running sum), so payloads past it never leave the database. */
-  async readStoredPage(lobbyId: string, from: number, to: number, maxCount: number, maxBytes: number): Promise<StoredEvent[]> {
+  async readStoredPage(
+    lobbyId: string,
+    from: number,
+    to: number,
+    maxCount: number,
+    maxBytes: number,
+  ): Promise<StoredEvent[]> {
     const e = lobbyEvents;
     const result = await this.database.db.execute<{
       seq: number;

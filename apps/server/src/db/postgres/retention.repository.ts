@@ -42,7 +42,8 @@ export class PostgresRetentionRepository extends RetentionRepository {
           ),
         )
         .groupBy(lobbyEvents.lobbyId);
-      for (const { lobbyId, at } of starts) await tx.update(lobbies).set({ startedAt: at }).where(eq(lobbies.id, lobbyId));
+      for (const { lobbyId, at } of starts)
+        await tx.update(lobbies).set({ startedAt: at }).where(eq(lobbies.id, lobbyId));
       const started = new Set(starts.map((s) => s.lobbyId));
       const list = ids.filter((id) => !started.has(id));
       if (list.length === 0) return { lobbies: 0, events: 0, snapshots: 0, markedStarted: started.size };

@@ -23,9 +23,7 @@ export const lobbies = pgTable(
   },
   (t) => [
     index('lobbies_status_idx').on(t.status, t.createdAt),
-    index('lobbies_retention_idx')
-      .on(t.updatedAt)
-      .where(sql`${t.status} = 'closed' AND ${t.startedAt} IS NULL`),
+    index('lobbies_retention_idx').on(t.updatedAt).where(sql`${t.status} = 'closed' AND ${t.startedAt} IS NULL`),
     index('lobbies_list_idx').on(t.createdAt, t.id),
     index('lobbies_started_list_idx').on(t.createdAt, t.id).where(sql`${t.startedAt} IS NOT NULL`),
   ],
@@ -58,12 +56,8 @@ export const players = pgTable(
     lobbyId: text('lobby_id').references(() => lobbies.id),
   },
   (t) => [
-    index('players_lobby_idx')
-      .on(t.lobbyId)
-      .where(sql`lobby_id IS NOT NULL`),
-    index('players_unseated_idx')
-      .on(t.createdAt, t.id)
-      .where(sql`name = '' AND lobby_id IS NULL`),
+    index('players_lobby_idx').on(t.lobbyId).where(sql`lobby_id IS NOT NULL`),
+    index('players_unseated_idx').on(t.createdAt, t.id).where(sql`name = '' AND lobby_id IS NULL`),
   ],
 );
 

@@ -185,7 +185,10 @@ export class SqliteLobbyLogRepository extends LobbyLogRepository {
     return row?.bytes ?? 0;
   }
 
-  async latestSnapshot(lobbyId: string, seq = Number.MAX_SAFE_INTEGER): Promise<{ seq: number; state: string } | undefined> {
+  async latestSnapshot(
+    lobbyId: string,
+    seq = Number.MAX_SAFE_INTEGER,
+  ): Promise<{ seq: number; state: string } | undefined> {
     return this.database.db
       .select({ seq: lobbySnapshots.seq, state: lobbySnapshots.state })
       .from(lobbySnapshots)
@@ -195,7 +198,13 @@ export class SqliteLobbyLogRepository extends LobbyLogRepository {
       .get();
   }
 
-  async readStoredPage(lobbyId: string, from: number, to: number, maxCount: number, maxBytes: number): Promise<StoredEvent[]> {
+  async readStoredPage(
+    lobbyId: string,
+    from: number,
+    to: number,
+    maxCount: number,
+    maxBytes: number,
+  ): Promise<StoredEvent[]> {
     const page: StoredEvent[] = [];
     let bytes = 0;
     for (const row of this.pageStatement.iterate(lobbyId, from, to, maxCount)) {

@@ -26,9 +26,7 @@ export const lobbies = sqliteTable(
     index('lobbies_status_idx').on(t.status, t.createdAt),
     // The retention sweep: closed, never started, idle since before a date. Partial, so the appends of
     // lobbies in play (which set updated_at every time) never touch it.
-    index('lobbies_retention_idx')
-      .on(t.updatedAt)
-      .where(sql`${t.status} = 'closed' AND ${t.startedAt} IS NULL`),
+    index('lobbies_retention_idx').on(t.updatedAt).where(sql`${t.status} = 'closed' AND ${t.startedAt} IS NULL`),
     // The listings, newest first: every lobby (admin) and the started games (public), without a sort.
     index('lobbies_list_idx').on(t.createdAt, t.id),
     index('lobbies_started_list_idx').on(t.createdAt, t.id).where(sql`${t.startedAt} IS NOT NULL`),
@@ -65,13 +63,9 @@ export const players = sqliteTable(
   },
   (t) => [
     // Deleting a lobby checks that no player points at it (foreign keys are on): without this, a scan of all.
-    index('players_lobby_idx')
-      .on(t.lobbyId)
-      .where(sql`lobby_id IS NOT NULL`),
+    index('players_lobby_idx').on(t.lobbyId).where(sql`lobby_id IS NOT NULL`),
     // The retention sweep: identities that never sat anywhere (no name, no seat), oldest first.
-    index('players_unseated_idx')
-      .on(t.createdAt, t.id)
-      .where(sql`name = '' AND lobby_id IS NULL`),
+    index('players_unseated_idx').on(t.createdAt, t.id).where(sql`name = '' AND lobby_id IS NULL`),
   ],
 );
 
@@ -84,9 +78,7 @@ export const lobbySnapshots = sqliteTable(
       .references(() => lobbies.id),
     seq: integer('seq').notNull(),
     state: text('state').notNull(),
-    createdAt: text('created_at')
-      .notNull()
-      .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    createdAt: text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
   },
   (t) => [primaryKey({ columns: [t.lobbyId, t.seq] })],
 );

@@ -28,7 +28,11 @@ export const Route = createFileRoute('/_default/lobby')({
   beforeLoad: ({ search }) => {
     if (!search.start) return;
     const seats = defaultSeats(settingsStore.get().playerName).map((s, i) =>
-      i === 0 ? s : i <= (search.bots ?? 3) ? { ...s, difficulty: search.difficulty ?? 'easy' } : { ...s, kind: 'empty' as const },
+      i === 0
+        ? s
+        : i <= (search.bots ?? 3)
+          ? { ...s, difficulty: search.difficulty ?? 'easy' }
+          : { ...s, kind: 'empty' as const },
     );
     const patch = {
       seats,

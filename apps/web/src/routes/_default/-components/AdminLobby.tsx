@@ -6,7 +6,17 @@ import { useEffect, useState } from 'react';
 import { ADMIN_EVENTS_PAGE_SIZE, adminEventsQueryOptions, adminStateQueryOptions } from '../../../replay/queries';
 import { AdminError } from './AdminPage';
 
-export function AdminLobby({ token, lobbyId, from, seq }: { token: string; lobbyId: string; from: number; seq: number | null }) {
+export function AdminLobby({
+  token,
+  lobbyId,
+  from,
+  seq,
+}: {
+  token: string;
+  lobbyId: string;
+  from: number;
+  seq: number | null;
+}) {
   const navigate = useNavigate({ from: '/admin' });
   const events = useQuery(adminEventsQueryOptions(token, lobbyId, from));
   const state = useQuery(adminStateQueryOptions(token, lobbyId, seq));
@@ -18,7 +28,11 @@ export function AdminLobby({ token, lobbyId, from, seq }: { token: string; lobby
   const nextFrom = shownLast === null ? null : shownLast + 1;
   const go = (next: { from?: number; seq?: number | null }) =>
     void navigate({
-      search: (s) => ({ lobby: lobbyId, from: (next.from ?? s.from) || undefined, seq: next.seq === null ? undefined : (next.seq ?? s.seq) }),
+      search: (s) => ({
+        lobby: lobbyId,
+        from: (next.from ?? s.from) || undefined,
+        seq: next.seq === null ? undefined : (next.seq ?? s.seq),
+      }),
     });
 
   return (
@@ -47,15 +61,27 @@ export function AdminLobby({ token, lobbyId, from, seq }: { token: string; lobby
                   {events.data.events.map((e) => (
                     <Table.Tr key={e.seq}>
                       <Table.Td>
-                        <Button size="compact-xs" variant="subtle" onClick={() => go({ seq: e.seq })} title="Show the state at this seq">
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          onClick={() => go({ seq: e.seq })}
+                          title="Show the state at this seq"
+                        >
                           {e.seq}
                         </Button>
                       </Table.Td>
                       <Table.Td>{e.kind}</Table.Td>
-                      <Table.Td ff="monospace" title={e.actor} style={{ maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                      <Table.Td
+                        ff="monospace"
+                        title={e.actor}
+                        style={{ maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                      >
                         {e.actor}
                       </Table.Td>
-                      <Table.Td ff="monospace" style={{ maxWidth: 420, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                      <Table.Td
+                        ff="monospace"
+                        style={{ maxWidth: 420, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                      >
                         {JSON.stringify(e.payload)}
                       </Table.Td>
                       <Table.Td ff="monospace">{e.seed ?? ''}</Table.Td>
@@ -66,13 +92,27 @@ export function AdminLobby({ token, lobbyId, from, seq }: { token: string; lobby
               </Table>
             </Table.ScrollContainer>
             <Group gap="xs">
-              <Button size="xs" variant="default" disabled={from === 0} onClick={() => go({ from: Math.max(0, from - ADMIN_EVENTS_PAGE_SIZE) })}>
+              <Button
+                size="xs"
+                variant="default"
+                disabled={from === 0}
+                onClick={() => go({ from: Math.max(0, from - ADMIN_EVENTS_PAGE_SIZE) })}
+              >
                 Previous
               </Button>
               <Text size="sm" c="dimmed" data-testid="admin-events-range">
-                {events.data.events.length > 0 ? `${events.data.events[0]!.seq}–${events.data.events[events.data.events.length - 1]!.seq}` : 'none'} of {lastSeq}
+                {events.data.events.length > 0
+                  ? `${events.data.events[0]!.seq}–${events.data.events[events.data.events.length - 1]!.seq}`
+                  : 'none'}{' '}
+                of {lastSeq}
               </Text>
-              <Button size="xs" variant="default" disabled={nextFrom === null || nextFrom > lastSeq} onClick={() => go({ from: nextFrom ?? from })} data-testid="admin-events-next">
+              <Button
+                size="xs"
+                variant="default"
+                disabled={nextFrom === null || nextFrom > lastSeq}
+                onClick={() => go({ from: nextFrom ?? from })}
+                data-testid="admin-events-next"
+              >
                 Next
               </Button>
             </Group>
@@ -91,7 +131,16 @@ export function AdminLobby({ token, lobbyId, from, seq }: { token: string; lobby
           }}
         >
           <Group align="flex-end" gap="sm">
-            <NumberInput label="At seq" placeholder="latest" min={0} value={seqDraft} onChange={setSeqDraft} allowDecimal={false} w={160} data-testid="admin-seq" />
+            <NumberInput
+              label="At seq"
+              placeholder="latest"
+              min={0}
+              value={seqDraft}
+              onChange={setSeqDraft}
+              allowDecimal={false}
+              w={160}
+              data-testid="admin-seq"
+            />
             <Button type="submit" variant="light" data-testid="admin-seq-show">
               Show
             </Button>

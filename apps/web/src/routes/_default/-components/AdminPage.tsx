@@ -33,9 +33,21 @@ function writeToken(token: string) {
 export function AdminError({ error }: { error: unknown }) {
   const status = error instanceof ApiError ? error.status : null;
   const title =
-    status === 503 ? 'The admin API is off (503)' : status === 401 ? 'Not authorised (401)' : status === 0 ? 'The server is out of reach' : `Request failed${status ? ` (${status})` : ''}`;
+    status === 503
+      ? 'The admin API is off (503)'
+      : status === 401
+        ? 'Not authorised (401)'
+        : status === 0
+          ? 'The server is out of reach'
+          : `Request failed${status ? ` (${status})` : ''}`;
   return (
-    <Alert color={status === 503 ? 'yellow' : 'red'} variant="light" title={title} data-testid="admin-error" data-status={status ?? undefined}>
+    <Alert
+      color={status === 503 ? 'yellow' : 'red'}
+      variant="light"
+      title={title}
+      data-testid="admin-error"
+      data-status={status ?? undefined}
+    >
       {error instanceof Error ? error.message : String(error)}
     </Alert>
   );
@@ -136,10 +148,20 @@ export function AdminPage() {
           </Table.ScrollContainer>
           {lobbies.data.lobbies.length === 0 ? <Text c="dimmed">No lobbies yet.</Text> : null}
           <Group gap="xs">
-            <Button size="xs" variant="default" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - 20))}>
+            <Button
+              size="xs"
+              variant="default"
+              disabled={offset === 0}
+              onClick={() => setOffset(Math.max(0, offset - 20))}
+            >
               Newer
             </Button>
-            <Button size="xs" variant="default" disabled={lobbies.data.nextOffset === null} onClick={() => setOffset(lobbies.data.nextOffset ?? 0)}>
+            <Button
+              size="xs"
+              variant="default"
+              disabled={lobbies.data.nextOffset === null}
+              onClick={() => setOffset(lobbies.data.nextOffset ?? 0)}
+            >
               Older
             </Button>
           </Group>
@@ -148,7 +170,9 @@ export function AdminPage() {
         <Text c="dimmed">Loading…</Text>
       )}
 
-      {token && search.lobby ? <AdminLobby token={token} lobbyId={search.lobby} from={search.from ?? 0} seq={search.seq ?? null} /> : null}
+      {token && search.lobby ? (
+        <AdminLobby token={token} lobbyId={search.lobby} from={search.from ?? 0} seq={search.seq ?? null} />
+      ) : null}
     </Stack>
   );
 }

@@ -69,7 +69,12 @@ export function ChatPanel({ height = 260, focusInput = false }: { height?: numbe
             {messages.map((m, i) => {
               const sender = senderOf(players, m.playerId);
               return (
-                <Text key={i} size="sm" className="fb-chat-line fb-chat-font" data-mine={m.playerId === me || undefined}>
+                <Text
+                  key={i}
+                  size="sm"
+                  className="fb-chat-line fb-chat-font"
+                  data-mine={m.playerId === me || undefined}
+                >
                   <Text span fw={700} c={sender.colour}>
                     {m.playerId === me ? 'You' : sender.name}
                   </Text>
@@ -105,7 +110,15 @@ export function ChatPanel({ height = 260, focusInput = false }: { height?: numbe
               lobbyStore.set((l) => ({ ...l, draft: v }));
             }}
           />
-          <ActionIcon type="submit" size="lg" variant="filled" aria-label="Send" disabled={!online || !draft.trim()} loading={sending} data-testid="chat-send">
+          <ActionIcon
+            type="submit"
+            size="lg"
+            variant="filled"
+            aria-label="Send"
+            disabled={!online || !draft.trim()}
+            loading={sending}
+            data-testid="chat-send"
+          >
             <SendIcon />
           </ActionIcon>
         </Group>

@@ -24,7 +24,8 @@ export function JoinLobby() {
     try {
       if (playerName !== name) setPlayerName(playerName);
       const online = await loadOnline();
-      const ok = what === 'create' ? await online.createLobby(playerName) : await online.joinLobby(code.trim(), playerName);
+      const ok =
+        what === 'create' ? await online.createLobby(playerName) : await online.joinLobby(code.trim(), playerName);
       if (ok) void navigate({ to: '/lobby' });
     } finally {
       setBusy(null);
@@ -66,7 +67,13 @@ export function JoinLobby() {
                 You become its admin: add bots, set the map and start the game. Share the lobby id with friends.
               </Text>
             </div>
-            <Button size="md" onClick={() => void run('create')} loading={busy === 'create'} disabled={busy !== null || seatedIn !== null} data-testid="create-lobby">
+            <Button
+              size="md"
+              onClick={() => void run('create')}
+              loading={busy === 'create'}
+              disabled={busy !== null || seatedIn !== null}
+              data-testid="create-lobby"
+            >
               Create a lobby
             </Button>
           </Stack>
@@ -91,7 +98,13 @@ export function JoinLobby() {
                 autoCorrect="off"
                 spellCheck={false}
               />
-              <Button type="submit" size="md" loading={busy === 'join'} disabled={busy !== null || !code.trim() || (seatedIn !== null && seatedIn !== code.trim())} data-testid="join-lobby">
+              <Button
+                type="submit"
+                size="md"
+                loading={busy === 'join'}
+                disabled={busy !== null || !code.trim() || (seatedIn !== null && seatedIn !== code.trim())}
+                data-testid="join-lobby"
+              >
                 Join lobby
               </Button>
             </Stack>

@@ -50,7 +50,14 @@ const seatValue = (s: Seat) => (s.kind === 'bot' ? s.difficulty : s.kind);
 function SeatCard({ seat, index, youTaken }: { seat: Seat; index: number; youTaken: boolean }) {
   const empty = seat.kind === 'empty';
   return (
-    <Card withBorder radius="lg" p="md" className="fb-seat" data-empty={empty || undefined} style={{ borderColor: empty ? undefined : COUNTRY_COLOURS[seat.country] }}>
+    <Card
+      withBorder
+      radius="lg"
+      p="md"
+      className="fb-seat"
+      data-empty={empty || undefined}
+      style={{ borderColor: empty ? undefined : COUNTRY_COLOURS[seat.country] }}
+    >
       <Group gap="md" wrap="nowrap" align="center">
         <div style={{ opacity: empty ? 0.35 : 1 }}>
           <UnitIcon country={seat.country} size={48} title={countryLabel(seat.country)} />
@@ -71,12 +78,24 @@ function SeatCard({ seat, index, youTaken }: { seat: Seat; index: number; youTak
             onChange={(v) => {
               if (!v) return;
               if (v === 'easy' || v === 'normal' || v === 'hard') updateSeat(index, { kind: 'bot', difficulty: v });
-              else updateSeat(index, { kind: v as Seat['kind'], name: v === 'local' && !seat.name ? `Player ${index + 1}` : seat.name });
+              else
+                updateSeat(index, {
+                  kind: v as Seat['kind'],
+                  name: v === 'local' && !seat.name ? `Player ${index + 1}` : seat.name,
+                });
             }}
             comboboxProps={{ withinPortal: true }}
-            styles={seat.kind === 'bot' ? { input: { color: DIFFICULTY_COLOURS[seat.difficulty], fontWeight: 600 } } : undefined}
+            styles={
+              seat.kind === 'bot'
+                ? { input: { color: DIFFICULTY_COLOURS[seat.difficulty], fontWeight: 600 } }
+                : undefined
+            }
             renderOption={({ option }) => (
-              <Text size="sm" fw={option.value in DIFFICULTY_COLOURS ? 600 : 400} c={DIFFICULTY_COLOURS[option.value as keyof typeof DIFFICULTY_COLOURS]}>
+              <Text
+                size="sm"
+                fw={option.value in DIFFICULTY_COLOURS ? 600 : 400}
+                c={DIFFICULTY_COLOURS[option.value as keyof typeof DIFFICULTY_COLOURS]}
+              >
                 {option.label}
               </Text>
             )}

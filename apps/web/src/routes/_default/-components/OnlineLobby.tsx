@@ -60,12 +60,29 @@ function useBusy(): [string | null, (key: string, run: () => Promise<unknown>) =
 function PresenceDot({ online: isOnline }: { online: boolean }) {
   return (
     <Tooltip label={isOnline ? 'Online' : 'Offline'} withArrow>
-      <span className="fb-presence" data-online={isOnline || undefined} aria-label={isOnline ? 'online' : 'offline'} role="img" />
+      <span
+        className="fb-presence"
+        data-online={isOnline || undefined}
+        aria-label={isOnline ? 'online' : 'offline'}
+        role="img"
+      />
     </Tooltip>
   );
 }
 
-function PlayerLine({ player, me, adminId, presence, actions }: { player: Player; me: string; adminId: string; presence: Readonly<Record<string, boolean>>; actions?: ReactNode }) {
+function PlayerLine({
+  player,
+  me,
+  adminId,
+  presence,
+  actions,
+}: {
+  player: Player;
+  me: string;
+  adminId: string;
+  presence: Readonly<Record<string, boolean>>;
+  actions?: ReactNode;
+}) {
   const human = !player.bot && !player.local;
   return (
     <Group gap={8} wrap="wrap" justify="space-between" data-testid={`player-${player.id}`}>
@@ -90,7 +107,21 @@ function PlayerLine({ player, me, adminId, presence, actions }: { player: Player
   );
 }
 
-function SeatCard({ lobby, country, me, presence, busy, run }: { lobby: LobbyState; country: PlayableCountry; me: string; presence: Readonly<Record<string, boolean>>; busy: string | null; run: (key: string, f: () => Promise<unknown>) => void }) {
+function SeatCard({
+  lobby,
+  country,
+  me,
+  presence,
+  busy,
+  run,
+}: {
+  lobby: LobbyState;
+  country: PlayableCountry;
+  me: string;
+  presence: Readonly<Record<string, boolean>>;
+  busy: string | null;
+  run: (key: string, f: () => Promise<unknown>) => void;
+}) {
   const seat = lobby.players.find((p) => p.country === country);
   const open = !lobby.game.running;
   const isAdmin = lobby.adminId === me && open;
@@ -99,7 +130,15 @@ function SeatCard({ lobby, country, me, presence, busy, run }: { lobby: LobbySta
   const full = lobby.players.length >= 4;
   const label = countryLabel(country);
   return (
-    <Card withBorder radius="lg" p="md" className="fb-seat" data-empty={!seat || undefined} data-testid={`online-seat-${country}`} style={{ borderColor: seat ? COUNTRY_COLOURS[country] : undefined }}>
+    <Card
+      withBorder
+      radius="lg"
+      p="md"
+      className="fb-seat"
+      data-empty={!seat || undefined}
+      data-testid={`online-seat-${country}`}
+      style={{ borderColor: seat ? COUNTRY_COLOURS[country] : undefined }}
+    >
       <Group gap="md" wrap="nowrap" align="center">
         <div style={{ opacity: seat ? 1 : 0.35 }}>
           <UnitIcon country={country} size={44} title={label} />
@@ -119,11 +158,24 @@ function SeatCard({ lobby, country, me, presence, busy, run }: { lobby: LobbySta
               presence={presence}
               actions={
                 seat.id === me && open ? (
-                  <Button size="compact-xs" variant="subtle" color="gray" loading={busy === `free-${country}`} onClick={() => run(`free-${country}`, async () => (await online()).changeCountry(-1))}>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    color="gray"
+                    loading={busy === `free-${country}`}
+                    onClick={() => run(`free-${country}`, async () => (await online()).changeCountry(-1))}
+                  >
                     Give back
                   </Button>
                 ) : isAdmin ? (
-                  <Button size="compact-xs" variant="subtle" color="red" loading={busy === `remove-${seat.id}`} onClick={() => run(`remove-${seat.id}`, async () => (await online()).removePlayer(seat.id))} data-testid={`remove-${country}`}>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    color="red"
+                    loading={busy === `remove-${seat.id}`}
+                    onClick={() => run(`remove-${seat.id}`, async () => (await online()).removePlayer(seat.id))}
+                    data-testid={`remove-${country}`}
+                  >
                     Remove
                   </Button>
                 ) : null
@@ -132,7 +184,13 @@ function SeatCard({ lobby, country, me, presence, busy, run }: { lobby: LobbySta
           ) : (
             <Group gap={6} wrap="wrap">
               {mine ? (
-                <Button size="compact-sm" variant="light" loading={busy === `take-${country}`} onClick={() => run(`take-${country}`, async () => (await online()).changeCountry(country))} data-testid={`take-${country}`}>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  loading={busy === `take-${country}`}
+                  onClick={() => run(`take-${country}`, async () => (await online()).changeCountry(country))}
+                  data-testid={`take-${country}`}
+                >
                   {mine.country === -1 ? 'Take' : 'Switch here'}
                 </Button>
               ) : null}
@@ -150,7 +208,14 @@ function SeatCard({ lobby, country, me, presence, busy, run }: { lobby: LobbySta
                     styles={{ input: { color: DIFFICULTY_COLOURS[difficulty], fontWeight: 600 } }}
                     data-testid={`bot-difficulty-${country}`}
                   />
-                  <Button size="compact-sm" variant="default" disabled={full} loading={busy === `bot-${country}`} onClick={() => run(`bot-${country}`, async () => (await online()).addBot(country, difficulty))} data-testid={`add-bot-${country}`}>
+                  <Button
+                    size="compact-sm"
+                    variant="default"
+                    disabled={full}
+                    loading={busy === `bot-${country}`}
+                    onClick={() => run(`bot-${country}`, async () => (await online()).addBot(country, difficulty))}
+                    data-testid={`add-bot-${country}`}
+                  >
                     Add bot
                   </Button>
                 </Group>
@@ -169,7 +234,23 @@ function SeatCard({ lobby, country, me, presence, busy, run }: { lobby: LobbySta
 }
 
 /** A map side or seed field that sends its value when it is left (or Enter), not on every key. */
-function MapField({ label, value, min, max, disabled, onCommit, testId }: { label: string; value: number; min: number; max: number; disabled: boolean; onCommit: (v: number) => void; testId: string }) {
+function MapField({
+  label,
+  value,
+  min,
+  max,
+  disabled,
+  onCommit,
+  testId,
+}: {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  disabled: boolean;
+  onCommit: (v: number) => void;
+  testId: string;
+}) {
   const [draft, setDraft] = useState<string | number>(value);
   useEffect(() => setDraft(value), [value]);
   const commit = () => {
@@ -274,7 +355,9 @@ export function OnlineLobby() {
           <Title order={3}>Seats</Title>
           <Text size="sm" c="dimmed">
             Pick a free colour. Turn order follows the order players joined.{' '}
-            {isAdmin ? 'As admin you add bots, remove players and start the game.' : `${admin ? playerLabel(admin) : 'The admin'} sets the map and starts the game.`}
+            {isAdmin
+              ? 'As admin you add bots, remove players and start the game.'
+              : `${admin ? playerLabel(admin) : 'The admin'} sets the map and starts the game.`}
           </Text>
           {PLAYABLE_COUNTRIES.map((c) => (
             <SeatCard key={c} lobby={lobby} country={c} me={me} presence={presence} busy={busy} run={run} />
@@ -294,7 +377,13 @@ export function OnlineLobby() {
                     presence={presence}
                     actions={
                       isAdmin && p.id !== me ? (
-                        <Button size="compact-xs" variant="subtle" color="red" loading={busy === `remove-${p.id}`} onClick={() => run(`remove-${p.id}`, async () => (await online()).removePlayer(p.id))}>
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          color="red"
+                          loading={busy === `remove-${p.id}`}
+                          onClick={() => run(`remove-${p.id}`, async () => (await online()).removePlayer(p.id))}
+                        >
                           Remove
                         </Button>
                       ) : null
@@ -317,13 +406,41 @@ export function OnlineLobby() {
             )}
           </Paper>
           <Group grow align="flex-end">
-            <MapField label="Width" value={lobby.w} min={MIN_SIDE} max={MAX_SIDE} disabled={!isAdmin} testId="map-w" onCommit={(v) => run('w', async () => (await online()).updateMap({ w: clampSide(v) }))} />
-            <MapField label="Height" value={lobby.h} min={MIN_SIDE} max={MAX_SIDE} disabled={!isAdmin} testId="map-h" onCommit={(v) => run('h', async () => (await online()).updateMap({ h: clampSide(v) }))} />
-            <MapField label="Seed" value={lobby.seed} min={0} max={2 ** 32 - 1} disabled={!isAdmin} testId="map-seed" onCommit={(v) => run('seed', async () => (await online()).updateMap({ seed: Math.floor(v) % 2 ** 32 }))} />
+            <MapField
+              label="Width"
+              value={lobby.w}
+              min={MIN_SIDE}
+              max={MAX_SIDE}
+              disabled={!isAdmin}
+              testId="map-w"
+              onCommit={(v) => run('w', async () => (await online()).updateMap({ w: clampSide(v) }))}
+            />
+            <MapField
+              label="Height"
+              value={lobby.h}
+              min={MIN_SIDE}
+              max={MAX_SIDE}
+              disabled={!isAdmin}
+              testId="map-h"
+              onCommit={(v) => run('h', async () => (await online()).updateMap({ h: clampSide(v) }))}
+            />
+            <MapField
+              label="Seed"
+              value={lobby.seed}
+              min={0}
+              max={2 ** 32 - 1}
+              disabled={!isAdmin}
+              testId="map-seed"
+              onCommit={(v) => run('seed', async () => (await online()).updateMap({ seed: Math.floor(v) % 2 ** 32 }))}
+            />
           </Group>
           {isAdmin ? (
             <Group grow>
-              <Button variant="default" loading={busy === 'new-map'} onClick={() => run('new-map', async () => (await online()).updateMap({ seed: randomSeed() }))}>
+              <Button
+                variant="default"
+                loading={busy === 'new-map'}
+                onClick={() => run('new-map', async () => (await online()).updateMap({ seed: randomSeed() }))}
+              >
                 New map
               </Button>
               <Button variant="default" component={Link} to="/lobby-preview">
@@ -354,7 +471,14 @@ export function OnlineLobby() {
               {lobby.players.filter((p) => p.country !== -1).length} colours taken · {lobby.w} × {lobby.h} map
             </Text>
           )}
-          <Button size="md" miw={180} disabled={!startCheck.ok || !personPlays} loading={busy === 'start'} onClick={() => run('start', async () => (await online()).startGame())} data-testid="online-start">
+          <Button
+            size="md"
+            miw={180}
+            disabled={!startCheck.ok || !personPlays}
+            loading={busy === 'start'}
+            onClick={() => run('start', async () => (await online()).startGame())}
+            data-testid="online-start"
+          >
             Start game
           </Button>
         </Group>

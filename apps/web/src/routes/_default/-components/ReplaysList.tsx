@@ -12,7 +12,9 @@ import { GAMES_PAGE_SIZE, gamesQueryOptions } from '../../../replay/queries';
 
 function ReplayRow({ game }: { game: GameSummary }) {
   // Seated players only (a seat without a colour took no part in the game).
-  const players = game.players.flatMap((p) => (p.country >= 0 ? [{ ...p, country: p.country as PlayableCountry }] : [])).sort((a, b) => a.country - b.country);
+  const players = game.players
+    .flatMap((p) => (p.country >= 0 ? [{ ...p, country: p.country as PlayableCountry }] : []))
+    .sort((a, b) => a.country - b.country);
   return (
     <Card withBorder radius="lg" p="md" data-testid="replay-row" data-game-id={game.id}>
       <Group justify="space-between" wrap="wrap" gap="sm">
@@ -28,12 +30,19 @@ function ReplayRow({ game }: { game: GameSummary }) {
             ))}
           </Group>
           <Text size="sm" c="dimmed">
-            {new Date(game.createdAt).toLocaleString()} · {game.lastSeq} events · <Text span ff="monospace" size="sm">{game.id}</Text>
+            {new Date(game.createdAt).toLocaleString()} · {game.lastSeq} events ·{' '}
+            <Text span ff="monospace" size="sm">
+              {game.id}
+            </Text>
           </Text>
         </Stack>
         <Group gap="sm" wrap="nowrap">
           {game.status === 'finished' ? (
-            <Badge variant="light" color={game.winner !== null ? 'gray' : 'dark'} leftSection={game.winner !== null ? <EmblemDot country={game.winner} size={12} /> : null}>
+            <Badge
+              variant="light"
+              color={game.winner !== null ? 'gray' : 'dark'}
+              leftSection={game.winner !== null ? <EmblemDot country={game.winner} size={12} /> : null}
+            >
               {game.winner !== null ? `${countryLabel(game.winner)} won` : 'Finished'}
             </Badge>
           ) : game.status === 'closed' ? (
@@ -46,11 +55,18 @@ function ReplayRow({ game }: { game: GameSummary }) {
             </Badge>
           )}
           {game.status === 'running' ? (
-            <Button renderRoot={(props) => <Link {...props} to="/watch/$lobbyId" params={{ lobbyId: game.id }} />} data-testid="watch-live">
+            <Button
+              renderRoot={(props) => <Link {...props} to="/watch/$lobbyId" params={{ lobbyId: game.id }} />}
+              data-testid="watch-live"
+            >
               Watch live
             </Button>
           ) : null}
-          <Button renderRoot={(props) => <Link {...props} to="/replay/$gameId" params={{ gameId: game.id }} />} variant="light" data-testid="open-replay">
+          <Button
+            renderRoot={(props) => <Link {...props} to="/replay/$gameId" params={{ gameId: game.id }} />}
+            variant="light"
+            data-testid="open-replay"
+          >
             {game.status === 'running' ? 'Replay so far' : 'Watch'}
           </Button>
         </Group>
@@ -80,7 +96,12 @@ export function ReplaysList({ offset, onPage }: { offset: number; onPage: (offse
     return (
       <Stack gap="lg">
         {header}
-        <Alert color={offline ? 'gray' : 'red'} variant="light" title={offline ? 'You are offline' : 'The replays could not be loaded'} data-testid="replays-error">
+        <Alert
+          color={offline ? 'gray' : 'red'}
+          variant="light"
+          title={offline ? 'You are offline' : 'The replays could not be loaded'}
+          data-testid="replays-error"
+        >
           <Stack gap="sm" align="flex-start">
             <Text size="sm">
               {offline
@@ -101,20 +122,30 @@ export function ReplaysList({ offset, onPage }: { offset: number; onPage: (offse
       {header}
       {data.games.length === 0 ? (
         <Text c="dimmed" data-testid="replays-empty">
-          {offset > 0 ? 'No more games.' : 'No online games yet. Play one from the main menu — every online game can be watched here afterwards.'}
+          {offset > 0
+            ? 'No more games.'
+            : 'No online games yet. Play one from the main menu — every online game can be watched here afterwards.'}
         </Text>
       ) : (
         data.games.map((g) => <ReplayRow key={g.id} game={g} />)
       )}
       {offset > 0 || data.nextOffset !== null ? (
         <Group justify="center" gap="sm">
-          <Button variant="default" disabled={offset === 0} onClick={() => onPage(Math.max(0, offset - GAMES_PAGE_SIZE))}>
+          <Button
+            variant="default"
+            disabled={offset === 0}
+            onClick={() => onPage(Math.max(0, offset - GAMES_PAGE_SIZE))}
+          >
             Newer
           </Button>
           <Text size="sm" c="dimmed">
             Page {page}
           </Text>
-          <Button variant="default" disabled={data.nextOffset === null} onClick={() => data.nextOffset !== null && onPage(data.nextOffset)}>
+          <Button
+            variant="default"
+            disabled={data.nextOffset === null}
+            onClick={() => data.nextOffset !== null && onPage(data.nextOffset)}
+          >
             Older
           </Button>
         </Group>

@@ -2,19 +2,7 @@
  * Saves: save the current game, list saves (name, date, turn, countries), load, watch as a replay,
  * delete, export, import; and open any save file as a replay (file chooser or a drop on the page).
  */
-import {
-  Alert,
-  Button,
-  Card,
-  FileButton,
-  Group,
-  Modal,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, FileButton, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type DragEvent } from 'react';
@@ -39,7 +27,17 @@ function download(name: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-function SaveRow({ save, onLoad, onDelete, onExport }: { save: SaveSummary; onLoad: () => void; onDelete: () => void; onExport: () => void }) {
+function SaveRow({
+  save,
+  onLoad,
+  onDelete,
+  onExport,
+}: {
+  save: SaveSummary;
+  onLoad: () => void;
+  onDelete: () => void;
+  onExport: () => void;
+}) {
   return (
     <Card withBorder radius="lg" p="md" data-testid="save-row" data-save-id={save.id}>
       <Group justify="space-between" wrap="wrap" gap="sm">
@@ -114,7 +112,8 @@ export function SavesPage() {
     }
   };
   // A game in progress that loading would lose is offered a save first.
-  const load = (save: SaveSummary) => replaceGuard.guard({ kind: 'load', name: save.name, saveId: save.id }, () => openSave(save.id));
+  const load = (save: SaveSummary) =>
+    replaceGuard.guard({ kind: 'load', name: save.name, saveId: save.id }, () => openSave(save.id));
   const exportSave = async (id: string) => {
     const record = await getSave(id);
     if (record) download(saveFileName(record), JSON.stringify(toSaveFile(record)));
@@ -181,7 +180,9 @@ export function SavesPage() {
       >
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Text c="dimmed" size="sm" style={{ flex: '1 1 240px' }}>
-            {dragging ? 'Drop the file to watch its replay.' : 'Watch any save file as a replay, without importing it: drop it on this page, or open it.'}
+            {dragging
+              ? 'Drop the file to watch its replay.'
+              : 'Watch any save file as a replay, without importing it: drop it on this page, or open it.'}
           </Text>
           <FileButton onChange={(f) => void watchFile(f)} accept="application/json,.json">
             {(props) => (
@@ -193,7 +194,13 @@ export function SavesPage() {
         </Group>
       </Paper>
       {message ? (
-        <Alert color={message.ok ? 'green' : 'red'} variant="light" withCloseButton onClose={() => setMessage(null)} data-testid="saves-message">
+        <Alert
+          color={message.ok ? 'green' : 'red'}
+          variant="light"
+          withCloseButton
+          onClose={() => setMessage(null)}
+          data-testid="saves-message"
+        >
           {message.text}
         </Alert>
       ) : null}
@@ -237,7 +244,13 @@ export function SavesPage() {
       ) : (
         <Stack gap="sm">
           {saves.map((s) => (
-            <SaveRow key={s.id} save={s} onLoad={() => void load(s)} onExport={() => void exportSave(s.id)} onDelete={() => setDeleting(s)} />
+            <SaveRow
+              key={s.id}
+              save={s}
+              onLoad={() => void load(s)}
+              onExport={() => void exportSave(s.id)}
+              onDelete={() => setDeleting(s)}
+            />
           ))}
         </Stack>
       )}

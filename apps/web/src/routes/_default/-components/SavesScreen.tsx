@@ -27,7 +27,10 @@ export function SavesScreen() {
         <SavesPage />
       </Tabs.Panel>
       <Tabs.Panel value="replays">
-        <ReplaysList offset={offset} onPage={(o) => void navigate({ search: { tab: 'replays', offset: o || undefined } })} />
+        <ReplaysList
+          offset={offset}
+          onPage={(o) => void navigate({ search: { tab: 'replays', offset: o || undefined } })}
+        />
       </Tabs.Panel>
     </Tabs>
   );

@@ -24,7 +24,13 @@ export function BotBar({ session, snap }: { session: GameSession; snap: SessionS
           is playing
         </Text>
         <Loader size="xs" color="gray" />
-        <Button size="compact-sm" variant="light" leftSection={<SkipIcon />} onClick={() => session.skipBots()} data-testid="skip-bots">
+        <Button
+          size="compact-sm"
+          variant="light"
+          leftSection={<SkipIcon />}
+          onClick={() => session.skipBots()}
+          data-testid="skip-bots"
+        >
           Skip
         </Button>
       </Group>

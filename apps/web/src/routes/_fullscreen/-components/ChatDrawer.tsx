@@ -22,7 +22,14 @@ export function GameChatButton() {
   return (
     <>
       <Tooltip label="Lobby chat" withArrow disabled={opened}>
-        <Indicator disabled={!unseen} size={9} offset={4} color="red" data-testid="game-chat-unread" data-unread={unseen || undefined}>
+        <Indicator
+          disabled={!unseen}
+          size={9}
+          offset={4}
+          color="red"
+          data-testid="game-chat-unread"
+          data-unread={unseen || undefined}
+        >
           <ActionIcon
             variant="default"
             size="lg"

@@ -5,11 +5,36 @@ import './dice.css';
 
 const PIPS: Record<number, [number, number][]> = {
   1: [[0, 0]],
-  2: [[-1, -1], [1, 1]],
-  3: [[-1, -1], [0, 0], [1, 1]],
-  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
-  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
-  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+  2: [
+    [-1, -1],
+    [1, 1],
+  ],
+  3: [
+    [-1, -1],
+    [0, 0],
+    [1, 1],
+  ],
+  4: [
+    [-1, -1],
+    [1, -1],
+    [-1, 1],
+    [1, 1],
+  ],
+  5: [
+    [-1, -1],
+    [1, -1],
+    [0, 0],
+    [-1, 1],
+    [1, 1],
+  ],
+  6: [
+    [-1, -1],
+    [1, -1],
+    [-1, 0],
+    [1, 0],
+    [-1, 1],
+    [1, 1],
+  ],
 };
 
 function Face({ value, colour }: { value: number; colour: string }) {
@@ -24,9 +49,26 @@ function Face({ value, colour }: { value: number; colour: string }) {
 }
 
 /** A die showing `value`; `settled` when it lands after a roll (a short bounce instead of the throw). */
-export function Die({ value, colour, size = 44, settled = false }: { value: number; colour: string; size?: number; settled?: boolean }) {
+export function Die({
+  value,
+  colour,
+  size = 44,
+  settled = false,
+}: {
+  value: number;
+  colour: string;
+  size?: number;
+  settled?: boolean;
+}) {
   return (
-    <svg width={size} height={size} viewBox="-20 -20 40 40" role="img" aria-label={`die showing ${value}`} className={settled ? 'fb-die fb-die-settled' : 'fb-die'}>
+    <svg
+      width={size}
+      height={size}
+      viewBox="-20 -20 40 40"
+      role="img"
+      aria-label={`die showing ${value}`}
+      className={settled ? 'fb-die fb-die-settled' : 'fb-die'}
+    >
       <Face value={value} colour={colour} />
     </svg>
   );
@@ -37,7 +79,17 @@ export function Die({ value, colour, size = 44, settled = false }: { value: numb
  * face), each shown for one step, the last held until the card shows the result. `salt` keeps the two
  * dice of a fight out of step.
  */
-export function RollingDie({ value, colour, salt, size = 44 }: { value: number; colour: string; salt: number; size?: number }) {
+export function RollingDie({
+  value,
+  colour,
+  salt,
+  size = 44,
+}: {
+  value: number;
+  colour: string;
+  salt: number;
+  size?: number;
+}) {
   const faces = tumbleFaces(value, salt);
   const step = ROLL_MS / faces.length;
   return (

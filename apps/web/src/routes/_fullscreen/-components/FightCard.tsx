@@ -36,7 +36,15 @@ function Stat({ label, value, strong }: { label: string; value: string; strong?:
  * Shows `fight` for `holdMs` after its result. `roll` plays the dice roll first (the live game); a
  * replay, where the player seeks through many fights, shows each result at once.
  */
-export function FightCard({ fight, holdMs = 3200, roll = true }: { fight: FightView | null; holdMs?: number; roll?: boolean }) {
+export function FightCard({
+  fight,
+  holdMs = 3200,
+  roll = true,
+}: {
+  fight: FightView | null;
+  holdMs?: number;
+  roll?: boolean;
+}) {
   const [shown, setShown] = useState<{ fight: FightView; phase: FightPhase } | null>(null);
   useEffect(() => {
     if (fight) setShown({ fight, phase: roll && diceRoll() ? 'rolling' : 'result' });
@@ -84,13 +92,23 @@ export function FightCard({ fight, holdMs = 3200, roll = true }: { fight: FightV
       <Group gap="md" wrap="nowrap" justify="center">
         <Stack gap={2} align="center">
           <UnitIcon country={f.attacker} size={30} title={countryLabel(f.attacker)} />
-          {rolling ? <RollingDie value={f.attackRoll} colour={attackerColour} salt={f.seq * 2} /> : <Die value={f.attackRoll} colour={attackerColour} settled />}
+          {rolling ? (
+            <RollingDie value={f.attackRoll} colour={attackerColour} salt={f.seq * 2} />
+          ) : (
+            <Die value={f.attackRoll} colour={attackerColour} settled />
+          )}
           <Text size="xs" c="dimmed">
             attacker
           </Text>
         </Stack>
         <Stack gap={2} miw={150}>
-          <Text className="fb-fight-title" fw={800} size="lg" ta="center" c={rolling ? undefined : f.won ? attackerColour : defenderColour}>
+          <Text
+            className="fb-fight-title"
+            fw={800}
+            size="lg"
+            ta="center"
+            c={rolling ? undefined : f.won ? attackerColour : defenderColour}
+          >
             {/* One fight's words, never the header's "wins" that ends a game. */}
             {rolling
               ? `${countryLabel(f.attacker)} attacks ${countryLabel(f.defender)}`
@@ -110,7 +128,11 @@ export function FightCard({ fight, holdMs = 3200, roll = true }: { fight: FightV
         </Stack>
         <Stack gap={2} align="center">
           <UnitIcon country={f.defender} size={30} title={countryLabel(f.defender)} />
-          {rolling ? <RollingDie value={f.defendRoll} colour={defenderColour} salt={f.seq * 2 + 1} /> : <Die value={f.defendRoll} colour={defenderColour} settled />}
+          {rolling ? (
+            <RollingDie value={f.defendRoll} colour={defenderColour} salt={f.seq * 2 + 1} />
+          ) : (
+            <Die value={f.defendRoll} colour={defenderColour} settled />
+          )}
           <Text size="xs" c="dimmed">
             defender
           </Text>

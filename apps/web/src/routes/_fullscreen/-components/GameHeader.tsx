@@ -22,7 +22,17 @@ import { TurnStrip } from './TurnStrip';
 import { WhoseTurn, turnTitle } from './WhoseTurn';
 import { ZoomControls } from './ZoomControls';
 
-function SaveDialog({ session, opened, onClose, onSaved }: { session: GameSession; opened: boolean; onClose: () => void; onSaved: (name: string) => void }) {
+function SaveDialog({
+  session,
+  opened,
+  onClose,
+  onSaved,
+}: {
+  session: GameSession;
+  opened: boolean;
+  onClose: () => void;
+  onSaved: (name: string) => void;
+}) {
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
@@ -53,7 +63,14 @@ function SaveDialog({ session, opened, onClose, onSaved }: { session: GameSessio
           void save();
         }}
       >
-        <TextInput label="Name" value={name} maxLength={80} onChange={(e) => setName(e.currentTarget.value)} error={error} data-autofocus />
+        <TextInput
+          label="Name"
+          value={name}
+          maxLength={80}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={error}
+          data-autofocus
+        />
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={onClose}>
             Cancel
@@ -67,7 +84,15 @@ function SaveDialog({ session, opened, onClose, onSaved }: { session: GameSessio
   );
 }
 
-export function GameHeader({ session, snap, board }: { session: GameSession; snap: SessionSnapshot; board: RefObject<BoardHandle | null> }) {
+export function GameHeader({
+  session,
+  snap,
+  board,
+}: {
+  session: GameSession;
+  snap: SessionSnapshot;
+  board: RefObject<BoardHandle | null>;
+}) {
   const game = snap.lobby.game;
   const over = isGameOver(game);
   const won = winner(game);
@@ -78,7 +103,8 @@ export function GameHeader({ session, snap, board }: { session: GameSession; sna
   const mine = snap.lobby.players.filter((p) => controlledHere(p, session.playerId));
   // Banners shown: the active country's, else this device's first country still in play.
   const bannerCountry = snap.active ?? mine.map((p) => p.country).find((c) => findCountry(game, c)) ?? null;
-  const banners = bannerCountry !== null && bannerCountry >= 0 ? (findCountry(game, bannerCountry)?.banners ?? 0) : null;
+  const banners =
+    bannerCountry !== null && bannerCountry >= 0 ? (findCountry(game, bannerCountry)?.banners ?? 0) : null;
   const [saving, setSaving] = useState(false);
   const [toast, setToast] = useState<string | null>(null);
   useEffect(() => {
@@ -103,7 +129,12 @@ export function GameHeader({ session, snap, board }: { session: GameSession; sna
       <div className="fb-gh-row">
         <Group gap="xs" wrap="nowrap" className="fb-gh-left">
           <Tooltip label="Leave the game" withArrow>
-            <ActionIcon variant="default" size="lg" aria-label="Leave the game" onClick={() => setDialog('quitLobby', true)}>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label="Leave the game"
+              onClick={() => setDialog('quitLobby', true)}
+            >
               <BackIcon />
             </ActionIcon>
           </Tooltip>
@@ -112,7 +143,15 @@ export function GameHeader({ session, snap, board }: { session: GameSession; sna
             country={shown}
             title={turnTitle(over, won, turn)}
             subtitleColour={!over && snap.active === null ? (playerLabelColour(player) ?? 'dimmed') : 'dimmed'}
-            subtitle={over ? `${playerLabel(shownPlayer)} took the map` : snap.active !== null ? yourMove : turn !== null ? playerLabel(player) : ''}
+            subtitle={
+              over
+                ? `${playerLabel(shownPlayer)} took the map`
+                : snap.active !== null
+                  ? yourMove
+                  : turn !== null
+                    ? playerLabel(player)
+                    : ''
+            }
           />
         </Group>
         <div className="fb-gh-pass">
@@ -128,8 +167,20 @@ export function GameHeader({ session, snap, board }: { session: GameSession; sna
               New game
             </Button>
           ) : (
-            <Tooltip label={<span>Pass the turn <Kbd size="xs">Enter</Kbd></span>} withArrow>
-              <Button onClick={() => setDialog('nextTurn', true)} disabled={!canPass} data-testid="pass-turn" aria-label="Pass turn">
+            <Tooltip
+              label={
+                <span>
+                  Pass the turn <Kbd size="xs">Enter</Kbd>
+                </span>
+              }
+              withArrow
+            >
+              <Button
+                onClick={() => setDialog('nextTurn', true)}
+                disabled={!canPass}
+                data-testid="pass-turn"
+                aria-label="Pass turn"
+              >
                 Pass<span className="fb-wide-only">&nbsp;turn</span>
               </Button>
             </Tooltip>
@@ -159,19 +210,35 @@ export function GameHeader({ session, snap, board }: { session: GameSession; sna
             <GameChatButton />
           ) : (
             <Tooltip label="Save game" withArrow>
-              <ActionIcon variant="default" size="lg" aria-label="Save game" onClick={() => setSaving(true)} data-testid="save-game">
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label="Save game"
+                onClick={() => setSaving(true)}
+                data-testid="save-game"
+              >
                 <SaveIcon />
               </ActionIcon>
             </Tooltip>
           )}
           <Tooltip label="How to play" withArrow>
-            <ActionIcon variant="default" size="lg" aria-label="How to play" onClick={() => setDialog('tutorial', true)}>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label="How to play"
+              onClick={() => setDialog('tutorial', true)}
+            >
               <HelpIcon />
             </ActionIcon>
           </Tooltip>
         </Group>
       </div>
-      <SaveDialog session={session} opened={saving} onClose={() => setSaving(false)} onSaved={(n) => setToast(`Saved “${n}”`)} />
+      <SaveDialog
+        session={session}
+        opened={saving}
+        onClose={() => setSaving(false)}
+        onSaved={(n) => setToast(`Saved “${n}”`)}
+      />
       {toast ? (
         <div className="fb-toast" role="status" data-testid="toast">
           {toast}

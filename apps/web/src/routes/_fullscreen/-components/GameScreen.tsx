@@ -160,18 +160,38 @@ export function GameScreen() {
     );
   }
 
-  const tileInfo = <TileInfo game={game} hover={hover} selected={marks.selected} attackable={(p) => marks.attacks.some((a) => samePos(a, p))} />;
+  const tileInfo = (
+    <TileInfo
+      game={game}
+      hover={hover}
+      selected={marks.selected}
+      attackable={(p) => marks.attacks.some((a) => samePos(a, p))}
+    />
+  );
   const online = session.online ? presence : undefined;
   // Beside the board when there is a side column, so it never covers tiles the player wants to click.
   const fightCard = <FightCard fight={snap.lastFight} />;
   return (
-    <div className="fb-game" data-testid="game" data-active={active ?? 'none'} data-turn={game.turn.count} data-layout={side ? 'side' : 'dock'}>
+    <div
+      className="fb-game"
+      data-testid="game"
+      data-active={active ?? 'none'}
+      data-turn={game.turn.count}
+      data-layout={side ? 'side' : 'dock'}
+    >
       <GameHeader session={session} snap={snap} board={board} />
       <Announcer game={game} marks={marks} />
       <div className="fb-game-body">
         <div className="fb-game-stage" data-testid="game-stage">
           <HandoffNotice snap={snap} />
-          <Board ref={board} game={game} marks={marks} onTileClick={onTileClick} hover={hover} bands={side ? SIDE_BANDS : BANDS} />
+          <Board
+            ref={board}
+            game={game}
+            marks={marks}
+            onTileClick={onTileClick}
+            hover={hover}
+            bands={side ? SIDE_BANDS : BANDS}
+          />
           <div className="fb-overlay-top">
             <BotBar session={session} snap={snap} />
           </div>

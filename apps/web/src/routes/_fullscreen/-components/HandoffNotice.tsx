@@ -29,7 +29,16 @@ export function HandoffNotice({ snap }: { snap: SessionSnapshot }) {
   }, [snap.active, people]);
   if (shown === null) return null;
   return (
-    <Paper className="fb-handoff" radius="xl" px="lg" py="xs" shadow="xl" withBorder data-testid="handoff" role="status">
+    <Paper
+      className="fb-handoff"
+      radius="xl"
+      px="lg"
+      py="xs"
+      shadow="xl"
+      withBorder
+      data-testid="handoff"
+      role="status"
+    >
       {/* On a narrow board the words after the country go to a second line rather than being cut. */}
       <Group gap="sm" wrap="wrap" justify="center" style={{ rowGap: 0 }}>
         <UnitIcon country={shown} size={30} />

@@ -35,10 +35,7 @@ function OfflinePreview() {
             <Button variant="default" onClick={() => updateSetup({ seed: randomSeed() })}>
               New map
             </Button>
-            <Button
-              disabled={problem !== null}
-              onClick={newGame.start}
-            >
+            <Button disabled={problem !== null} onClick={newGame.start}>
               Start game
             </Button>
           </Group>
@@ -71,7 +68,10 @@ function OnlinePreview() {
               <Button variant="default" onClick={() => void online().then((o) => o.updateMap({ seed: randomSeed() }))}>
                 New map
               </Button>
-              <Button disabled={!actable(lobby.game, { id: 'start', info: {} }).ok} onClick={() => void online().then((o) => o.startGame())}>
+              <Button
+                disabled={!actable(lobby.game, { id: 'start', info: {} }).ok}
+                onClick={() => void online().then((o) => o.startGame())}
+              >
                 Start game
               </Button>
             </Group>

@@ -31,7 +31,9 @@ export function LocalReplayNotice({ problem, back, onPickFile }: Props) {
     >
       {onPickFile ? (
         <FileButton onChange={(f) => f && onPickFile(f)} accept="application/json,.json">
-          {(props) => <Button {...props}>{problem.code === 'file_gone' ? 'Choose the file again' : 'Choose another file'}</Button>}
+          {(props) => (
+            <Button {...props}>{problem.code === 'file_gone' ? 'Choose the file again' : 'Choose another file'}</Button>
+          )}
         </FileButton>
       ) : null}
     </ReplayNoticeCard>

@@ -16,8 +16,20 @@ const BACK_TO_GAME: ReplayBack = { label: 'Back to the game', to: '/game' };
 const currentRoute = getRouteApi('/_fullscreen/replay/local/current');
 const saveRoute = getRouteApi('/_fullscreen/replay/local/save/$saveId');
 
-function LocalReplayView({ replay, back, onPickFile }: { replay: LocalReplay; back: ReplayBack; onPickFile?: (file: File) => void }) {
-  return replay.ok ? <ReplayViewer events={replay.events} back={back} /> : <LocalReplayNotice problem={replay.problem} back={back} onPickFile={onPickFile} />;
+function LocalReplayView({
+  replay,
+  back,
+  onPickFile,
+}: {
+  replay: LocalReplay;
+  back: ReplayBack;
+  onPickFile?: (file: File) => void;
+}) {
+  return replay.ok ? (
+    <ReplayViewer events={replay.events} back={back} />
+  ) : (
+    <LocalReplayNotice problem={replay.problem} back={back} onPickFile={onPickFile} />
+  );
 }
 
 /** Opens a chosen file in the file replay page (from any local replay page that offers a file chooser). */

@@ -50,13 +50,24 @@ export function MainMenu() {
                 Continue game
               </Button>
             ) : null}
-            <Button component={Link} to="/lobby" size="lg" variant={running ? 'light' : 'filled'} data-testid="play-offline">
+            <Button
+              component={Link}
+              to="/lobby"
+              size="lg"
+              variant={running ? 'light' : 'filled'}
+              data-testid="play-offline"
+            >
               Play vs Bots
             </Button>
             <Button component={Link} to="/saves" variant="default" size="md">
               Saved games
             </Button>
-            <Button renderRoot={(props) => <Link {...props} to="/saves" search={{ tab: 'replays' }} />} variant="default" size="md" data-testid="replays">
+            <Button
+              renderRoot={(props) => <Link {...props} to="/saves" search={{ tab: 'replays' }} />}
+              variant="default"
+              size="md"
+              data-testid="replays"
+            >
               Replays
             </Button>
             {seatedOnline ? (

@@ -63,7 +63,14 @@ export function PlayersDock({ lobby, presence, me, feed, board }: Props) {
           ))}
         </span>
         <svg className="fb-dock-chevron" width={14} height={14} viewBox="0 0 24 24" aria-hidden>
-          <path d="M6 15l6-6 6 6" fill="none" stroke="currentColor" strokeWidth={2.5} strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M6 15l6-6 6 6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2.5}
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
       </button>
       {open ? (
@@ -72,7 +79,14 @@ export function PlayersDock({ lobby, presence, me, feed, board }: Props) {
           <FeedPanel feed={feed} />
         </div>
       ) : null}
-      <ActionIcon variant="default" size="lg" aria-label="Fit the map" onClick={() => board.current?.fit()} hiddenFrom="sm" data-testid="dock-fit">
+      <ActionIcon
+        variant="default"
+        size="lg"
+        aria-label="Fit the map"
+        onClick={() => board.current?.fit()}
+        hiddenFrom="sm"
+        data-testid="dock-fit"
+      >
         <FitIcon />
       </ActionIcon>
     </div>

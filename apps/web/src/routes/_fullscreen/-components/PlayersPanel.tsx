@@ -3,7 +3,16 @@
  * land, units and banners it holds, whether it is still in the game, and whose turn it is. Takes any
  * lobby state (a replay's frame, a live game) and, online, who is connected.
  */
-import { COUNTRY_COLOURS, PLAYABLE_COUNTRIES, isGameOver, playerOfCountry, whoseTurn, winner, type LobbyState, type PlayableCountry } from '@four-banners/engine';
+import {
+  COUNTRY_COLOURS,
+  PLAYABLE_COUNTRIES,
+  isGameOver,
+  playerOfCountry,
+  whoseTurn,
+  winner,
+  type LobbyState,
+  type PlayableCountry,
+} from '@four-banners/engine';
 import { Text, Tooltip } from '@mantine/core';
 import { memo, useMemo, type CSSProperties } from 'react';
 import { countryLabel } from '../../../art/art';
@@ -37,7 +46,12 @@ export interface CountryRow {
 }
 
 /** The countries of `lobby` in country order: those in the game and seated ones that are out (they keep their seat after losing). */
-export function countryRows(lobby: LobbyState, counts: CountryCounts, presence?: Readonly<Record<string, boolean>>, me?: string): CountryRow[] {
+export function countryRows(
+  lobby: LobbyState,
+  counts: CountryCounts,
+  presence?: Readonly<Record<string, boolean>>,
+  me?: string,
+): CountryRow[] {
   const game = lobby.game;
   const inGame = new Set(game.countries.map((c) => c.id));
   const listed = PLAYABLE_COUNTRIES.filter((c) => inGame.has(c) || lobby.players.some((p) => p.country === c));
@@ -105,7 +119,14 @@ const Row = memo(function Row({ country, seat, seatColour, connected, you, statu
               </span>
             ) : null}
             <span className="fb-players-seat" style={seatColour ? { color: seatColour } : undefined}>
-              {connected !== undefined ? <span className="fb-presence" data-online={connected || undefined} role="img" aria-label={connected ? 'online' : 'offline'} /> : null}
+              {connected !== undefined ? (
+                <span
+                  className="fb-presence"
+                  data-online={connected || undefined}
+                  role="img"
+                  aria-label={connected ? 'online' : 'offline'}
+                />
+              ) : null}
               {seat}
               {you ? <span className="fb-players-you">you</span> : null}
             </span>

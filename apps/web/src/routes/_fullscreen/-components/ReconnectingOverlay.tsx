@@ -43,7 +43,15 @@ export function ReconnectingOverlay({ link }: { link: Exclude<Link, 'live'> }) {
               : 'The connection to the server is lost. Moves are paused until it is back.'}
           </Text>
           {refused > 0 && (
-            <Text size="sm" fw={600} c="yellow.4" ta="center" role="alert" data-testid="reconnecting-refused" data-count={refused}>
+            <Text
+              size="sm"
+              fw={600}
+              c="yellow.4"
+              ta="center"
+              role="alert"
+              data-testid="reconnecting-refused"
+              data-count={refused}
+            >
               Not sent: you cannot play until the connection is back.
             </Text>
           )}

@@ -59,7 +59,13 @@ const Lines = memo(function Lines({ samples, metric }: { samples: readonly Chart
 });
 
 /** The title and the Land / Units switch: drawn when the metric changes. */
-const ChartHead = memo(function ChartHead({ metric, onMetric }: { metric: ChartMetric; onMetric: (m: ChartMetric) => void }) {
+const ChartHead = memo(function ChartHead({
+  metric,
+  onMetric,
+}: {
+  metric: ChartMetric;
+  onMetric: (m: ChartMetric) => void;
+}) {
   return (
     <div className="fb-chart-head">
       <Text size="sm" fw={700}>
@@ -168,9 +174,26 @@ export const ReplayChart = memo(function ReplayChart({ samples, seq, onSeek }: P
           onKeyDown={onKey}
         >
           <Lines samples={samples} metric={metric} />
-          {hover ? <line x1={((hover.x - from) / (to - from)) * W} x2={((hover.x - from) / (to - from)) * W} y1={0} y2={H} className="fb-chart-hover" vectorEffect="non-scaling-stroke" /> : null}
+          {hover ? (
+            <line
+              x1={((hover.x - from) / (to - from)) * W}
+              x2={((hover.x - from) / (to - from)) * W}
+              y1={0}
+              y2={H}
+              className="fb-chart-hover"
+              vectorEffect="non-scaling-stroke"
+            />
+          ) : null}
           {seq !== undefined ? (
-            <line x1={markerX} x2={markerX} y1={0} y2={H} className="fb-chart-marker" vectorEffect="non-scaling-stroke" data-testid="replay-chart-marker" />
+            <line
+              x1={markerX}
+              x2={markerX}
+              y1={0}
+              y2={H}
+              className="fb-chart-marker"
+              vectorEffect="non-scaling-stroke"
+              data-testid="replay-chart-marker"
+            />
           ) : null}
         </svg>
       </div>

@@ -42,7 +42,9 @@ const count = (n: number) => numbers.format(n);
 /** "Event 120 of 4,310 · Turn 37 of 402". */
 function positionWords(replay: Replay, seq: number, turn: number): string {
   const events = `Event ${count(seq)} of ${count(replay.endSeq)}`;
-  return replay.lastTurn > 0 ? `${events} · Turn ${count(turn)} of ${count(replay.lastTurn)}` : `${events} · the game has not started`;
+  return replay.lastTurn > 0
+    ? `${events} · Turn ${count(turn)} of ${count(replay.lastTurn)}`
+    : `${events} · the game has not started`;
 }
 
 const KEYS: readonly { keys: readonly string[]; what: string }[] = [
@@ -60,7 +62,14 @@ function KeysHelp({ open, onOpen }: { open: boolean; onOpen: (open: boolean) => 
     <Popover opened={open} onChange={onOpen} position="top-end" withArrow shadow="md" returnFocus>
       <Popover.Target>
         <Tooltip label="Keyboard shortcuts (?)" withArrow disabled={open}>
-          <ActionIcon variant="default" size="lg" aria-label="Keyboard shortcuts" aria-expanded={open} onClick={() => onOpen(!open)} data-testid="replay-keys">
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label="Keyboard shortcuts"
+            aria-expanded={open}
+            onClick={() => onOpen(!open)}
+            data-testid="replay-keys"
+          >
             <KeyboardIcon />
           </ActionIcon>
         </Tooltip>
@@ -107,7 +116,11 @@ function CopyLink({ nav }: { nav: ReplayNav }) {
     return () => clearTimeout(t);
   }, [state]);
   return (
-    <Tooltip label={state === 'failed' ? 'Could not copy: the address bar has the link' : 'A link to this moment of the game'} withArrow opened={state === 'failed' || undefined}>
+    <Tooltip
+      label={state === 'failed' ? 'Could not copy: the address bar has the link' : 'A link to this moment of the game'}
+      withArrow
+      opened={state === 'failed' || undefined}
+    >
       <Button
         variant="default"
         size="sm"
@@ -182,7 +195,13 @@ function TurnJump({ replay, turn, nav }: { replay: Replay; turn: number; nav: Re
 const StillTurnJump = memo(TurnJump);
 
 /** Speed, keys and link: redrawn only when one of them changes, never on a seek. */
-const ReplayTools = memo(function ReplayTools({ speed, keysOpen, onKeysOpen, onSpeed, nav }: Pick<Props, 'speed' | 'keysOpen' | 'onKeysOpen' | 'onSpeed' | 'nav'>) {
+const ReplayTools = memo(function ReplayTools({
+  speed,
+  keysOpen,
+  onKeysOpen,
+  onSpeed,
+  nav,
+}: Pick<Props, 'speed' | 'keysOpen' | 'onKeysOpen' | 'onSpeed' | 'nav'>) {
   return (
     <>
       <SegmentedControl
@@ -220,7 +239,17 @@ const FORWARD_STEPS: readonly StepSpec[] = [
 ];
 
 /** One side's step buttons: off at that side's end, the turn steps also off in a game without turns. */
-function StepSide({ steps, atEdge, noTurns, nav }: { steps: readonly StepSpec[]; atEdge: boolean; noTurns: boolean; nav: ReplayNav }) {
+function StepSide({
+  steps,
+  atEdge,
+  noTurns,
+  nav,
+}: {
+  steps: readonly StepSpec[];
+  atEdge: boolean;
+  noTurns: boolean;
+  nav: ReplayNav;
+}) {
   return steps.map(({ step, label, keys, Icon }) => (
     <Tooltip key={step} label={`${label} (${keys})`} withArrow>
       <ActionIcon
@@ -238,12 +267,31 @@ function StepSide({ steps, atEdge, noTurns, nav }: { steps: readonly StepSpec[];
 }
 
 /** The step buttons: redrawn only when reaching or leaving an end, or on play/pause. */
-const StepButtons = memo(function StepButtons({ atStart, atEnd, noTurns, playing, nav }: { atStart: boolean; atEnd: boolean; noTurns: boolean; playing: boolean; nav: ReplayNav }) {
+const StepButtons = memo(function StepButtons({
+  atStart,
+  atEnd,
+  noTurns,
+  playing,
+  nav,
+}: {
+  atStart: boolean;
+  atEnd: boolean;
+  noTurns: boolean;
+  playing: boolean;
+  nav: ReplayNav;
+}) {
   return (
     <div className="fb-rv-buttons">
       <StepSide steps={BACK_STEPS} atEdge={atStart} noTurns={noTurns} nav={nav} />
       <Tooltip label={playing ? 'Pause (Space)' : 'Play (Space)'} withArrow>
-        <ActionIcon size="xl" radius="xl" aria-label={playing ? 'Pause' : 'Play'} onClick={() => nav.play()} data-testid="replay-play" data-playing={playing || undefined}>
+        <ActionIcon
+          size="xl"
+          radius="xl"
+          aria-label={playing ? 'Pause' : 'Play'}
+          onClick={() => nav.play()}
+          data-testid="replay-play"
+          data-playing={playing || undefined}
+        >
           {playing ? <PauseIcon /> : <PlayIcon />}
         </ActionIcon>
       </Tooltip>
@@ -277,7 +325,18 @@ function Scrubber({ replay, seq, turn, nav }: { replay: Replay; seq: number; tur
   );
 }
 
-export function ReplayControls({ replay, seq, turn, words, playing, speed, keysOpen, onKeysOpen, onSpeed, nav }: Props) {
+export function ReplayControls({
+  replay,
+  seq,
+  turn,
+  words,
+  playing,
+  speed,
+  keysOpen,
+  onKeysOpen,
+  onSpeed,
+  nav,
+}: Props) {
   return (
     <div className="fb-rv-controls" data-testid="replay-controls">
       <div className="fb-rv-top">
@@ -288,7 +347,13 @@ export function ReplayControls({ replay, seq, turn, words, playing, speed, keysO
         </div>
       </div>
       <div className="fb-rv-bar">
-        <StepButtons atStart={seq <= replay.startSeq} atEnd={seq >= replay.endSeq} noTurns={replay.lastTurn === 0} playing={playing} nav={nav} />
+        <StepButtons
+          atStart={seq <= replay.startSeq}
+          atEnd={seq >= replay.endSeq}
+          noTurns={replay.lastTurn === 0}
+          playing={playing}
+          nav={nav}
+        />
         <Scrubber replay={replay} seq={seq} turn={turn} nav={nav} />
       </div>
     </div>

@@ -17,9 +17,21 @@ const TONE_MARK: Record<EventTone, string> = {
   end: '★',
 };
 
-export const ReplayEventLine = memo(function ReplayEventLine({ words, announce }: { words: EventWords; announce: boolean }) {
+export const ReplayEventLine = memo(function ReplayEventLine({
+  words,
+  announce,
+}: {
+  words: EventWords;
+  announce: boolean;
+}) {
   return (
-    <p className="fb-rv-event" data-testid="replay-event-line" data-tone={words.tone} aria-live={announce ? 'polite' : 'off'} aria-atomic>
+    <p
+      className="fb-rv-event"
+      data-testid="replay-event-line"
+      data-tone={words.tone}
+      aria-live={announce ? 'polite' : 'off'}
+      aria-atomic
+    >
       <span className="fb-rv-event-mark" data-tone={words.tone} aria-hidden>
         {words.country !== null ? <EmblemDot country={words.country} size={18} /> : TONE_MARK[words.tone]}
       </span>
@@ -36,7 +48,9 @@ export const ReplayEventLine = memo(function ReplayEventLine({ words, announce }
         {words.news.map((n, i) => (
           <span key={`n${i}`} className="fb-rv-event-news">
             {' · '}
-            {n.country !== null ? <b style={{ color: COUNTRY_COLOURS[n.country] }}>{countryLabel(n.country)} </b> : null}
+            {n.country !== null ? (
+              <b style={{ color: COUNTRY_COLOURS[n.country] }}>{countryLabel(n.country)} </b>
+            ) : null}
             {n.text}
           </span>
         ))}

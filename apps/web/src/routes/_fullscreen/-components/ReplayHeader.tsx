@@ -37,7 +37,17 @@ interface Props {
   readonly onBackToLive?: () => void;
 }
 
-const LiveBadges = memo(function LiveBadges({ live, following, over, onBackToLive }: { live: ReplayLive; following: boolean; over: boolean; onBackToLive?: () => void }) {
+const LiveBadges = memo(function LiveBadges({
+  live,
+  following,
+  over,
+  onBackToLive,
+}: {
+  live: ReplayLive;
+  following: boolean;
+  over: boolean;
+  onBackToLive?: () => void;
+}) {
   return (
     <Group gap={6} wrap="nowrap">
       {!live.connected ? (
@@ -51,17 +61,39 @@ const LiveBadges = memo(function LiveBadges({ live, following, over, onBackToLiv
         </Badge>
       ) : following ? (
         <Tooltip label="Following the game as it is played" withArrow>
-          <Badge variant="light" color="red" size="lg" radius="sm" leftSection={<span className="fb-rv-live-dot" aria-hidden />} data-testid="replay-live">
+          <Badge
+            variant="light"
+            color="red"
+            size="lg"
+            radius="sm"
+            leftSection={<span className="fb-rv-live-dot" aria-hidden />}
+            data-testid="replay-live"
+          >
             Live
           </Badge>
         </Tooltip>
       ) : (
-        <Button size="compact-md" color="red" variant="light" leftSection={<span className="fb-rv-live-dot" data-still aria-hidden />} onClick={onBackToLive} data-testid="replay-back-to-live">
+        <Button
+          size="compact-md"
+          color="red"
+          variant="light"
+          leftSection={<span className="fb-rv-live-dot" data-still aria-hidden />}
+          onClick={onBackToLive}
+          data-testid="replay-back-to-live"
+        >
           Back to live
         </Button>
       )}
       <Tooltip label="People watching this game live" withArrow>
-        <Badge variant="light" color="gray" size="lg" radius="sm" leftSection={<EyeIcon size={14} />} data-testid="replay-watchers" aria-label={`${live.watchers} watching`}>
+        <Badge
+          variant="light"
+          color="gray"
+          size="lg"
+          radius="sm"
+          leftSection={<EyeIcon size={14} />}
+          data-testid="replay-watchers"
+          aria-label={`${live.watchers} watching`}
+        >
           {live.watchers}
           <span className="fb-wide-only">&nbsp;watching</span>
         </Badge>
@@ -73,7 +105,12 @@ const LiveBadges = memo(function LiveBadges({ live, following, over, onBackToLiv
 const BackButton = memo(function BackButton({ back }: { back: ReplayBack }) {
   return (
     <Tooltip label={back.label} withArrow>
-      <ActionIcon renderRoot={(props) => <Link {...props} to={back.to as never} search={back.search as never} />} variant="default" size="lg" aria-label={back.label}>
+      <ActionIcon
+        renderRoot={(props) => <Link {...props} to={back.to as never} search={back.search as never} />}
+        variant="default"
+        size="lg"
+        aria-label={back.label}
+      >
         <BackIcon />
       </ActionIcon>
     </Tooltip>
@@ -94,7 +131,12 @@ const StillZoom = memo(ZoomControls);
 const StillTurnStrip = memo(TurnStrip, (a, b) => {
   const x = a.game;
   const y = b.game;
-  return x.turn.count === y.turn.count && x.turn.type === y.turn.type && x.countries.length === y.countries.length && x.countries.every((c, i) => c.id === y.countries[i]!.id);
+  return (
+    x.turn.count === y.turn.count &&
+    x.turn.type === y.turn.type &&
+    x.countries.length === y.countries.length &&
+    x.countries.every((c, i) => c.id === y.countries[i]!.id)
+  );
 });
 
 export function ReplayHeader({ lobby, board, back, live, following = false, onBackToLive }: Props) {
@@ -112,11 +154,25 @@ export function ReplayHeader({ lobby, board, back, live, following = false, onBa
           testId="replay-whose"
           country={shown}
           title={game.running ? turnTitle(over, won, turn) : 'Not started'}
-          subtitle={over ? `${playerLabel(player)} took the map` : turn !== null ? playerLabel(player) : game.running ? '' : 'Players are taking their seats'}
+          subtitle={
+            over
+              ? `${playerLabel(player)} took the map`
+              : turn !== null
+                ? playerLabel(player)
+                : game.running
+                  ? ''
+                  : 'Players are taking their seats'
+          }
         />
       </Group>
       <div className="fb-gh-strip">{game.running ? <StillTurnStrip game={game} /> : null}</div>
-      <div className="fb-gh-banners">{live ? <LiveBadges live={live} following={following} over={over} onBackToLive={onBackToLive} /> : <ReplayBadge turn={game.turn.count} />}</div>
+      <div className="fb-gh-banners">
+        {live ? (
+          <LiveBadges live={live} following={following} over={over} onBackToLive={onBackToLive} />
+        ) : (
+          <ReplayBadge turn={game.turn.count} />
+        )}
+      </div>
       <Group gap={4} wrap="nowrap" className="fb-gh-tools" visibleFrom="sm">
         <StillZoom board={board} />
       </Group>

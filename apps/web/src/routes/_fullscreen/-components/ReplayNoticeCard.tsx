@@ -27,7 +27,18 @@ interface Props {
   readonly mainMenu?: boolean;
 }
 
-export function ReplayNoticeCard({ testId, code, maw, title, text, error, children, back, backVariant, mainMenu = false }: Props) {
+export function ReplayNoticeCard({
+  testId,
+  code,
+  maw,
+  title,
+  text,
+  error,
+  children,
+  back,
+  backVariant,
+  mainMenu = false,
+}: Props) {
   return (
     <div className="fb-nogame">
       <Paper p="xl" radius="lg" withBorder maw={maw} data-testid={testId} data-code={code}>
@@ -36,7 +47,10 @@ export function ReplayNoticeCard({ testId, code, maw, title, text, error, childr
           <Text c="dimmed">{text}</Text>
           {error instanceof Error ? <Code block>{error.message}</Code> : null}
           {children}
-          <Button renderRoot={(props) => <Link {...props} to={back.to as never} search={back.search as never} />} variant={backVariant}>
+          <Button
+            renderRoot={(props) => <Link {...props} to={back.to as never} search={back.search as never} />}
+            variant={backVariant}
+          >
             {back.label}
           </Button>
           {mainMenu ? (

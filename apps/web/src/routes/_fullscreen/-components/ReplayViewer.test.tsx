@@ -1,7 +1,13 @@
 import type { LobbyEvent } from '@four-banners/engine';
 import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { parseReplaySearch } from '../../../replay/search';
@@ -29,8 +35,16 @@ async function renderViewer(initial: ViewerProps, url = '/watch') {
     return <ReplayViewer events={props.events} live={props.live} back={{ label: 'All replays', to: '/watch' }} />;
   }
   const root = createRootRoute();
-  const route = createRoute({ getParentRoute: () => root, path: '/watch', validateSearch: parseReplaySearch, component: Parent });
-  const router = createRouter({ routeTree: root.addChildren([route]), history: createMemoryHistory({ initialEntries: [url] }) });
+  const route = createRoute({
+    getParentRoute: () => root,
+    path: '/watch',
+    validateSearch: parseReplaySearch,
+    component: Parent,
+  });
+  const router = createRouter({
+    routeTree: root.addChildren([route]),
+    history: createMemoryHistory({ initialEntries: [url] }),
+  });
   render(
     <MantineProvider theme={theme} forceColorScheme="dark">
       <RouterProvider router={router} />
@@ -69,7 +83,10 @@ describe('the replay viewer, live (a game being watched)', () => {
   });
 
   it('says when the connection is lost, and stops being live when the game ends', async () => {
-    const { viewer, update } = await renderViewer({ events: game.slice(0, 100), live: { watchers: 1, connected: false } });
+    const { viewer, update } = await renderViewer({
+      events: game.slice(0, 100),
+      live: { watchers: 1, connected: false },
+    });
     expect(screen.getByTestId('replay-reconnecting').textContent).toBe('Reconnecting…');
     update({ events: game, live: undefined });
     expect(viewer.getAttribute('data-live')).toBeNull();
@@ -125,7 +142,9 @@ describe('the replay viewer, finished games', () => {
     expect(viewer.getAttribute('data-turn')).toBe('2');
     act(() => void fireEvent.click(screen.getByTestId('replay-turn-forward')));
     expect(viewer.getAttribute('data-turn')).toBe('3');
-    expect(screen.getByTestId('replay-position').textContent).toMatch(new RegExp(`^Event ${seqOf(viewer)} of ${game.length} · Turn 3 of \\d+$`));
+    expect(screen.getByTestId('replay-position').textContent).toMatch(
+      new RegExp(`^Event ${seqOf(viewer)} of ${game.length} · Turn 3 of \\d+$`),
+    );
     act(() => void fireEvent.click(screen.getByTestId('replay-turn-back')));
     expect(viewer.getAttribute('data-turn')).toBe('2');
   });

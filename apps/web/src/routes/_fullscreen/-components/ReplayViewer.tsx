@@ -15,7 +15,14 @@ import { Board, type BoardHandle } from '../../../board/Board';
 import type { Bands } from '../../../board/geometry';
 import type { Marks } from '../../../board/Overlays';
 import type { FeedEntry } from '../../../game/feed';
-import { createReplay, playDelay, stepSeq, type Replay, type ReplaySpeed, type ReplayStep } from '../../../replay/replay-model';
+import {
+  createReplay,
+  playDelay,
+  stepSeq,
+  type Replay,
+  type ReplaySpeed,
+  type ReplayStep,
+} from '../../../replay/replay-model';
 import { searchAtSeq, seqFromSearch, type ParsedReplaySearch } from '../../../replay/search';
 import { steadyGame } from '../../../replay/steady-tiles';
 import '../../../replay/replay.css';
@@ -43,7 +50,8 @@ interface Props {
 }
 
 /** Where a replay opens: the link's position, else the start (a live game: its newest event). */
-const openingSeq = (replay: Replay, search: ParsedReplaySearch, live: boolean) => seqFromSearch(replay, search, live ? replay.endSeq : replay.startSeq);
+const openingSeq = (replay: Replay, search: ParsedReplaySearch, live: boolean) =>
+  seqFromSearch(replay, search, live ? replay.endSeq : replay.startSeq);
 
 export function ReplayViewer({ events, back, live }: Props) {
   const search = useSearch({ strict: false }) as ParsedReplaySearch & Record<string, unknown>;
@@ -162,8 +170,14 @@ export function ReplayViewer({ events, back, live }: Props) {
   const game = useMemo(() => (shown.current = steadyGame(shown.current, frame.lobby.game)), [frame]);
   // The feed's lines are shared objects: keep the list itself while they are the same lines.
   const shownFeed = useRef<readonly FeedEntry[]>([]);
-  const feed = useMemo(() => (shownFeed.current = sameItems(shownFeed.current, frame.feed) ? shownFeed.current : frame.feed), [frame]);
-  const marks: Marks = useMemo(() => ({ selected: null, moves: [], attacks: [], bannerSpots: [], lastMove: frame.move }), [frame.move]);
+  const feed = useMemo(
+    () => (shownFeed.current = sameItems(shownFeed.current, frame.feed) ? shownFeed.current : frame.feed),
+    [frame],
+  );
+  const marks: Marks = useMemo(
+    () => ({ selected: null, moves: [], attacks: [], bannerSpots: [], lastMove: frame.move }),
+    [frame.move],
+  );
 
   // Keys (kept off text fields and sliders, which have their own): ←/→ an event, Shift+←/→, ↑/↓ and
   // PageUp/PageDown a turn, Home/End the ends, Space plays or pauses, ? lists the keys (Escape hides them).
@@ -171,7 +185,12 @@ export function ReplayViewer({ events, back, live }: Props) {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
       const target = e.target instanceof Element ? e.target : null;
-      if (target?.closest('input, textarea, select, [role="slider"], [role="combobox"], [role="radiogroup"], [contenteditable="true"]')) return;
+      if (
+        target?.closest(
+          'input, textarea, select, [role="slider"], [role="combobox"], [role="radiogroup"], [contenteditable="true"]',
+        )
+      )
+        return;
       // Space on a focused button presses that button (the browser does it); don't also toggle play.
       if (e.key === ' ' && target?.closest('button, a')) return;
       const steps: Record<string, ReplayStep> = {
@@ -217,15 +236,32 @@ export function ReplayViewer({ events, back, live }: Props) {
       data-over={isGameOver(lobby.game) || undefined}
       data-live={live ? (following ? 'following' : 'behind') : undefined}
     >
-      <ReplayHeader lobby={lobby} board={board} back={back} live={live} following={following} onBackToLive={backToLive} />
+      <ReplayHeader
+        lobby={lobby}
+        board={board}
+        back={back}
+        live={live}
+        following={following}
+        onBackToLive={backToLive}
+      />
       <div className="fb-rv-body">
         <div className="fb-rv-main">
           <div className="fb-game-stage">
             <Board ref={board} game={game} marks={marks} readOnly bands={REPLAY_BANDS} />
             {note ? (
               <div className="fb-overlay-top">
-                <Alert variant="light" color="yellow" withCloseButton closeButtonLabel="Dismiss" onClose={() => setNote(false)} data-testid="replay-link-note" className="fb-rv-note">
-                  {live ? "That link's position was not understood; showing the game as it is now." : "That link's position was not understood; showing the start."}
+                <Alert
+                  variant="light"
+                  color="yellow"
+                  withCloseButton
+                  closeButtonLabel="Dismiss"
+                  onClose={() => setNote(false)}
+                  data-testid="replay-link-note"
+                  className="fb-rv-note"
+                >
+                  {live
+                    ? "That link's position was not understood; showing the game as it is now."
+                    : "That link's position was not understood; showing the start."}
                 </Alert>
               </div>
             ) : null}
@@ -248,7 +284,13 @@ export function ReplayViewer({ events, back, live }: Props) {
           />
         </div>
         <aside className="fb-rv-side" data-open={sideOpen || undefined} aria-label="Players and chart">
-          <button type="button" className="fb-rv-side-toggle" aria-expanded={sideOpen} onClick={() => setSideOpen((o) => !o)} data-testid="replay-side-toggle">
+          <button
+            type="button"
+            className="fb-rv-side-toggle"
+            aria-expanded={sideOpen}
+            onClick={() => setSideOpen((o) => !o)}
+            data-testid="replay-side-toggle"
+          >
             <span>Players and chart</span>
             <span aria-hidden className="fb-rv-side-chevron">
               ▾

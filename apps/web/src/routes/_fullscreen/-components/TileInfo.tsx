@@ -13,11 +13,21 @@ const LANDMARK_NAMES: Record<number, string> = {
   [LANDMARK.chest]: 'chest (+1 banner)',
 };
 
-export function TileInfo({ game, hover, selected, attackable }: { game: GameData; hover: Store<Pos | null>; selected: Pos | null; attackable: (p: Pos) => boolean }) {
+export function TileInfo({
+  game,
+  hover,
+  selected,
+  attackable,
+}: {
+  game: GameData;
+  hover: Store<Pos | null>;
+  selected: Pos | null;
+  attackable: (p: Pos) => boolean;
+}) {
   const p = useStore(hover);
   const tile = p ? tileAt(game, p.x, p.y) : undefined;
   if (!p || !tile) return null;
-  const owner = tile.owner >= 0 ? `${countryLabel(tile.owner)} (${EMBLEM_NAMES[tile.owner as 0]})` : "No one";
+  const owner = tile.owner >= 0 ? `${countryLabel(tile.owner)} (${EMBLEM_NAMES[tile.owner as 0]})` : 'No one';
   const kind = tile.type === TILE_TYPE.settled ? 'Settled' : 'Nomad';
   const landmark = LANDMARK_NAMES[tile.landmark];
   const unit = tile.unit;

@@ -36,7 +36,11 @@ export function dropRank(offset: number): number {
 }
 
 const label = (type: number) =>
-  type === TURN_TYPE.banner ? 'Banner turn: everyone gets 1 banner' : type === TURN_TYPE.chest ? 'Chest turn: a chest appears' : `${countryLabel(type)}'s turn`;
+  type === TURN_TYPE.banner
+    ? 'Banner turn: everyone gets 1 banner'
+    : type === TURN_TYPE.chest
+      ? 'Chest turn: a chest appears'
+      : `${countryLabel(type)}'s turn`;
 
 export const TurnStrip = memo(function TurnStrip({ game }: { game: GameData }) {
   const strip = turnStrip(game, 4, 4);

@@ -22,9 +22,15 @@ function Notice({ title, text, children }: { title: string; text: string; childr
 function refusal(code: string, message: string): { title: string; text: string } {
   switch (code) {
     case 'not_found':
-      return { title: 'No game to watch', text: 'The server has no open game with this id. It may have ended: finished games are in the replays.' };
+      return {
+        title: 'No game to watch',
+        text: 'The server has no open game with this id. It may have ended: finished games are in the replays.',
+      };
     case 'unreachable':
-      return { title: 'The server is out of reach', text: 'Live games come from the game server, and it could not be reached. Check your connection and try again.' };
+      return {
+        title: 'The server is out of reach',
+        text: 'Live games come from the game server, and it could not be reached. Check your connection and try again.',
+      };
     default:
       return { title: 'This game cannot be watched', text: message };
   }
@@ -44,8 +50,14 @@ export function WatchScreen() {
 
   if (seated) {
     return (
-      <Notice title="You play in this game" text="Watching is for people who are not seated. Your seat is waiting for you.">
-        <Button renderRoot={(props) => <Link {...props} to={running ? '/game' : '/lobby'} />} data-testid="watch-open-game">
+      <Notice
+        title="You play in this game"
+        text="Watching is for people who are not seated. Your seat is waiting for you."
+      >
+        <Button
+          renderRoot={(props) => <Link {...props} to={running ? '/game' : '/lobby'} />}
+          data-testid="watch-open-game"
+        >
           Open the game
         </Button>
       </Notice>
@@ -62,7 +74,9 @@ export function WatchScreen() {
     );
   }
   if (view.events.length === 0) {
-    const { title, text } = view.error ? refusal(view.error.code, view.error.message) : { title: 'Waiting for the lobby', text: 'Nothing has happened in this lobby yet.' };
+    const { title, text } = view.error
+      ? refusal(view.error.code, view.error.message)
+      : { title: 'Waiting for the lobby', text: 'Nothing has happened in this lobby yet.' };
     return <Notice title={title} text={text} />;
   }
   return (

@@ -10,7 +10,7 @@ const replay = createReplay(log);
 const frames = log.filter((e) => e.seq >= replay.startSeq).map((e) => replay.frameAt(e.seq));
 
 describe('a fight in words for the screen reader', () => {
-  it('is the replay caption\'s sentence for the same fight, word for word', () => {
+  it("is the replay caption's sentence for the same fight, word for word", () => {
     const fights = frames.filter((f) => f.fight && f.words.tone === 'fight');
     expect(fights.length).toBeGreaterThan(20);
     for (const frame of fights) expect(fightWords(frame.fight!)).toBe(wordsText(frame.words));
@@ -36,16 +36,19 @@ describe('the selected unit in words', () => {
         if (t.unit?.id !== country) continue;
         const reach = moveableTiles(game, t.pos, country as PlayableCountry);
         const attacks = reach.filter((p) => game.tiles[p.x + p.y * game.width]!.unit).length;
-        if (reach.length > 1 && attacks > 0) return { game, pos: t.pos, moves: reach.length - attacks, attacks, country: country as PlayableCountry };
+        if (reach.length > 1 && attacks > 0)
+          return { game, pos: t.pos, moves: reach.length - attacks, attacks, country: country as PlayableCountry };
       }
     }
     throw new Error('no unit with moves and targets in the game');
   }
 
-  it('names the unit\'s country, its tile and how many moves and targets it has', () => {
+  it("names the unit's country, its tile and how many moves and targets it has", () => {
     const { game, pos, moves, attacks, country } = someSelection();
     const name = ['Green', 'Purple', 'Red', 'Yellow'][country];
-    expect(selectionWords(game, pos, moves, attacks)).toMatch(new RegExp(`^Selected ${name} unit at \\(${pos.x}, ${pos.y}\\)(?: \\(has moved — may still attack\\))?: `));
+    expect(selectionWords(game, pos, moves, attacks)).toMatch(
+      new RegExp(`^Selected ${name} unit at \\(${pos.x}, ${pos.y}\\)(?: \\(has moved — may still attack\\))?: `),
+    );
   });
 
   it.each([

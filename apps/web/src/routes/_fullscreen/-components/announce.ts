@@ -9,7 +9,8 @@ import type { FightView } from '../../../game/action-view';
 
 const at = (p: Pos) => `(${p.x}, ${p.y})`;
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${Math.abs(n)}` : '±0');
-const count = (n: number, one: string, many: string) => (n === 0 ? `no ${many}` : n === 1 ? `1 ${one}` : `${n} ${many}`);
+const count = (n: number, one: string, many: string) =>
+  n === 0 ? `no ${many}` : n === 1 ? `1 ${one}` : `${n} ${many}`;
 
 /** The words when a deselection leaves nothing selected. */
 export const SELECTION_CLEARED = 'Selection cleared';
@@ -30,7 +31,9 @@ export function selectionWords(game: GameData, selected: Pos, moves: number, att
  */
 export function fightWords(fight: FightView): string {
   const bonus = fight.bonus ? `, bonus ${signed(fight.bonus)}` : '';
-  const outcome = fight.won ? `${countryLabel(fight.attacker)} wins the fight` : `${countryLabel(fight.defender)} holds`;
+  const outcome = fight.won
+    ? `${countryLabel(fight.attacker)} wins the fight`
+    : `${countryLabel(fight.defender)} holds`;
   return (
     `${countryLabel(fight.attacker)} attacks ${countryLabel(fight.defender)} at ${at(fight.to)} from ${at(fight.from)}: ` +
     `dice ${fight.attackRoll} vs ${fight.defendRoll}, war ${signed(fight.war)}${bonus}, result ${signed(fight.result)} — ${outcome}`

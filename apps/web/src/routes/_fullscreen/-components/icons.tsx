@@ -1,6 +1,15 @@
 /** Small stroke icons for the game header (drawn here; no icon font, nothing fetched). */
 /** The stroke style every header and replay icon shares. */
-export const iconBase = { width: 20, height: 20, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+export const iconBase = {
+  width: 20,
+  height: 20,
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+} as const;
 
 export const BackIcon = () => (
   <svg {...iconBase} aria-hidden>

@@ -49,7 +49,12 @@ export function useGameKeys({ session, hover, board, onTileClick, deselect }: Ga
       if (t && ['BUTTON', 'A'].includes(t.tagName) && (e.key === 'Enter' || e.key === ' ')) return;
       const b = board.current;
       const pan = (dx: number, dy: number) => b?.panBy(dx, dy);
-      const arrows: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+      const arrows: Record<string, [number, number]> = {
+        ArrowLeft: [-1, 0],
+        ArrowRight: [1, 0],
+        ArrowUp: [0, -1],
+        ArrowDown: [0, 1],
+      };
       const wasd: Record<string, [number, number]> = { a: [-1, 0], d: [1, 0], w: [0, -1], s: [0, 1] };
       const arrow = arrows[e.key];
       const handled = (() => {
