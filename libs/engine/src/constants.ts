@@ -1,6 +1,6 @@
-/** Vocabularies and constants of SPEC.md §3 and §9, as `as const` data so zod and types derive from them. */
+/** Vocabularies and constants of the rules (RULES §1), as `as const` data so zod and types derive from them. */
 
-/** Country ids (SPEC.md §3): none -1, green 0, purple 1, red 2, yellow 3. */
+/** Country ids (RULES §1.1): none -1, green 0, purple 1, red 2, yellow 3. */
 export const COUNTRY = { none: -1, green: 0, purple: 1, red: 2, yellow: 3 } as const;
 export type CountryId = (typeof COUNTRY)[keyof typeof COUNTRY];
 /** A real country: one that can be in a game. */
@@ -10,22 +10,22 @@ export const PLAYABLE_COUNTRIES = [0, 1, 2, 3] as const satisfies readonly Playa
 export const COUNTRY_NAMES = ['green', 'purple', 'red', 'yellow'] as const satisfies readonly string[];
 export type CountryName = (typeof COUNTRY_NAMES)[number];
 
-/** Country colours (SPEC.md §3), indexed by country id. */
+/** Country colours (RULES §1.1), indexed by country id. */
 export const COUNTRY_COLOURS = ['#37D98C', '#9179FF', '#FC5C65', '#FFB600'] as const;
 
-/** Tile type (SPEC.md §3): Nomad 0, Settled 1. */
+/** Tile type (RULES §1.2): Nomad 0, Settled 1. */
 export const TILE_TYPE = { nomad: 0, settled: 1 } as const;
 export type TileType = (typeof TILE_TYPE)[keyof typeof TILE_TYPE];
 
-/** Landmark (SPEC.md §3): none -1, banner 0, mountains 1, forest 2, chest 3. */
+/** Landmark (RULES §1.2): none -1, banner 0, mountains 1, forest 2, chest 3. */
 export const LANDMARK = { none: -1, banner: 0, mountains: 1, forest: 2, chest: 3 } as const;
 export type Landmark = (typeof LANDMARK)[keyof typeof LANDMARK];
 
-/** Turn type (SPEC.md §3): none -1, a country 0-3, chest 4, banner 5. */
+/** Turn type (RULES §1.4): none -1, a country 0-3, chest 4, banner 5. */
 export const TURN_TYPE = { none: -1, chest: 4, banner: 5 } as const;
 export type TurnType = -1 | PlayableCountry | 4 | 5;
 
-/** Action ids of SPEC.md §4; only the handled ones have an effect. */
+/** Action ids (RULES §4.1); only the handled ones have an effect. */
 export const ACTION_IDS = [
   'start',
   'pause',
@@ -50,7 +50,7 @@ export const HANDLED_ACTION_IDS = [
 ] as const satisfies readonly ActionId[];
 export type HandledActionId = (typeof HANDLED_ACTION_IDS)[number];
 
-/** Bot difficulties and their attack bonus / extra margin (SPEC.md §4 Bot behaviour, §9). */
+/** Bot difficulties and their attack bonus / extra margin (RULES §6). */
 export const DIFFICULTIES = ['easy', 'normal', 'hard'] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
 export const BOT_TUNING = {
@@ -58,16 +58,16 @@ export const BOT_TUNING = {
   normal: { bonus: 2, margin: 1 },
   hard: { bonus: 4, margin: 2 },
 } as const satisfies Record<Difficulty, { bonus: number; margin: number }>;
-/** Bot display names (SPEC.md §3). */
+/** Bot display names (ARCHITECTURE §7.4). */
 export const BOT_NAMES = { easy: 'Easy Bot', normal: 'Normal Bot', hard: 'Hard Bot' } as const;
 
-/** Business constants (SPEC.md §9). */
+/** Fixed numbers of the rules: map size (RULES §2.2), countries and banners (RULES §1.1), dice (RULES §5.1). */
 export const DEFAULT_WIDTH = 10;
 export const DEFAULT_HEIGHT = 10;
 export const MAX_COUNTRIES = 4;
 export const START_BANNERS = 1;
 export const DICE_SIDES = 6;
-/** Landmark odds used by map generation (DESIGN.md rule 3c), in draw order. */
+/** Landmark odds used by map generation (RULES §2.2 step 3), in draw order. */
 export const LANDMARK_ODDS = [
   { value: LANDMARK.mountains, percent: 10 },
   { value: LANDMARK.forest, percent: 15 },
@@ -77,12 +77,12 @@ export const MOUNTAINS_DEFENCE = 2;
 export const FOREST_ATTACK = 2;
 export const NEIGHBOUR_SUPPORT = 0.5;
 
-/** The largest map side the engine accepts; lobbies limit this further (DESIGN.md §5). */
+/** The largest map side the engine accepts; lobbies limit this further (PROTOCOL §3.2). */
 export const ENGINE_MAX_SIDE = 256;
-/** Seeds are integers 0 ≤ seed < 2^32 (DESIGN.md rule 1). */
+/** Seeds are integers 0 ≤ seed < 2^32 (RULES §5.2). */
 export const SEED_LIMIT = 2 ** 32;
 
-/** Bumped whenever a rule change would fold an existing log differently (DESIGN.md §3). */
+/** Bumped whenever a rule change would fold an existing log differently (RULES §9). */
 export const RULES_VERSION = 1;
 
 /** Whether `value` is one of the four playable country ids. */

@@ -2,7 +2,7 @@
 import { DEFAULT_HEIGHT, DEFAULT_WIDTH, LANDMARK, TILE_TYPE, TURN_TYPE, type PlayableCountry } from './constants.js';
 import type { Country, GameData } from './types.js';
 
-/** A game with no countries and no map yet (SPEC.md §3 defaults: 10×10). */
+/** A game with no countries and no map yet (10×10 by default, RULES §2.2). */
 export function newGame(width = DEFAULT_WIDTH, height = DEFAULT_HEIGHT, seed = 0): GameData {
   return {
     countries: [],
@@ -21,7 +21,7 @@ export function findCountry(game: GameData, id: number): Country | undefined {
 }
 
 /**
- * Alive (DESIGN.md rule 8): owns a banner tile, or has a unit anywhere, or owns a Nomad tile while
+ * Alive (RULES §3.5): owns a banner tile, or has a unit anywhere, or owns a Nomad tile while
  * holding at least one banner.
  */
 export function isAlive(game: GameData, id: PlayableCountry, banners = findCountry(game, id)?.banners ?? 0): boolean {
@@ -39,7 +39,7 @@ export function aliveCountries(game: GameData): PlayableCountry[] {
   return game.countries.filter((c) => isAlive(game, c.id, c.banners)).map((c) => c.id);
 }
 
-/** Game over (DESIGN.md rule 12): running with at most one country left in the list. */
+/** Game over (RULES §3.7): running with at most one country left in the list. */
 export function isGameOver(game: GameData): boolean {
   return game.running && game.countries.length <= 1;
 }

@@ -1,4 +1,4 @@
-/** Tile addressing on the row-major grid, and the neighbour orders of DESIGN.md rules 3 and 4. */
+/** Tile addressing on the row-major grid, and the neighbour orders of RULES §1.2 and §2.2. */
 import type { GameData, Pos, Tile } from './types.js';
 
 /** The 8 neighbours, scanned row-major: the fixed order every rule and bot uses. */
@@ -13,7 +13,7 @@ export const NEIGHBOURS_8: readonly Pos[] = [
   { x: 1, y: 1 },
 ];
 
-/** The 4 neighbours of map growth: up, right, down, left (DESIGN.md rule 3b). */
+/** The 4 neighbours of map growth: up, right, down, left (RULES §2.2 step 2). */
 export const NEIGHBOURS_4: readonly Pos[] = [
   { x: 0, y: -1 },
   { x: 1, y: 0 },

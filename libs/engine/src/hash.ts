@@ -1,7 +1,7 @@
 /**
  * A stable, fast hash of game state, so two folders of one log can prove they agree.
  * Two 32-bit multiply-xor lanes over the state's numbers; printed as 16 hex digits.
- * The rng state is left out: it never influences a later action (DESIGN.md rule 14).
+ * The rng state is left out: it never influences a later action (RULES §5.2).
  */
 import type { GameData } from './types.js';
 

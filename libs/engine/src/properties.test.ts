@@ -1,5 +1,5 @@
 /**
- * Properties of the whole engine (STYLE.md: fold is deterministic, serialize/parse round-trips,
+ * Properties of the whole engine (ARCHITECTURE §3.4: fold is deterministic, serialize/parse round-trips,
  * an action that fails its check changes nothing, invariants hold after any legal sequence).
  */
 import fc from 'fast-check';
@@ -52,7 +52,7 @@ function play(s: Scenario) {
 }
 
 describe('engine properties', () => {
-  it('the same seeds and actions give the same state and hash (DESIGN.md §3)', () => {
+  it('the same seeds and actions give the same state and hash (ARCHITECTURE §2.3)', () => {
     fc.assert(
       fc.property(scenario, (s) => {
         const a = play(s);
@@ -68,7 +68,7 @@ describe('engine properties', () => {
     );
   });
 
-  it('serialize → parse is the identity on every reachable state (SPEC.md §3)', () => {
+  it('serialize → parse is the identity on every reachable state (RULES §8)', () => {
     fc.assert(
       fc.property(scenario, (s) => {
         for (const state of play(s).states) {
@@ -90,7 +90,7 @@ describe('engine properties', () => {
     );
   });
 
-  it('an action that fails its check changes nothing (SPEC.md §4 Actions)', () => {
+  it('an action that fails its check changes nothing (RULES §4.1)', () => {
     const anyAction: fc.Arbitrary<GameAction> = fc.oneof(
       fc.record({ id: fc.constant('start' as const), info: fc.constant({}) }),
       fc.record({

@@ -1,5 +1,5 @@
 /**
- * The random generator (DESIGN.md §3 rule 1): mulberry32 over a 32-bit state, and the draws built on it.
+ * The random generator (RULES §5.1): mulberry32 over a 32-bit state, and the draws built on it.
  * The reference below is written from the rule's formula with BigInt arithmetic (not Math.imul), so it
  * checks the engine's generator independently rather than restating it.
  */
@@ -8,7 +8,7 @@ import { createRng } from './rng.js';
 
 const U32 = (v: bigint) => BigInt.asUintN(32, v);
 
-/** mulberry32 from DESIGN.md rule 1, every operation done on unsigned 32-bit BigInts. */
+/** mulberry32 from RULES §5.1, every operation done on unsigned 32-bit BigInts. */
 function referenceMulberry32(seed: number): { next(): number; state(): number } {
   let s = U32(BigInt(seed));
   const mul = (a: bigint, b: bigint) => U32(a * b);
@@ -25,7 +25,7 @@ function referenceMulberry32(seed: number): { next(): number; state(): number } 
 
 const SEEDS = [0, 1, 2, 42, 123456789, 2 ** 31 - 1, 2 ** 31, 2 ** 32 - 1, 0xdeadbeef];
 
-describe('createRng: mulberry32 (DESIGN rule 1)', () => {
+describe('createRng: mulberry32 (RULES §5.1)', () => {
   it.each(SEEDS)('seed %i draws the same 400 floats as the reference mulberry32', (seed) => {
     const rng = createRng(seed);
     const ref = referenceMulberry32(seed);
@@ -37,7 +37,7 @@ describe('createRng: mulberry32 (DESIGN rule 1)', () => {
     expect(new Set(firsts).size).toBe(SEEDS.length);
   });
 
-  it('every draw is a float in [0, 1) (DESIGN rule 1)', () => {
+  it('every draw is a float in [0, 1) (RULES §5.1)', () => {
     const rng = createRng(7);
     for (let i = 0; i < 2000; i++) {
       const v = rng.next();
@@ -47,7 +47,7 @@ describe('createRng: mulberry32 (DESIGN rule 1)', () => {
   });
 });
 
-describe('rng state (DESIGN rule 1, rule 14: the state as an unsigned 32-bit integer)', () => {
+describe('rng state (RULES §5.1: the state as an unsigned 32-bit integer)', () => {
   it.each(SEEDS)('seed %i: the state is a uint32 equal to the reference state after each draw', (seed) => {
     const rng = createRng(seed);
     const ref = referenceMulberry32(seed);
@@ -71,7 +71,7 @@ describe('rng state (DESIGN rule 1, rule 14: the state as an unsigned 32-bit int
   });
 });
 
-describe('int(min, max) = floor(next() * (max - min) + min), max excluded (DESIGN rule 1)', () => {
+describe('int(min, max) = floor(next() * (max - min) + min), max excluded (RULES §5.1)', () => {
   it.each([
     [0, 10],
     [3, 9],
@@ -94,7 +94,7 @@ describe('int(min, max) = floor(next() * (max - min) + min), max excluded (DESIG
   });
 });
 
-describe('dice() = int(1, 7): a die roll 1-6 (SPEC §9, DESIGN rule 1)', () => {
+describe('dice() = int(1, 7): a die roll 1-6 (RULES §5.1)', () => {
   it('rolls every face 1-6 and nothing else, following the formula', () => {
     const rng = createRng(2024);
     const ref = referenceMulberry32(2024);
@@ -110,7 +110,7 @@ describe('dice() = int(1, 7): a die roll 1-6 (SPEC §9, DESIGN rule 1)', () => {
   });
 });
 
-describe('percent(cases): p = int(0, total) + 1, the first case whose running sum ≥ p (DESIGN rule 1)', () => {
+describe('percent(cases): p = int(0, total) + 1, the first case whose running sum ≥ p (RULES §5.1)', () => {
   /** The rule, written out: draw p, walk the running sum. */
   function referencePercent<T>(next: () => number, cases: { value: T; percent: number }[]): T {
     const total = cases.reduce((a, c) => a + c.percent, 0);

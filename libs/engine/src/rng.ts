@@ -1,5 +1,5 @@
 /**
- * The random generator (DESIGN.md rule 1): mulberry32 over one 32-bit integer state.
+ * The random generator (RULES §5.1): mulberry32 over one 32-bit integer state.
  * An `Rng` is a short-lived cursor made for one action; the game keeps only the number.
  */
 export interface Rng {
@@ -15,7 +15,7 @@ export interface Rng {
   state(): number;
 }
 
-/** mulberry32 (DESIGN.md rule 1). Methods live on the prototype: every action makes one of these. */
+/** mulberry32 (RULES §5.1). Methods live on the prototype: every action makes one of these. */
 class Mulberry32 implements Rng {
   private s: number;
 

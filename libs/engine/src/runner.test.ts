@@ -11,7 +11,7 @@ import { loggedBotGame, runMatch, runSeries, type LoggedBotGameOptions } from '.
 const GAMES = 200;
 const TURN_CAP = 5000;
 
-describe('bot-vs-bot matches (SPEC.md §4 Bot behaviour)', () => {
+describe('bot-vs-bot matches (RULES §6)', () => {
   it('a seeded match is reproducible', () => {
     const a = runMatch({ bots: ['hard', 'easy'], w: 10, h: 10, seed: 42 });
     const b = runMatch({ bots: ['hard', 'easy'], w: 10, h: 10, seed: 42 });

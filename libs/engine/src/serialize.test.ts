@@ -1,4 +1,4 @@
-/** The serialized game (SPEC §3 "Serialized game", DESIGN §3 Serialize / deserialize, rule 13). */
+/** The serialized game (RULES §8; re-adding on import: RULES §7). */
 import { describe, expect, it } from 'vitest';
 import { applyLegal } from './actions/index.js';
 import { COUNTRY, LANDMARK, TILE_TYPE } from './constants.js';
@@ -6,7 +6,7 @@ import { newGame } from './game.js';
 import { deserializeGame, parseGame, reAddMissingCountries, serializeGame, type SerializedGame } from './serialize.js';
 import type { GameData } from './types.js';
 
-/** A deep copy of plain JSON data (state is JSON-able: STYLE.md). */
+/** A deep copy of plain JSON data (state is JSON-able: ARCHITECTURE §3.1). */
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 const G = COUNTRY.green;
@@ -50,7 +50,7 @@ function sample(): GameData {
   };
 }
 
-describe('serializeGame: exactly the SPEC §3 shape', () => {
+describe('serializeGame: exactly the RULES §8 shape', () => {
   it('writes w, h, mapSeed, rngSeed, turnCount, turnType, running, countries and tiles — nothing else', () => {
     const s = serializeGame(sample());
     expect(Object.keys(s).sort()).toEqual(
@@ -87,7 +87,7 @@ describe('serializeGame: exactly the SPEC §3 shape', () => {
     expect(Object.keys(s.countries[0]!).sort()).toEqual(['banners', 'id']);
   });
 
-  it('rngSeed is the generator state as an unsigned 32-bit integer (DESIGN rule 14)', () => {
+  it('rngSeed is the generator state as an unsigned 32-bit integer (RULES §5.1)', () => {
     const g = applyLegal(
       { ...sample(), running: false, turn: { count: 0, type: -1 } },
       { id: 'start', info: {} },
@@ -112,7 +112,7 @@ describe('serializeGame: exactly the SPEC §3 shape', () => {
   });
 });
 
-describe('parseGame refuses impossible states with a message (DESIGN §3)', () => {
+describe('parseGame refuses impossible states with a message (RULES §8)', () => {
   type Edit = (s: SerializedGame) => unknown;
   const tileAt = (s: SerializedGame, i: number) => s.tiles[i] as unknown as Record<string, unknown>;
   const rows: [string, Edit][] = [
@@ -261,7 +261,7 @@ describe('parseGame refuses impossible states with a message (DESIGN §3)', () =
   });
 });
 
-describe('deserialize re-adds alive countries missing from the list (SPEC §4 Deserialize, DESIGN rule 13)', () => {
+describe('deserialize re-adds alive countries missing from the list (RULES §7)', () => {
   /** The sample with red holding a banner tile and yellow a unit, neither of them listed. */
   function withMissing(): SerializedGame {
     const s = clone(serializeGame(sample()));
@@ -325,7 +325,7 @@ describe('deserialize re-adds alive countries missing from the list (SPEC §4 De
     expect(deserializeGame(serializeGame(g))).toEqual({ ok: true, value: g });
   });
 
-  // A country missing from the list holds no banners (rule 8), and a dead country's tiles stay (rule 11).
+  // A country missing from the list holds no banners (RULES §3.5), and a dead country's tiles stay (RULES §3.5).
   it('a country removed as dead (only Nomad tiles left, no banner tile, no unit) is not re-added: a won game stays won', () => {
     const s = clone(serializeGame(sample()));
     s.countries = [{ id: G, banners: 3 }]; // purple died and was removed; green won

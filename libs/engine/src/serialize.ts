@@ -1,7 +1,7 @@
 /**
- * The serialized game of SPEC.md §3 / DESIGN.md §3: `serializeGame` and the validating `parseGame`.
- * `deserializeGame` also re-adds alive countries missing from the list (SPEC.md §4 Deserialize),
- * which only importing a save does (DESIGN.md rule 13).
+ * The saved game of RULES §8: `serializeGame` and the validating `parseGame`.
+ * `deserializeGame` also re-adds alive countries missing from the list (RULES §7),
+ * which only importing a save does (ARCHITECTURE §8.2).
  */
 import {
   ENGINE_MAX_SIDE,
@@ -45,7 +45,7 @@ export interface SaveError {
   readonly message: string;
 }
 
-/** The SPEC.md §3 shape of a game. */
+/** The RULES §8 shape of a game. */
 export function serializeGame(game: GameData): SerializedGame {
   return {
     w: game.width,
@@ -171,19 +171,19 @@ export function parseGame(input: unknown): Result<GameData, SaveError> {
   return parsed.ok ? checkSemantics(parsed.value) : parsed;
 }
 
-/** Re-adds, in id order with 1 banner, every alive country missing from the list (DESIGN.md rule 13). */
+/** Re-adds, in id order with 1 banner, every alive country missing from the list (RULES §7). */
 export function reAddMissingCountries(game: GameData): GameData {
   const missing: Country[] = [];
   for (const id of [0, 1, 2, 3] as const) {
     if (game.countries.some((c) => c.id === id)) continue;
     // A country missing from the list holds no banners, so a Nomad tile alone does not make it alive:
-    // otherwise a country removed as dead (its tiles stay, rule 11) would come back on import.
+    // otherwise a country removed as dead (its tiles stay, RULES §3.5) would come back on import.
     if (isAlive(game, id, 0)) missing.push({ id, banners: START_BANNERS });
   }
   return missing.length === 0 ? game : { ...game, countries: [...game.countries, ...missing] };
 }
 
-/** Deserialize (SPEC.md §4): parse, then re-add alive countries missing from the list. For imported saves. */
+/** Deserialize (RULES §7): parse, then re-add alive countries missing from the list. For imported saves. */
 export function deserializeGame(input: unknown): Result<GameData, SaveError> {
   const parsed = parseStructure(input);
   return parsed.ok ? checkSemantics(reAddMissingCountries(parsed.value)) : parsed;

@@ -9,7 +9,7 @@ export function withUnit(tile: Tile, unit: Unit | undefined): Tile {
   return rest;
 }
 
-/** A unit of `id` as newly created: both flags set (SPEC.md §3). */
+/** A unit of `id` as newly created: both flags set (RULES §1.2). */
 export function newUnit(id: Unit['id']): Unit {
   return { id, attacked: true, moved: true };
 }

@@ -1,5 +1,5 @@
 /**
- * Advancing turns (DESIGN.md rules 6 and 7): removing dead countries, banner and chest turns,
+ * Advancing turns (RULES §3.3, §3.4): removing dead countries, banner and chest turns,
  * and the start-of-turn effects of a country. Shared by start, next_turn and remove_country.
  */
 import { LANDMARK, TILE_TYPE, TURN_TYPE, type PlayableCountry } from './constants.js';
@@ -51,7 +51,7 @@ export function removeDeadCountries(game: GameData): GameData {
 }
 
 /**
- * Start-of-turn effects for `country` (DESIGN.md rule 7): spawn on empty Settled banner tiles,
+ * Start-of-turn effects for `country` (RULES §3.4): spawn on empty Settled banner tiles,
  * reset its units, then take over the tiles its units stand on.
  */
 export function startOfTurn(game: GameData, country: PlayableCountry): GameData {
@@ -79,7 +79,7 @@ export function startOfTurn(game: GameData, country: PlayableCountry): GameData 
 }
 
 /**
- * The next_turn loop (DESIGN.md rule 6): remove the dead, count up, resolve banner and chest turns,
+ * The next_turn loop (RULES §3.3): remove the dead, count up, resolve banner and chest turns,
  * and stop at the next country's turn after its start-of-turn effects (or at none when no country is left).
  */
 export function advanceTurn(game: GameData, rng: Rng): GameData {
@@ -96,7 +96,7 @@ export function advanceTurn(game: GameData, rng: Rng): GameData {
 }
 
 /**
- * What start does with the turn (DESIGN.md rule 6): a count that maps to a country plays on with no
+ * What start does with the turn (RULES §2.3): a count that maps to a country plays on with no
  * start-of-turn effects; a banner or chest turn is resolved and the turn advances as in next_turn.
  */
 export function beginPlay(game: GameData, rng: Rng): GameData {

@@ -1,5 +1,5 @@
 /**
- * Turn order (SPEC §4 Game lifecycle, §9 cycle length 3N+1; DESIGN rule 5).
+ * Turn order (RULES §3.1: the cycle length is 3N+1).
  * Tables are written by hand: B = banner turn, C = chest turn, otherwise the country's initial.
  */
 import { describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ const decode = (table: string) => table.split(' ').map((l) => LETTER[l]);
 const types = (countries: { id: PlayableCountry }[], upTo: number) =>
   Array.from({ length: upTo + 1 }, (_, t) => turnTypeOf(t, countries));
 
-describe('cycleLength is 3N+1 (SPEC §4, §9)', () => {
+describe('cycleLength is 3N+1 (RULES §3.1)', () => {
   it.each([
     [1, 4],
     [2, 7],
@@ -30,7 +30,7 @@ describe('cycleLength is 3N+1 (SPEC §4, §9)', () => {
   ])('N = %i gives a cycle of %i', (n, s) => expect(cycleLength(n)).toBe(s));
 });
 
-describe('turnTypeOf: turn-order tables over two full cycles and more (DESIGN rule 5)', () => {
+describe('turnTypeOf: turn-order tables over two full cycles and more (RULES §3.1)', () => {
   it('N = 2 (cycle 7): banner at 0 and 14, chest at the odd multiples 7 and 21, countries alternate in list order', () => {
     //           0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22
     const table = 'B G P G P G P C G P G P G P B G P G P G P C G';
@@ -59,7 +59,7 @@ describe('turnTypeOf: turn-order tables over two full cycles and more (DESIGN ru
     expect(types(list(COUNTRY.red, COUNTRY.green, COUNTRY.purple), 10)).toEqual(decode(three));
   });
 
-  it('with N odd (1 or 3) there is never a chest turn (DESIGN rule 5: specified behaviour)', () => {
+  it('with N odd (1 or 3) there is never a chest turn (RULES §3.1: intended)', () => {
     for (const countries of [list(COUNTRY.red), list(COUNTRY.green, COUNTRY.purple, COUNTRY.yellow)]) {
       const s = cycleLength(countries.length);
       for (let t = 0; t <= 1000; t++) {

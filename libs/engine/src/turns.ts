@@ -1,4 +1,4 @@
-/** Turn order (SPEC.md §4 Game lifecycle, DESIGN.md rule 5). */
+/** Turn order (RULES §3.1). */
 import { TURN_TYPE, type PlayableCountry, type TurnType } from './constants.js';
 import type { Country, GameData } from './types.js';
 

@@ -1,4 +1,4 @@
-/** The plain-data shapes of the game (SPEC.md §3). Everything here is JSON-able. */
+/** The plain-data shapes of the game (RULES §1, §8). Everything here is JSON-able. */
 import type { CountryId, Landmark, PlayableCountry, TileType, TurnType } from './constants.js';
 
 export interface Pos {
@@ -31,7 +31,7 @@ export interface Turn {
   readonly type: TurnType;
 }
 
-/** Game data (SPEC.md §3). Tiles are row-major: index `x + y * width`. */
+/** Game data (RULES §1). Tiles are row-major: index `x + y * width`. */
 export interface GameData {
   readonly countries: readonly Country[];
   readonly tiles: readonly Tile[];
@@ -41,7 +41,7 @@ export interface GameData {
   readonly height: number;
   /** The map seed. */
   readonly seed: number;
-  /** The random generator's state after the last action (DESIGN.md rule 14). */
+  /** The random generator's state after the last action (RULES §5.1). */
   readonly rng: number;
 }
 
@@ -51,7 +51,7 @@ export interface RuleError {
   readonly message: string;
 }
 /**
- * `invalid_payload`: the input is not an action of DESIGN.md rule 14's shape (see `parseAction`); it is
+ * `invalid_payload`: the input is not an action of the shape of RULES §4.1 (see `parseAction`); it is
  * spelled as the server's acknowledgement code, which forwards engine codes as they are.
  */
 export const RULE_ERROR_CODES = [

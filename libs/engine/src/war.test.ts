@@ -1,4 +1,4 @@
-/** Moveable tiles and the war modifier (SPEC §4 Move unit, §9; DESIGN rules 4 and 10). Expected numbers are by hand. */
+/** Moveable tiles and the war modifier (RULES §4.3, §4.4; neighbours: RULES §1.2). Expected numbers are by hand. */
 import { describe, expect, it } from 'vitest';
 import { COUNTRY, LANDMARK, TILE_TYPE, type Landmark, type PlayableCountry } from './constants.js';
 import { turnTypeOf } from './turns.js';
@@ -40,7 +40,7 @@ function put(g: GameData, x: number, y: number, patch: Partial<Tile>): GameData 
 }
 const sortPos = (ps: Pos[]) => ps.map((p) => `${p.x},${p.y}`).sort();
 
-describe('moveableTiles (SPEC §4 Move unit, DESIGN rule 10)', () => {
+describe('moveableTiles (RULES §4.3)', () => {
   it('a fresh unit may go to all 8 neighbours', () => {
     const g = put(empty(), 2, 2, { unit: fresh(G) });
     expect(sortPos(moveableTiles(g, { x: 2, y: 2 }, G))).toEqual(
@@ -77,7 +77,7 @@ describe('moveableTiles (SPEC §4 Move unit, DESIGN rule 10)', () => {
     expect(moveableTiles(g, { x: 2, y: 2 }, G)).toHaveLength(8);
   });
 
-  it('a unit that has attacked has no moveable tiles (DESIGN rule 10)', () => {
+  it('a unit that has attacked has no moveable tiles (RULES §4.3)', () => {
     let g = put(empty(), 2, 2, { unit: fresh(G, { attacked: true }) });
     g = put(g, 3, 2, { unit: fresh(P) });
     expect(moveableTiles(g, { x: 2, y: 2 }, G)).toEqual([]);
@@ -140,7 +140,7 @@ describe('moveableTiles (SPEC §4 Move unit, DESIGN rule 10)', () => {
   });
 });
 
-describe('warModifier = mod(attacker tile) - mod(defender tile) (SPEC §4, §9; DESIGN rule 10)', () => {
+describe('warModifier = mod(attacker tile) - mod(defender tile) (RULES §4.4)', () => {
   // Green attacks from A = (2,2) into purple's unit at D = (3,2). A and D are neighbours, so each tile
   // always counts the other side's unit as an adjacent enemy (-0.5 each), which cancels out.
   const A = { x: 2, y: 2 };
@@ -216,7 +216,7 @@ describe('warModifier = mod(attacker tile) - mod(defender tile) (SPEC §4, §9; 
   });
 });
 
-describe('attack odds (SPEC.md §4 Move unit: result = attack − defence + war + bonus, a win when > 0)', () => {
+describe('attack odds (RULES §4.4: result = attack − defence + war + bonus, a win when > 0)', () => {
   it.each([
     [0, 0, 15 / 36],
     [0.5, 0, 21 / 36],

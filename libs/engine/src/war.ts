@@ -1,4 +1,4 @@
-/** Fight arithmetic and moveable tiles (SPEC.md §4 Move unit, DESIGN.md rule 10). */
+/** Fight arithmetic and moveable tiles (RULES §4.3, §4.4). */
 import {
   DICE_SIDES,
   FOREST_ATTACK,

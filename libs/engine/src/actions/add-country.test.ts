@@ -1,4 +1,4 @@
-/** add_country (SPEC §4 Add and remove country, §3 Country: a new country starts with 1 banner). */
+/** add_country (RULES §4.1, §1.1: a new country starts with 1 banner). */
 import { describe, expect, it } from 'vitest';
 import { COUNTRY, type PlayableCountry } from '../constants.js';
 import { newGame } from '../game.js';
@@ -8,7 +8,7 @@ import { applyAction, applyLegal } from './index.js';
 const add = (g: GameData, country: number) =>
   applyAction(g, { id: 'add_country', info: { country: country as PlayableCountry } }, 0);
 
-describe('add_country (SPEC §4 Add and remove country)', () => {
+describe('add_country (RULES §4.1)', () => {
   it('appends the country with 1 banner, in the order added', () => {
     let g = newGame();
     for (const c of [COUNTRY.red, COUNTRY.green, COUNTRY.yellow, COUNTRY.purple])

@@ -1,4 +1,4 @@
-/** add_country (SPEC.md §4 Add and remove country). */
+/** add_country (RULES §4.1, §2.1). */
 import { START_BANNERS, isPlayableCountry } from '../constants.js';
 import { findCountry, isGameOver } from '../game.js';
 import { ok, refuse, type GameData, type Result, type RuleError } from '../types.js';

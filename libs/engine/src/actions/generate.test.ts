@@ -1,6 +1,6 @@
 /**
- * generate (SPEC §4 Generate, DESIGN rule 3): start tiles, 4-neighbour growth rounds, landmark odds.
- * The reference generator below is written from rule 3's text (using the rng the rng tests check).
+ * generate (RULES §2.2): start tiles, 4-neighbour growth rounds, landmark odds.
+ * The reference generator below is written from the text of RULES §2.2 (using the rng the rng tests check).
  */
 import { describe, expect, it } from 'vitest';
 import { COUNTRY, LANDMARK, TILE_TYPE, type CountryId, type Landmark, type PlayableCountry } from '../constants.js';
@@ -22,7 +22,7 @@ function withCountries(ids: PlayableCountry[], w = 10, h = 10): GameData {
 const generated = (ids: PlayableCountry[], w: number, h: number, seed: number) =>
   applyLegal(withCountries(ids), { id: 'generate', info: { w, h, seed } }, 12345);
 
-/** DESIGN rule 3, step by step: starts (with redraws), growth rounds, landmarks, cleared starts. */
+/** RULES §2.2, step by step: starts (with redraws), growth rounds, landmarks, cleared starts. */
 function referenceMap(ids: PlayableCountry[], w: number, h: number, seed: number) {
   const rng = createRng(seed);
   const owner: CountryId[] = Array(w * h).fill(COUNTRY.none);
@@ -70,7 +70,7 @@ function referenceMap(ids: PlayableCountry[], w: number, h: number, seed: number
   return { owner, landmark, starts };
 }
 
-describe('generate: when it is allowed (SPEC §4 Generate)', () => {
+describe('generate: when it is allowed (RULES §2.2)', () => {
   it('is refused while the game is running (game_running)', () => {
     const running = { ...generated([G, P], 5, 5, 1), running: true, turn: { count: 1, type: G } };
     const r = applyAction(running, { id: 'generate', info: { w: 5, h: 5, seed: 2 } }, 0);
@@ -104,7 +104,7 @@ describe('generate: when it is allowed (SPEC §4 Generate)', () => {
   });
 });
 
-describe('generate: the map is a function of the countries, w, h and the map seed (DESIGN rules 2, 3)', () => {
+describe('generate: the map is a function of the countries, w, h and the map seed (RULES §2.2, §5.2)', () => {
   it('the same seed gives the same map whatever the action seed; different seeds differ', () => {
     const a = generated([G, P, R], 10, 10, 555);
     const b = applyLegal(withCountries([G, P, R]), { id: 'generate', info: { w: 10, h: 10, seed: 555 } }, 999);
@@ -123,7 +123,7 @@ describe('generate: the map is a function of the countries, w, h and the map see
     [[R, Y, P], 13, 3, 4000000000],
     [[G, P, R, Y], 20, 20, 77],
   ] as [PlayableCountry[], number, number, number][])(
-    '%j on %i×%i seed %i matches the reference of rule 3 tile by tile',
+    '%j on %i×%i seed %i matches the reference of RULES §2.2 tile by tile',
     (ids, w, h, seed) => {
       const g = generated(ids, w, h, seed);
       const ref = referenceMap(ids, w, h, seed);
@@ -196,7 +196,7 @@ describe('generate: the map is a function of the countries, w, h and the map see
     }
   });
 
-  it('landmark odds are roughly 10% mountains, 15% forest, 75% none (SPEC §9)', () => {
+  it('landmark odds are roughly 10% mountains, 15% forest, 75% none (RULES §2.2)', () => {
     const counts = { mountains: 0, forest: 0, none: 0 };
     let total = 0;
     for (let seed = 1000; seed < 1200; seed++) {
@@ -222,7 +222,7 @@ describe('generate: the map is a function of the countries, w, h and the map see
   });
 });
 
-describe('generate: hand-computed small maps (DESIGN rule 3)', () => {
+describe('generate: hand-computed small maps (RULES §2.2)', () => {
   it('3×2, [green, purple], seed 7: starts (0,0) and (2,1), growth G G P / G P P, forest at (0,1)', () => {
     // mulberry32(7) draws: .0117 .0620 .9769 .6990 | .5214 .4055 .4662 .2399 .5533 .7298
     // (a) green x = floor(.0117*3) = 0, y = floor(.0620*2) = 0; purple x = floor(.9769*3) = 2, y = floor(.6990*2) = 1.

@@ -1,4 +1,4 @@
-/** generate (SPEC.md §4 Generate, DESIGN.md rule 3). */
+/** generate (RULES §2.2). */
 import { ENGINE_MAX_SIDE, LANDMARK, LANDMARK_ODDS, SEED_LIMIT, TILE_TYPE, type CountryId } from '../constants.js';
 import { NEIGHBOURS_4 } from '../grid.js';
 import { isGameOver } from '../game.js';

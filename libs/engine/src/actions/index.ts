@@ -1,4 +1,4 @@
-/** The action dispatcher: check and apply any handled action with its own seed (DESIGN.md rule 2). */
+/** The action dispatcher: check and apply any handled action with its own seed (RULES §5.2). */
 import { createRng } from '../rng.js';
 import { ok, type GameData, type Result, type RuleError } from '../types.js';
 import * as addCountry from './add-country.js';
@@ -13,7 +13,7 @@ import type { GameAction, UnknownAction } from './types.js';
 
 /**
  * Whether `action` may be applied to `game`; the reason when it may not. Any value is answered, never
- * thrown on: a malformed one with `invalid_payload`, a SPEC.md §4 id the game does not handle
+ * thrown on: a malformed one with `invalid_payload`, a RULES §4.1 id the game does not handle
  * (`pause`, `resume`, `stop`) with `not_actable` (see `parseAction`).
  */
 export function actable(game: GameData, action: GameAction | UnknownAction): Result<void, RuleError> {
@@ -68,7 +68,7 @@ function applyWellFormed(game: GameData, action: GameAction, seed: number): Resu
       next = nextTurn.apply(game, action.info, rng);
       break;
     case 'generate':
-      // Map generation draws from its own rng seeded with the map seed (DESIGN.md rule 2).
+      // Map generation draws from its own rng seeded with the map seed (RULES §5.2).
       return ok(generate.apply(game, action.info));
     case 'add_country':
       next = addCountry.apply(game, action.info);

@@ -1,4 +1,4 @@
-/** move_unit (SPEC §4 Move unit, DESIGN rule 10): checks, plain moves, chests and fights with known dice. */
+/** move_unit (RULES §4.3, §4.4): checks, plain moves, chests and fights with known dice. */
 import { describe, expect, it } from 'vitest';
 import { COUNTRY, LANDMARK, TILE_TYPE, type Landmark, type PlayableCountry } from '../constants.js';
 import { createRng } from '../rng.js';
@@ -7,7 +7,7 @@ import type { GameData, Tile, Unit } from '../types.js';
 import { applyAction, fightOutcome } from './index.js';
 import type { MoveUnitInfo } from './types.js';
 
-/** A deep copy of plain JSON data (state is JSON-able: STYLE.md). */
+/** A deep copy of plain JSON data (state is JSON-able: ARCHITECTURE §3.1). */
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 const G = COUNTRY.green;
@@ -54,7 +54,7 @@ const green = (from: [number, number], to: [number, number], bonus?: number): Mo
   ...(bonus === undefined ? {} : { bonus }),
 });
 
-/** The first seed whose generator rolls `attack` then `defend` (the action's first two draws: DESIGN rule 10). */
+/** The first seed whose generator rolls `attack` then `defend` (the action's first two draws: RULES §5.2). */
 function seedRolling(attack: number, defend: number): number {
   for (let seed = 0; seed < 100000; seed++) {
     const rng = createRng(seed);
@@ -63,7 +63,7 @@ function seedRolling(attack: number, defend: number): number {
   throw new Error(`no seed rolls ${attack}/${defend}`);
 }
 
-describe('move_unit: checks (SPEC §4 Move unit)', () => {
+describe('move_unit: checks (RULES §4.3)', () => {
   const g = put(put(empty(), 1, 2, { unit: fresh(G) }), 2, 2, { unit: fresh(P) });
   const rows: [string, GameData, MoveUnitInfo, string][] = [
     ['the game is not running', { ...g, running: false }, green([1, 2], [1, 1]), 'not_actable'],
@@ -114,7 +114,7 @@ describe('move_unit: checks (SPEC §4 Move unit)', () => {
   });
 });
 
-describe('move_unit: moving to an empty tile (SPEC §4, DESIGN rule 10)', () => {
+describe('move_unit: moving to an empty tile (RULES §4.3)', () => {
   it('the unit moves, its moved flag is set, the source is empty and nothing changes hands yet', () => {
     const g = put(empty(), 1, 2, { unit: fresh(G) });
     const r = move(g, green([1, 2], [2, 3]));
@@ -128,7 +128,7 @@ describe('move_unit: moving to an empty tile (SPEC §4, DESIGN rule 10)', () => 
     });
     expect('unit' in at(r.value, 1, 2)).toBe(false);
     expect(at(r.value, 2, 3).unit).toEqual({ id: G, attacked: false, moved: true });
-    expect(at(r.value, 2, 3).owner).toBe(P); // taken over only at green's next start of turn (DESIGN rule 7)
+    expect(at(r.value, 2, 3).owner).toBe(P); // taken over only at green's next start of turn (RULES §3.4)
     expect(r.value.countries).toEqual(g.countries);
     expect(r.value.turn).toEqual(g.turn);
   });
@@ -183,7 +183,7 @@ describe('move_unit: moving to an empty tile (SPEC §4, DESIGN rule 10)', () => 
   });
 });
 
-describe('move_unit: fights (SPEC §4 Move unit, DESIGN rule 10: result = a - d + war + bonus, win iff > 0)', () => {
+describe('move_unit: fights (RULES §4.4: result = a - d + war + bonus, win iff > 0)', () => {
   // Green at (1,2) attacks purple at (2,2), lone units: war = -0.5 - (-0.5) = 0.
   const duel = (aLand: Landmark = LANDMARK.none, dLand: Landmark = LANDMARK.none, attacker: Unit = fresh(G)) =>
     put(put(empty(), 1, 2, { unit: attacker, landmark: aLand }), 2, 2, { unit: fresh(P), landmark: dLand });

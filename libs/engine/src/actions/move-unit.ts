@@ -1,4 +1,4 @@
-/** move_unit (SPEC.md §4 Move unit, DESIGN.md rule 10). */
+/** move_unit (RULES §4.3, §4.4). */
 import { LANDMARK } from '../constants.js';
 import { isGameOver } from '../game.js';
 import { indexOf, inBounds } from '../grid.js';

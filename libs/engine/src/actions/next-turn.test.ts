@@ -1,5 +1,5 @@
 /**
- * next_turn and the turn flow (SPEC §4 Game lifecycle; DESIGN rules 5-8, 11, 12): who may pass,
+ * next_turn and the turn flow (RULES §3.1–3.7): who may pass,
  * start-of-turn effects, banner and chest turns, removal of dead countries, game over, remove_country.
  */
 import { describe, expect, it } from 'vitest';
@@ -57,7 +57,7 @@ const passed = (g: GameData, country: PlayableCountry, seed = 0) =>
 const settledBanner = { type: TILE_TYPE.settled, landmark: LANDMARK.banner } as const;
 const nomadBanner = { type: TILE_TYPE.nomad, landmark: LANDMARK.banner } as const;
 
-describe('next_turn: who may pass (SPEC §4 Game lifecycle, DESIGN rule 6)', () => {
+describe('next_turn: who may pass (RULES §3.3)', () => {
   it('only the current country may pass its turn', () => {
     const g = game(1);
     expect(pass(g, G).ok).toBe(true);
@@ -90,7 +90,7 @@ describe('next_turn: who may pass (SPEC §4 Game lifecycle, DESIGN rule 6)', () 
   });
 });
 
-describe('start-of-turn effects (SPEC §4, DESIGN rule 7): purple passes turn 2, green’s turn 3 begins', () => {
+describe('start-of-turn effects (RULES §3.4): purple passes turn 2, green’s turn 3 begins', () => {
   let g = game(2);
   // Green's own tiles (x ≤ 2):
   g = put(g, 0, 0, settledBanner); // empty Settled banner → spawns
@@ -164,7 +164,7 @@ describe('start-of-turn effects (SPEC §4, DESIGN rule 7): purple passes turn 2,
   });
 });
 
-describe('capturing a banner takes two of the captor’s turns (DESIGN rule 7)', () => {
+describe('capturing a banner takes two of the captor’s turns (RULES §3.4)', () => {
   it('Settled → Nomad (still purple’s) → green’s; a captured banner never spawns again', () => {
     let g = put(game(2), 4, 1, { ...settledBanner, unit: unit(G, { attacked: true }) });
     g = passed(g, P); // green's turn 3
@@ -183,7 +183,7 @@ describe('capturing a banner takes two of the captor’s turns (DESIGN rule 7)',
   });
 });
 
-describe('banner turns (SPEC §4, DESIGN rule 6)', () => {
+describe('banner turns (RULES §3.2, §3.3)', () => {
   it('N = 2: purple passes turn 13, banner turn 14 gives every country +1, green plays turn 15', () => {
     const g = {
       ...game(13),
@@ -211,7 +211,7 @@ describe('banner turns (SPEC §4, DESIGN rule 6)', () => {
   });
 });
 
-describe('chest turns (SPEC §4, DESIGN rule 6)', () => {
+describe('chest turns (RULES §3.2, §3.3)', () => {
   /** Turn 6 (purple's) of a 2-country game with some landmarks and units in the way. */
   function beforeChest(): GameData {
     let g = game(6);
@@ -285,7 +285,7 @@ describe('chest turns (SPEC §4, DESIGN rule 6)', () => {
   });
 });
 
-describe('alive (SPEC §4, DESIGN rule 8)', () => {
+describe('alive (RULES §3.5)', () => {
   const blank = (banners: number): GameData => ({
     ...game(1),
     countries: [
@@ -320,7 +320,7 @@ describe('alive (SPEC §4, DESIGN rule 8)', () => {
   });
 });
 
-describe('dead countries are removed after a turn (SPEC §4, DESIGN rule 6)', () => {
+describe('dead countries are removed after a turn (RULES §3.3, §3.5)', () => {
   /** [green, purple, red] at purple's turn 2, red owning only Nomad tiles with 0 banners: dead. */
   const withDeadRed = (): GameData => ({
     ...game(2, [G, P, R]),
@@ -365,7 +365,7 @@ describe('dead countries are removed after a turn (SPEC §4, DESIGN rule 6)', ()
   });
 });
 
-describe('game over (DESIGN rule 12)', () => {
+describe('game over (RULES §3.7)', () => {
   /** Green has just won: purple's last unit fell, green passed, purple was removed. */
   function wonByGreen(): GameData {
     let g: GameData = {
@@ -436,7 +436,7 @@ describe('game over (DESIGN rule 12)', () => {
   });
 });
 
-describe('remove_country (SPEC §4 Add and remove country, DESIGN rule 11)', () => {
+describe('remove_country (RULES §3.6)', () => {
   const remove = (g: GameData, country: PlayableCountry, seed = 0) =>
     applyAction(g, { id: 'remove_country', info: { country } }, seed);
   /** [green, purple, red] at purple's turn 2, with a green spawn point and units of everyone. */

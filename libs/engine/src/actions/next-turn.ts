@@ -1,4 +1,4 @@
-/** next_turn (SPEC.md §4 Game lifecycle, DESIGN.md rule 6). */
+/** next_turn (RULES §3.3). */
 import { isGameOver } from '../game.js';
 import type { Rng } from '../rng.js';
 import { advanceTurn } from '../turn-flow.js';

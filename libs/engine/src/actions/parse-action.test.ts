@@ -1,6 +1,6 @@
 /**
- * Every action id and shape is answered with a code, never a throw (SPEC.md §4 "Actions", DESIGN.md
- * rule 14 payloads): SPEC ids the game does not handle are `not_actable`, anything malformed is
+ * Every action id and shape is answered with a code, never a throw (RULES §4.1: the actions and their
+ * payloads): ids the rules name but the game does not handle are `not_actable`, anything malformed is
  * `invalid_payload`, and well-formed actions keep the rules' own answers.
  */
 import fc from 'fast-check';
@@ -24,7 +24,7 @@ import type { GameAction } from './types.js';
 const G = COUNTRY.green;
 const P = COUNTRY.purple;
 
-/** A deep copy of plain JSON data (state is JSON-able: STYLE.md). */
+/** A deep copy of plain JSON data (state is JSON-able: ARCHITECTURE §3.1). */
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 /** Two countries seated on a generated 5×5 map, not started. */
@@ -93,7 +93,7 @@ function answer(game: GameData, action: unknown, seed = 7): Result<void, RuleErr
 
 const codeOf = (r: Result<void, RuleError>) => (r.ok ? 'ok' : r.error.code);
 
-describe('every SPEC.md §4 action id is answered with a code', () => {
+describe('every RULES §4.1 action id is answered with a code', () => {
   const rows: [ActionId, string, string][] = [
     ['start', 'game_running', 'ok'],
     ['pause', 'not_actable', 'not_actable'],
@@ -197,7 +197,7 @@ describe('whatever is not an action is invalid_payload and changes nothing', () 
   });
 });
 
-describe('a malformed info is invalid_payload and changes nothing (DESIGN.md rule 14 shapes)', () => {
+describe('a malformed info is invalid_payload and changes nothing (RULES §4.1 shapes)', () => {
   type Row = [string, unknown];
   const rows: Row[] = [];
   const ownProto = (info: object) => Object.defineProperty({ ...info }, '__proto__', { value: {}, enumerable: true });
@@ -444,7 +444,7 @@ describe('actable and applyAction never throw (property)', () => {
     fc.assert(fc.property(games, fc.jsonValue(), seeds, answersWithACode), { numRuns: 500 });
   });
 
-  it('for objects with a SPEC.md §4 id and a random, nearly right info; well-formed ones get the rules’ own answer', () => {
+  it('for objects with a RULES §4.1 id and a random, nearly right info; well-formed ones get the rules’ own answer', () => {
     const seen = { malformed: 0, unhandled: 0, refusedByRules: 0, legal: 0 };
     fc.assert(
       fc.property(games, nearlyActions, seeds, (game, action, seed) => {
@@ -460,12 +460,12 @@ describe('actable and applyAction never throw (property)', () => {
       }),
       { numRuns: 3000 },
     );
-    // Every branch was exercised: garbage, SPEC ids the game does not handle, and well-formed actions both ways.
+    // Every branch was exercised: garbage, ids the game names but does not handle, and well-formed actions both ways.
     for (const count of Object.values(seen)) expect(count).toBeGreaterThan(100);
   });
 });
 
-describe('a log holding a malformed game action folds to bad_log (DESIGN.md §4)', () => {
+describe('a log holding a malformed game action folds to bad_log (RULES §7)', () => {
   const AT = '2026-01-01T00:00:00.000Z';
   /** A lobby with green and purple seated (so a map), then one game-action event with `payload`. */
   const logWith = (payload: unknown): LobbyEvent[] =>

@@ -1,11 +1,11 @@
 /**
- * The shape check in front of every rule (DESIGN.md rule 14): raw input is not an action until it has
+ * The shape check in front of every rule (RULES §4.1): raw input is not an action until it has
  * its id's payload shape. The dispatcher runs it first, so whatever arrives as an action (a log entry,
  * a message, a bug's garbage) is answered with a code, and the rules only ever see well-formed infos.
  *
- * - `not_actable`: one of SPEC.md §4's action ids that this game does not handle (`pause`, `resume`,
+ * - `not_actable`: one of the action ids of RULES §4.1 that this game does not handle (`pause`, `resume`,
  *   `stop`), whatever its info.
- * - `invalid_payload`: anything else that is not a handled action of rule 14's shape: not an object,
+ * - `invalid_payload`: anything else that is not a handled action of the shape of RULES §4.1: not an object,
  *   an unknown id, a missing or non-object info, a missing, unknown or wrongly typed field, a country
  *   outside 0..3, a coordinate that is not a whole number ≥ 0, a bonus that is not a finite number,
  *   a generate side or seed that is not a number.
@@ -69,7 +69,7 @@ function countryInfoProblem(id: string, info: Fields): string | null {
 }
 
 /**
- * Each handled action's info check: the problem with `info`, or null when it has the shape of rule 14.
+ * Each handled action's info check: the problem with `info`, or null when it has the shape of RULES §4.1.
  * Keyed by the handled ids, so a new action does not compile until its shape is checked here.
  */
 const INFO_PROBLEMS: { readonly [Id in GameAction['id']]: (info: Fields) => string | null } = {
@@ -125,8 +125,8 @@ export function actionLabel(raw: unknown): string {
 const isActionId = (id: string) => (ACTION_IDS as readonly string[]).includes(id);
 
 /**
- * Checks that `raw` is a handled action of DESIGN.md rule 14's shape and returns it as one (the same
- * object, not a copy); `not_actable` for SPEC.md §4 ids the game does not handle, else `invalid_payload`.
+ * Checks that `raw` is a handled action of the shape of RULES §4.1 and returns it as one (the same
+ * object, not a copy); `not_actable` for RULES §4.1 ids the game does not handle, else `invalid_payload`.
  * Never throws, whatever the value (short of a getter or a proxy that throws by itself).
  */
 export function parseAction(raw: unknown): Result<GameAction, RuleError> {

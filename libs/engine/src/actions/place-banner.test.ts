@@ -1,11 +1,11 @@
-/** place_banner (SPEC §4 Place banner, DESIGN rules 4 and 9). */
+/** place_banner (RULES §4.2; neighbours: RULES §1.2). */
 import { describe, expect, it } from 'vitest';
 import { COUNTRY, LANDMARK, TILE_TYPE, type Landmark, type PlayableCountry } from '../constants.js';
 import { turnTypeOf } from '../turns.js';
 import type { GameData, Tile } from '../types.js';
 import { applyAction } from './index.js';
 
-/** A deep copy of plain JSON data (state is JSON-able: STYLE.md). */
+/** A deep copy of plain JSON data (state is JSON-able: ARCHITECTURE §3.1). */
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 const G = COUNTRY.green;
@@ -47,7 +47,7 @@ const withLandmark = (l: Landmark) => (g: GameData) => setTile(g, 1, 2, { landma
 const place = (g: GameData, country: PlayableCountry, x: number, y: number) =>
   applyAction(g, { id: 'place_banner', info: { country, x, y } }, 0);
 
-describe('place_banner: each precondition refuses on its own (SPEC §4 Place banner)', () => {
+describe('place_banner: each precondition refuses on its own (RULES §4.2)', () => {
   // Every row starts from the legal placement of green at (1,2) and breaks exactly one requirement.
   const rows: [string, (g: GameData) => GameData, PlayableCountry, number, number, string][] = [
     ['the game is not running', (g) => ({ ...g, running: false }), G, 1, 2, 'not_actable'],
@@ -164,7 +164,7 @@ describe('place_banner: each precondition refuses on its own (SPEC §4 Place ban
   });
 });
 
-describe('place_banner: the effect (SPEC §4 Place banner, DESIGN rule 9)', () => {
+describe('place_banner: the effect (RULES §4.2)', () => {
   // Green places at (2,2), on its border with purple (x = 3).
   const before = setTile(
     setTile(

@@ -1,4 +1,4 @@
-/** place_banner (SPEC.md §4 Place banner, DESIGN.md rule 9). */
+/** place_banner (RULES §4.2). */
 import { LANDMARK, TILE_TYPE } from '../constants.js';
 import { findCountry, isGameOver } from '../game.js';
 import { indexOf, inBounds, neighbourIndices } from '../grid.js';

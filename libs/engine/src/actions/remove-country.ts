@@ -1,4 +1,4 @@
-/** remove_country (SPEC.md §4 Add and remove country, DESIGN.md rule 11). */
+/** remove_country (RULES §3.6). */
 import { findCountry, isGameOver } from '../game.js';
 import type { Rng } from '../rng.js';
 import { advanceTurn } from '../turn-flow.js';

@@ -1,4 +1,4 @@
-/** start (SPEC §4 Game lifecycle, DESIGN rule 6). */
+/** start (RULES §2.3). */
 import { describe, expect, it } from 'vitest';
 import { COUNTRY, LANDMARK, TILE_TYPE, TURN_TYPE, type PlayableCountry } from '../constants.js';
 import { newGame } from '../game.js';
@@ -6,7 +6,7 @@ import { turnTypeOf } from '../turns.js';
 import type { GameData, Tile } from '../types.js';
 import { applyAction, applyLegal } from './index.js';
 
-/** A deep copy of plain JSON data (state is JSON-able: STYLE.md). */
+/** A deep copy of plain JSON data (state is JSON-able: ARCHITECTURE §3.1). */
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 const G = COUNTRY.green;
@@ -26,7 +26,7 @@ const setTile = (g: GameData, x: number, y: number, patch: Partial<Tile>): GameD
   return { ...g, tiles };
 };
 
-describe('start: preconditions (SPEC §4 Game lifecycle)', () => {
+describe('start: preconditions (RULES §2.3)', () => {
   it('is refused when the game is already running (game_running)', () => {
     const running = applyLegal(lobbyGame([G, P]), { id: 'start', info: {} }, 1);
     const r = start(running);
@@ -61,7 +61,7 @@ describe('start: preconditions (SPEC §4 Game lifecycle)', () => {
   });
 });
 
-describe('start: a fresh game (DESIGN rule 6: turn 0 is a banner turn)', () => {
+describe('start: a fresh game (RULES §2.3: turn 0 is a banner turn)', () => {
   it('runs, resolves banner turn 0 and gives the first listed country turn 1; every country has 2 banners', () => {
     const g = applyLegal(lobbyGame([G, P, R]), { id: 'start', info: {} }, 42);
     expect(g.running).toBe(true);
@@ -85,7 +85,7 @@ describe('start: a fresh game (DESIGN rule 6: turn 0 is a banner turn)', () => {
   });
 });
 
-describe('start: a loaded game (DESIGN rule 6)', () => {
+describe('start: a loaded game (RULES §2.3)', () => {
   /** A not-running save of [green, purple] resting at `count`, with a green unit that has acted on a purple tile. */
   function save(count: number): GameData {
     let g = lobbyGame([G, P], 4, 4, 9);

@@ -1,4 +1,4 @@
-/** start (SPEC.md §4 Game lifecycle, DESIGN.md rule 6). */
+/** start (RULES §2.3). */
 import { isGameOver } from '../game.js';
 import type { Rng } from '../rng.js';
 import { beginPlay } from '../turn-flow.js';

@@ -1,4 +1,4 @@
-/** The payloads of the handled game actions (DESIGN.md rule 14). */
+/** The payloads of the handled game actions (RULES §4.1). */
 import type { PlayableCountry } from '../constants.js';
 import type { Pos } from '../types.js';
 
@@ -39,7 +39,7 @@ export type GameAction =
  */
 export type UnknownAction = unknown;
 
-/** An action together with the seed it is applied with (each action reseeds the rng: DESIGN.md rule 2). */
+/** An action together with the seed it is applied with (each action reseeds the rng: RULES §5.2). */
 export interface SeededAction {
   readonly action: GameAction;
   readonly seed: number;

@@ -1,4 +1,4 @@
-/** Bots (SPEC.md §4 "Bot behaviour", DESIGN.md "Bot decisions"). */
+/** Bots (RULES §6). */
 import { describe, expect, it } from 'vitest';
 import { applyLegal, type GameAction } from '../actions/index.js';
 import { BOT_TUNING, LANDMARK } from '../constants.js';
@@ -31,7 +31,7 @@ describe('bot turns', () => {
   });
 });
 
-describe('bot step 1: banners on the safest own tiles (SPEC.md §4 Bot behaviour, DESIGN.md bot decision 1)', () => {
+describe('bot step 1: banners on the safest own tiles (RULES §6 step 1)', () => {
   it('safety is the Chebyshev ring radius of the nearest foreign tile, -1 when there is none', () => {
     const game = board(`Gn-- Gn-- Gn-- Pn--`);
     expect([...safetyMap(game, 0)]).toEqual([3, 2, 1, 0]);
@@ -69,7 +69,7 @@ describe('bot step 1: banners on the safest own tiles (SPEC.md §4 Bot behaviour
   });
 });
 
-describe('bot step 2: chests (DESIGN.md bot decision 2)', () => {
+describe('bot step 2: chests (RULES §6 step 2)', () => {
   it('the first adjacent own unit that has not moved steps onto a chest and the new banner is placed at once', () => {
     const game = board(
       `
@@ -95,7 +95,7 @@ describe('bot step 2: chests (DESIGN.md bot decision 2)', () => {
   });
 });
 
-describe('bot step 3: free the banner tiles (DESIGN.md bot decision 3)', () => {
+describe('bot step 3: free the banner tiles (RULES §6 step 4)', () => {
   it('moves a unit off its banner tile to an adjacent tile with no unit and no banner', () => {
     const game = board(
       `
@@ -152,7 +152,7 @@ describe('bot step 3: free the banner tiles (DESIGN.md bot decision 3)', () => {
   });
 });
 
-describe('bot step 4: attack when bonus + margin > -war (SPEC.md §4 Bot behaviour, §9)', () => {
+describe('bot step 4: attack when bonus + margin > -war (RULES §6)', () => {
   // Green at (1,0) faces purple at (2,0); purple has a friend at (3,0): war = mod(green) - mod(purple) = -0.5 - 0 = -0.5.
   const game = board(`Gs-- Gs-g Ps-p Ps-p`, {
     countries: [

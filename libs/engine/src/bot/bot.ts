@@ -1,12 +1,12 @@
 /**
- * Bots (SPEC.md §4 "Bot behaviour", DESIGN.md "Bot decisions"). A bot's turn is returned as the list
+ * Bots (RULES §6). A bot's turn is returned as the list
  * of seeded actions it takes, ending with next_turn; applying them in order reproduces the turn, so the
  * server logs them and a replay never runs bot code.
  *
  * The turn: (1) banners on the safest own tiles; (2) chests; capture: step onto free enemy banner
  * tiles; (3) free own banner tiles, stepping toward the objective; advance: every other unit steps toward
  * the objective; (4) attack where bonus + margin > -war, banner guards first, then the best odds; advance
- * again so the line that moved up is backed. Steps marked "beyond SPEC.md" are what make games end:
+ * again so the line that moved up is backed. Steps marked "added" (RULES §6) are what make games end:
  * without them a country whose banners were captured but left empty lives for ever, and reserves idle
  * behind a front that never moves (see the README's bot notes for the measured effect).
  */
@@ -47,7 +47,7 @@ function distanceMap(game: GameData, isSource: (tile: GameData['tiles'][number])
 }
 
 /**
- * Safety of every tile for `country` (DESIGN.md bot decision 1): the smallest Chebyshev ring radius
+ * Safety of every tile for `country` (RULES §6 step 1): the smallest Chebyshev ring radius
  * d ≥ 1 holding a tile owned by someone else, or -1 when no ring does (0 on foreign tiles).
  */
 export function safetyMap(game: GameData, country: PlayableCountry): Int32Array {
@@ -146,7 +146,7 @@ export function playBotTurn(
     }
   }
 
-  // Capture (beyond SPEC.md's four steps): a free enemy banner tile is only taken by standing on it at
+  // Capture (added: beyond the bot's four core steps): a free enemy banner tile is only taken by standing on it at
   // the start of two of our turns, so an adjacent unit that can still step goes there. Without this a
   // country whose banners are all captured-but-empty stays alive for ever and the game never ends.
   const enemyBanners: number[] = [];
@@ -183,7 +183,7 @@ export function playBotTurn(
   });
   for (const b of occupiedBanners) free(b, new Set());
 
-  // Advance (beyond SPEC.md's four steps): every other unit that can still step moves one tile closer
+  // Advance (added: beyond the bot's four core steps): every other unit that can still step moves one tile closer
   // to the nearest enemy banner, so reserves reach the front instead of idling behind it for ever and
   // force gathers where taking ground ends the game.
   const advance = () => {
@@ -230,7 +230,7 @@ export function playBotTurn(
   }
 
   // Reserves that could not step before the fights fill the ground the winners left, so the line that
-  // moved up is backed and can hold (beyond SPEC.md's four steps).
+  // moved up is backed and can hold (added: beyond the bot's four core steps).
   advance();
 
   act({ id: 'next_turn', info: { country } });

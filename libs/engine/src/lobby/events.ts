@@ -1,4 +1,4 @@
-/** The lobby log's event kinds and payloads (DESIGN.md §4). The log format is a public contract. */
+/** The lobby log's event kinds and payloads (PROTOCOL §7.2). The log format is a public contract. */
 import type { CountryId, Difficulty } from '../constants.js';
 import type { GameAction } from '../actions/types.js';
 import type { SerializedGame } from '../serialize.js';
@@ -53,7 +53,7 @@ export interface LobbyEventPayloads {
   'game-action': GameAction;
 }
 
-/** One log entry in the shape of DESIGN.md §6: `seed` is set for game actions only. */
+/** One log entry in the shape of PROTOCOL §7.1: `seed` is set for game actions only. */
 export type LobbyEvent = {
   [K in LobbyEventKind]: {
     readonly seq: number;
@@ -71,5 +71,5 @@ export type NewLobbyEvent = {
   [K in LobbyEventKind]: Omit<Extract<LobbyEvent, { kind: K }>, 'seq' | 'at'>;
 }[LobbyEventKind];
 
-/** The actor of events the server makes itself (DESIGN.md §5.1). */
+/** The actor of events the server makes itself (PROTOCOL §7.1). */
 export const SERVER_ACTOR = 'server';

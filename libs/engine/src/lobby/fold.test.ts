@@ -1,4 +1,4 @@
-/** Folding a lobby log (DESIGN §4 "Persistence: the lobby log" and "From lobby events to the game"). */
+/** Folding a lobby log (RULES §7, PROTOCOL §7.3). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyLegal, type GameAction } from '../actions/index.js';
@@ -50,7 +50,7 @@ function log() {
   return api;
 }
 
-/** The game an independent folder would build: the countries in order, then generate (DESIGN §4). */
+/** The game an independent folder would build: the countries in order, then generate (PROTOCOL §7.3). */
 function mapOf(ids: PlayableCountry[], w: number, h: number, seed: number): GameData {
   let g = newGame(w, h, seed);
   for (const country of ids) g = applyLegal(g, { id: 'add_country', info: { country } }, 0);
@@ -62,7 +62,7 @@ function folded(events: readonly LobbyEvent[]) {
   return r.value;
 }
 
-describe('fold: lobby and seats (DESIGN §4)', () => {
+describe('fold: lobby and seats (PROTOCOL §7.3)', () => {
   it('lobby-created starts an online lobby with its settings, no players and no map', () => {
     const s = folded(log().created(6, 5, 17).events);
     expect(s).toMatchObject({
@@ -172,7 +172,7 @@ describe('fold: lobby and seats (DESIGN §4)', () => {
   });
 });
 
-describe('fold: state-loaded (DESIGN §4, rule 13)', () => {
+describe('fold: state-loaded (PROTOCOL §7.3, RULES §7)', () => {
   /** A save on a 4×3 map of [red, green] at green's turn 2, not running, with a hand-placed banner. */
   function save(): GameData {
     const g = mapOf([R, G], 4, 3, 5);
@@ -237,7 +237,7 @@ describe('fold: state-loaded (DESIGN §4, rule 13)', () => {
   });
 });
 
-describe('fold: game actions (DESIGN §4, rules 2 and 14)', () => {
+describe('fold: game actions (RULES §5.2, §7)', () => {
   /** Green and purple seated and started; the game state before each later action is known. */
   const started = () => log().created(6, 5, 17).join('a', G).join('b', P).act({ id: 'start', info: {} }, 3);
 
@@ -301,7 +301,7 @@ describe('fold: game actions (DESIGN §4, rules 2 and 14)', () => {
   });
 });
 
-describe('fold: refusing bad logs (DESIGN §3, §4)', () => {
+describe('fold: refusing bad logs (RULES §7, §9)', () => {
   it('a seq gap is refused as bad_log', () => {
     const l = log().created().join('a', G).join('b', P);
     const gap = [l.events[0]!, l.events[1]!, { ...l.events[2]!, seq: 4 }];
@@ -429,7 +429,7 @@ describe('fold: refusing bad logs (DESIGN §3, §4)', () => {
   );
 });
 
-describe('foldTo, foldFrom and stateHash (DESIGN §3)', () => {
+describe('foldTo, foldFrom and stateHash (ARCHITECTURE §2.3)', () => {
   const full = () =>
     log()
       .created(6, 5, 17)

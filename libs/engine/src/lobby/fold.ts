@@ -1,5 +1,5 @@
 /**
- * Folding a lobby log into lobby + game state (DESIGN.md §4 "From lobby events to the game").
+ * Folding a lobby log into lobby + game state (PROTOCOL §7.3, RULES §7).
  * Before start the map is a pure function of (seated countries, w, h, map seed); a loaded save
  * replaces it until w, h or seed change; once started only game-action events change the game.
  */
