@@ -23,7 +23,7 @@ async function lobbyWithBots(alice: TestClient, bots: (1 | 2 | 3)[]): Promise<st
   return lobbyId;
 }
 
-describe('an online game needs a person (SPEC.md §4 Turn flow)', () => {
+describe('an online game needs a person (ARCHITECTURE §5.6, PROTOCOL §3.3)', () => {
   it('a bots-only start is refused and changes nothing', async () => {
     await boot({});
     const alice = await client();

@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(reset);
 
-describe('resync answers are bounded in bytes as well as events (DESIGN.md §5 Resync)', () => {
+describe('resync answers are bounded in bytes as well as events (PROTOCOL §5.2)', () => {
   it('a small tail comes as events; a tail over the byte cap comes as a snapshot of the current state', async () => {
     const alice = await client();
     const lobbyId = await createdLobby(alice);

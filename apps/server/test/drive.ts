@@ -15,7 +15,7 @@ import {
 import type { ClientAction } from '@four-banners/protocol';
 import type { TestClient } from './harness.js';
 
-/** A client never sends `bonus` (DESIGN.md §5.1): strip it from the planner's move. */
+/** A client never sends `bonus` (PROTOCOL §3.2): strip it from the planner's move. */
 export function asClientAction(action: GameAction): ClientAction {
   if (action.id === 'move_unit') {
     const { bonus: _bonus, ...info } = action.info;

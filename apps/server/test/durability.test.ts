@@ -1,5 +1,5 @@
 /**
- * Durability (DESIGN.md §4 write path: "nothing acknowledged is ever lost"; lobbies restored from their logs):
+ * Durability (ARCHITECTURE §5.2 write path: "nothing acknowledged is ever lost"; lobbies restored from their logs):
  * the BUILT server runs as a child process, is killed with SIGKILL right after acks, and restarted on the same
  * database (the SQLite file, or the PostgreSQL database when FB_TEST_DB=postgres).
  */
@@ -36,7 +36,7 @@ const exited = (child: ChildProcess) =>
     else child.once('exit', (code, signal) => res({ code, signal }));
   });
 
-describe('the built server never loses an acknowledged event (DESIGN.md §4)', () => {
+describe('the built server never loses an acknowledged event (ARCHITECTURE §5.2)', () => {
   it('SIGKILL right after acks, restart on the same file: every acked event is there and the lobby plays on', async () => {
     const first = await startBuilt();
     const alice = await TestClient.connect(first.url);

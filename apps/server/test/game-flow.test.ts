@@ -1,4 +1,4 @@
-/** The whole online flow on a real server (DESIGN.md §4 write path, §5, §5.1; SPEC.md §4 Lobby and Turn flow). */
+/** The whole online flow on a real server (ARCHITECTURE §5.2; PROTOCOL §3, §4). */
 import { fold, isGameOver, stateHash, whoseTurn } from '@four-banners/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playToEnd } from './drive.js';
@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(reset);
 
-describe('two players and a bot play a lobby to the end (DESIGN.md §5, SPEC.md §4)', () => {
+describe('two players and a bot play a lobby to the end (PROTOCOL §3, §4)', () => {
   it('create, join, chat, pick countries, add a bot, start, play to the end; seqs contiguous; hashes equal', async () => {
     const alice = await client();
     const bob = await client();
@@ -74,7 +74,7 @@ describe('two players and a bot play a lobby to the end (DESIGN.md §5, SPEC.md 
     const folded = fold(log.body.events);
     expect(folded.ok && stateHash(folded.value)).toBe(stateHash(final));
 
-    // The finished game is listed with its winner (DESIGN.md §6 /api/games).
+    // The finished game is listed with its winner (PROTOCOL §8.3 /api/games).
     const games = await getJson(`${server().url}/api/games`);
     const listed = games.body.games.find((g: { id: string }) => g.id === lobbyId);
     expect(listed).toMatchObject({

@@ -1,4 +1,4 @@
-/** The HTTP API (DESIGN.md §6): health, games, the admin API's token rules and shapes, and the web app. */
+/** The HTTP API (PROTOCOL §8): health, games, the admin API's token rules and shapes, and the web app. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RULES_VERSION, fold, stateHash } from '@four-banners/engine';
@@ -32,7 +32,7 @@ afterAll(async () => {
 const admin = (path: string, token: string | undefined = ADMIN_TOKEN) =>
   getJson(`${server.url}/api/admin${path}`, token);
 
-describe('public endpoints (DESIGN.md §6)', () => {
+describe('public endpoints (PROTOCOL §8.2, §8.3)', () => {
   it('GET /api/health says ok, the version and the rules version', async () => {
     const res = await getJson(`${server.url}/api/health`);
     expect(res).toEqual({ status: 200, body: { ok: true, version: expect.any(String), rulesVersion: RULES_VERSION } });
@@ -65,7 +65,7 @@ describe('public endpoints (DESIGN.md §6)', () => {
   });
 });
 
-describe('admin API (DESIGN.md §6)', () => {
+describe('admin API (PROTOCOL §8.4)', () => {
   it('refuses a missing or wrong bearer token with 401', async () => {
     expect((await getJson(`${server.url}/api/admin/lobbies`)).status).toBe(401);
     const wrong = await admin('/lobbies', 'wrong-token');
@@ -129,7 +129,7 @@ describe('admin API (DESIGN.md §6)', () => {
   });
 });
 
-describe('the built web app (DESIGN.md §6: one process is the whole product)', () => {
+describe('the built web app (OPERATIONS §1: one process is the whole product)', () => {
   it('serves files, falls back to index.html for app routes, and never for /api', async () => {
     const dir = join(server.dir, 'web');
     mkdirSync(join(dir, 'assets'), { recursive: true });

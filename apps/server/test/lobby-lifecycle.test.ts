@@ -1,6 +1,6 @@
 /**
- * Seats over time (DESIGN.md §5 Identity, Resync, Presence; §5.1 greeting, seats, hand-over;
- * SPEC.md §4 Lobby): reconnecting, resync with events or a snapshot, leaving, kicks, closing,
+ * Seats over time (PROTOCOL §2.2 identity, §2.3 greeting, §5.2 resync, §4.3 presence, §3.3 seats,
+ * §7.3 hand-over): reconnecting, resync with events or a snapshot, leaving, kicks, closing,
  * hot-seat players, bots' colours and loading a save.
  */
 import { createHash } from 'node:crypto';
@@ -43,7 +43,7 @@ async function lobbyOf(admin: TestClient, ...others: TestClient[]): Promise<stri
 const presence = (c: TestClient) =>
   c.received.filter((r) => r.name === 'server-presence').map((r) => r.payload as PresencePayload);
 
-describe('reconnect and resync (DESIGN.md §5 Identity, Resync, Presence)', () => {
+describe('reconnect and resync (PROTOCOL §2.2, §5.2, §4.3)', () => {
   it('a dropped player keeps the seat, shows offline, comes back with the token and catches up to equal hashes', async () => {
     const alice = await client();
     const bob = await client();
@@ -60,7 +60,7 @@ describe('reconnect and resync (DESIGN.md §5 Identity, Resync, Presence)', () =
     bob.close();
     await alice.until(() => presence(alice).some((p) => p.playerId === auth.playerId && !p.online), 'bob offline');
     expect(serverState(lobbyId).players.some((p) => p.id === auth.playerId)).toBe(true);
-    // Presence is not logged (§5.1).
+    // Presence is not logged (PROTOCOL §4.3).
     expect(serverState(lobbyId).seq).toBe(seq);
 
     // Alice plays her turn and passes; the bot plays; it comes back to... Bob, who is away.
@@ -112,7 +112,7 @@ describe('reconnect and resync (DESIGN.md §5 Identity, Resync, Presence)', () =
     expect(small.ok && small.events.length).toBe(3);
   });
 
-  it('a missing or wrong token gets a fresh identity (§5.1 Greeting); tokens are stored hashed (§4)', async () => {
+  it('a missing or wrong token gets a fresh identity (PROTOCOL §2.3); tokens are stored hashed (ARCHITECTURE §5.5)', async () => {
     const alice = await client();
     const row = (await server().app.get(PlayerRepository).find(alice.playerId))!;
     expect(row.tokenHash).not.toContain(alice.hello.token);
@@ -123,7 +123,7 @@ describe('reconnect and resync (DESIGN.md §5 Identity, Resync, Presence)', () =
   });
 });
 
-describe('leaving, kicks and closing (DESIGN.md §5.1 seats and permissions)', () => {
+describe('leaving, kicks and closing (PROTOCOL §3.3)', () => {
   it('the admin leaving hands the lobby to the earliest remaining human; the last human leaving closes it', async () => {
     const alice = await client();
     const bob = await client();
@@ -169,7 +169,7 @@ describe('leaving, kicks and closing (DESIGN.md §5.1 seats and permissions)', (
   });
 });
 
-describe('seats of every kind (SPEC.md §3 Player, §6 roles)', () => {
+describe('seats of every kind (PROTOCOL §3.3)', () => {
   it('a hot-seat player is played only from its owner connection; the admin recolours bots', async () => {
     const alice = await client();
     const bob = await client();
@@ -252,7 +252,7 @@ describe('seats of every kind (SPEC.md §3 Player, §6 roles)', () => {
   });
 });
 
-describe('lobbies end (DESIGN.md §5 Presence, §5.1 seats)', () => {
+describe('lobbies end (PROTOCOL §4.4, §7.3)', () => {
   it('closes a lobby whose humans have all been offline for the idle time; the log stays', async () => {
     const alice = await client();
     const lobbyId = await lobbyOf(alice);

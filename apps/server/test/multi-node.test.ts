@@ -1,5 +1,5 @@
 /**
- * Three server nodes on one database and one Redis (DESIGN.md §8; issue 8 "Several nodes, one log",
+ * Three server nodes on one database and one Redis (ARCHITECTURE §6; issue 8 "Several nodes, one log",
  * "Broadcasts across nodes"). Players connected to different nodes play one lobby: each node folds what the
  * others commit when Redis tells it (LobbyStore.follow) and sends the log's events to its own clients, so
  * every client sees every seq once and in order. A real `redis-server` on a free port, started here.

@@ -1,5 +1,5 @@
 /**
- * Two server nodes on one database (DESIGN.md §8, issue 8 "Several nodes, one log"): each appends at its
+ * Two server nodes on one database (ARCHITECTURE §6.2, issue 8 "Several nodes, one log"): each appends at its
  * last seq + 1, and the `(lobby_id, seq)` primary key refuses a second append at a seq. The node that loses
  * a race reloads the log's tail, checks the request again with the engine on the new state, and retries
  * or refuses; the events it missed reach its own clients, so they stay contiguous. Runs on both drivers.

@@ -1,5 +1,5 @@
 /**
- * The public games API is bounded and spectator-safe (DESIGN.md §6): event pages are capped in bytes as
+ * The public games API is bounded and spectator-safe (PROTOCOL §8.3): event pages are capped in bytes as
  * well as count (a large event still comes, alone), only started games are shown, and chat text is
  * private to the players seated in the lobby. The admin API sees everything, in byte-capped pages too.
  */

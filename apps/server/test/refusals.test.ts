@@ -1,5 +1,5 @@
 /**
- * Refusals (DESIGN.md §5 codes, §5.1 precedence, seats and permissions): every error code is provoked,
+ * Refusals (PROTOCOL §3.4 codes and precedence, §3.3 who may send what): every error code is provoked,
  * and a refused request changes nothing in the log.
  */
 import { LANDMARK, playBotTurn, whoseTurn } from '@four-banners/engine';
@@ -54,7 +54,7 @@ async function playPlanned(c: TestClient, country: 0 | 1): Promise<void> {
   await c.untilSeq(seq!);
 }
 
-describe('payloads are checked first (DESIGN.md §5 Limits, §5.1 strict schemas)', () => {
+describe('payloads are checked first (PROTOCOL §3.2, §6.1)', () => {
   it('refuses malformed, unknown-key, __proto__ and out-of-range payloads with invalid_payload', async () => {
     const c = await client();
     await refused(c.emit('client-create-lobby', {}), 'invalid_payload');
@@ -72,7 +72,7 @@ describe('payloads are checked first (DESIGN.md §5 Limits, §5.1 strict schemas
     await refused(c.emit('client-lobby-update', {}), 'invalid_payload');
     await refused(c.emit('client-add-bot', { country: 1, difficulty: 'brutal' }), 'invalid_payload');
     await refused(c.emit('client-game-action', { id: 'pause', info: {} }), 'invalid_payload');
-    // invalid_payload wins over not_in_lobby (§5.1 precedence).
+    // invalid_payload wins over not_in_lobby (PROTOCOL §3.4).
     await refused(c.emit('client-chat-message', { message: '' }), 'invalid_payload');
   });
 
@@ -83,7 +83,7 @@ describe('payloads are checked first (DESIGN.md §5 Limits, §5.1 strict schemas
   });
 });
 
-describe('lobby requests (DESIGN.md §5.1 seats and permissions)', () => {
+describe('lobby requests (PROTOCOL §3.3)', () => {
   it('refuses unknown lobbies, requests outside a lobby, and a second seat', async () => {
     const c = await client();
     await refused(c.emit('client-join-lobby', { lobbyId: 'NOPE42', playerName: 'C' }), 'not_found');
@@ -118,7 +118,7 @@ describe('lobby requests (DESIGN.md §5.1 seats and permissions)', () => {
     await refused(carol.emit('client-join-lobby', { lobbyId, playerName: 'Carol' }), 'lobby_full', lobbyId);
     await refused(alice.emit('client-add-bot', { country: 3, difficulty: 'easy' }), 'lobby_full', lobbyId);
     await refused(bob.emit('client-add-local', { name: 'Bob3', country: -1 }), 'lobby_full', lobbyId);
-    // A full lobby that is also running answers lobby_full first (§5.1 precedence).
+    // A full lobby that is also running answers lobby_full first (PROTOCOL §3.4).
     await ok(alice.emit('client-game-action', { id: 'start', info: {} }));
     await refused(carol.emit('client-join-lobby', { lobbyId, playerName: 'Carol' }), 'lobby_full', lobbyId);
   });
@@ -132,7 +132,7 @@ describe('lobby requests (DESIGN.md §5.1 seats and permissions)', () => {
   });
 });
 
-describe('game actions (DESIGN.md §5.1, SPEC.md §6 roles)', () => {
+describe('game actions (PROTOCOL §3.3, §3.4)', () => {
   it('refuses out-of-turn moves, other countries, client bonus, off-map tiles and illegal moves; the log is unchanged', async () => {
     const { alice, bob, lobbyId } = await twoPlayerLobby();
     const carol = await client();
@@ -222,7 +222,7 @@ describe('game actions (DESIGN.md §5.1, SPEC.md §6 roles)', () => {
     await refused(c.emit('client-game-action', { id: 'start', info: {} }), 'not_actable', c.state!.lobbyId);
   });
 
-  it('has provoked every error code of DESIGN.md §5', () => {
+  it('has provoked every error code of PROTOCOL §3.4', () => {
     expect([...provoked].sort()).toEqual([...ERROR_CODES].sort());
   });
 });

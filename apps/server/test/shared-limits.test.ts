@@ -1,6 +1,6 @@
 /**
  * The abuse limits hold across nodes (issue 8: "presence, rate limits per identity and the idle sweep work
- * across nodes"; SPEC.md's limits, docs/OPERATIONS.md §10). Two nodes on one database and one real
+ * across nodes"; PROTOCOL §6, docs/OPERATIONS.md §10). Two nodes on one database and one real
  * `redis-server`: a player or an address spreading requests over both gets one allowance, not two. With
  * Redis away each node still keeps its own limits, and answers without waiting on Redis.
  */
@@ -241,7 +241,7 @@ describe('counts and presence when a node loses Redis or stops (issue 8)', () =>
   });
 });
 
-describe('spectators across nodes (issue 8; SPEC.md live spectating)', () => {
+describe('spectators across nodes (issue 8; PROTOCOL §4.5)', () => {
   it('the watcher count and WATCHERS_PER_LOBBY sum every node; the lobby hears the sum wherever it watches from', async () => {
     const [a, b] = await twoNodes({ watchers: { perLobby: 2, noticeMs: 50 } });
     const alice = await connect(a);

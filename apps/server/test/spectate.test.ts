@@ -2,7 +2,7 @@
  * Live spectating (docs/PROTOCOL.md §4.5 "Watching a lobby"): anyone connected may watch an open lobby
  * they have no seat in. The answer is the resync of `client-sync-state` with chat text blank; then every
  * logged broadcast reaches the watcher (chat blank), so a watcher folds the same game as the players. A
- * watcher cannot act or chat (SPEC.md §6: each player controls only their own country). Watcher counts are
+ * watcher cannot act or chat (PROTOCOL §4.5: a watcher holds no seat). Watcher counts are
  * per person, coalesced, and bounded; every refusal changes nothing.
  */
 import { fold, isGameOver, serializeGame, stateHash, whoseTurn, type LobbyState } from '@four-banners/engine';
@@ -196,7 +196,7 @@ describe('a watcher follows a running game', () => {
   });
 });
 
-describe('a watcher has no seat (SPEC.md §6: each player controls only their own country)', () => {
+describe('a watcher has no seat (PROTOCOL §4.5: a watcher holds no seat)', () => {
   it('every request that needs a seat is refused with not_in_lobby and changes nothing', async () => {
     await boot();
     const alice = await client();

@@ -1,4 +1,4 @@
-/** The shared schemas of engine data on the wire (SPEC.md §3, DESIGN.md rule 14 and §5.1). */
+/** The shared schemas of engine data on the wire (RULES §4.1, §8; PROTOCOL §3.2). */
 import {
   applyLegal,
   createRng,
@@ -28,7 +28,7 @@ function playedGame(turns: number): { game: GameData; actions: unknown[] } {
   return { game, actions };
 }
 
-describe('client actions (DESIGN.md §5)', () => {
+describe('client actions (PROTOCOL §3.3)', () => {
   it('accepts the four actions a client may send', () => {
     for (const action of [
       { id: 'start', info: {} },
@@ -40,7 +40,7 @@ describe('client actions (DESIGN.md §5)', () => {
     }
   });
 
-  it('refuses a client bonus, even 0 (DESIGN.md §5.1)', () => {
+  it('refuses a client bonus, even 0 (PROTOCOL §3.2)', () => {
     for (const bonus of [0, 4]) {
       const r = clientActionSchema.safeParse({
         id: 'move_unit',
@@ -67,7 +67,7 @@ describe('client actions (DESIGN.md §5)', () => {
   });
 });
 
-describe('logged actions (DESIGN.md rule 14)', () => {
+describe('logged actions (RULES §4.1, PROTOCOL §7.2)', () => {
   it('accepts every action bots take, bonus included', () => {
     const { actions } = playedGame(12);
     expect(actions.some((a) => (a as { info: { bonus?: number } }).info.bonus === 4)).toBe(true);
@@ -75,7 +75,7 @@ describe('logged actions (DESIGN.md rule 14)', () => {
   });
 });
 
-describe('serialized game (SPEC.md §3)', () => {
+describe('serialized game (RULES §8)', () => {
   it('accepts what serializeGame makes, before and during play', () => {
     expect(serializedGameSchema.safeParse(serializeGame(newGame())).success).toBe(true);
     const parsed = serializedGameSchema.safeParse(JSON.parse(JSON.stringify(serializeGame(playedGame(9).game))));

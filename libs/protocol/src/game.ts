@@ -1,4 +1,4 @@
-/** zod schemas of the engine's data on the wire: action payloads and the serialized game (SPEC.md §3, DESIGN.md rule 14). */
+/** zod schemas of the engine's data on the wire: action payloads and the serialized game (RULES §4.1, §8). */
 import { ENGINE_MAX_SIDE, SEED_LIMIT } from '@four-banners/engine';
 import { z } from 'zod';
 
@@ -11,7 +11,7 @@ export const countryIdSchema = z.union([z.literal(-1), z.literal(0), z.literal(1
 export const playableCountrySchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
 export const posSchema = z.strictObject({ x: z.number().int().min(0), y: z.number().int().min(0) });
 
-/** Payloads a client may send (no `bonus`: strict objects refuse it, DESIGN.md §5.1). */
+/** Payloads a client may send (no `bonus`: strict objects refuse it, PROTOCOL §3.2). */
 const startSchema = z.strictObject({ id: z.literal('start'), info: z.strictObject({}) });
 const nextTurnSchema = z.strictObject({
   id: z.literal('next_turn'),
@@ -32,7 +32,7 @@ export const clientActionSchema = z.discriminatedUnion('id', [
 ]);
 export type ClientAction = z.infer<typeof clientActionSchema>;
 
-/** Every action a log may hold (rule 14), including the server-made ones and a bot's `bonus`. */
+/** Every action a log may hold (RULES §4.1), including the server-made ones and a bot's `bonus`. */
 export const gameActionSchema = z.discriminatedUnion('id', [
   startSchema,
   nextTurnSchema,
@@ -68,7 +68,7 @@ const tileSchema = z.strictObject({
 });
 
 /**
- * The serialized game's shape (SPEC.md §3). Shape only: the engine's `parseGame` / `deserializeGame`
+ * The serialized game's shape (RULES §8). Shape only: the engine's `parseGame` / `deserializeGame`
  * checks what a shape cannot (tile count, row-major positions, the turn's country).
  */
 export const serializedGameSchema = z.strictObject({

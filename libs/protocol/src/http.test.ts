@@ -1,8 +1,8 @@
-/** HTTP query parsing (DESIGN.md §6): from/to/seq are whole numbers ≥ 0; pages are 1–100. */
+/** HTTP query parsing (PROTOCOL §8.3, §8.4): from/to/seq are whole numbers ≥ 0; pages are 1–100. */
 import { describe, expect, it } from 'vitest';
 import { EVENTS_PAGE_MAX, HTTP_ERROR_CODES, eventsQuerySchema, pageQuerySchema, stateQuerySchema } from './index.js';
 
-describe('HTTP queries (DESIGN.md §6)', () => {
+describe('HTTP queries (PROTOCOL §8)', () => {
   it('coerces query strings to seqs and refuses anything else', () => {
     expect(eventsQuerySchema.parse({ from: '2', to: '10' })).toEqual({ from: 2, to: 10 });
     expect(eventsQuerySchema.safeParse({ from: 'x' }).success).toBe(false);

@@ -1,4 +1,4 @@
-/** Response shapes of the HTTP API (DESIGN.md §6), for the server that sends them and the clients that read them. */
+/** Response shapes of the HTTP API (PROTOCOL §8), for the server that sends them and the clients that read them. */
 import type { CountryId, LobbyEvent, SerializedGame } from '@four-banners/engine';
 import { z } from 'zod';
 import type { LobbySnapshot } from './socket.js';

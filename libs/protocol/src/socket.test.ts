@@ -1,4 +1,4 @@
-/** The realtime contract (DESIGN.md §5 Limits, §5.1 strict schemas, error codes and broadcasts). */
+/** The realtime contract (PROTOCOL §6.1 limits, §3.2 strict schemas, §3.4 error codes, §4.1 broadcasts). */
 import { COUNTRY, fold, serializeGame, stateHash, type LobbyEvent } from '@four-banners/engine';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
@@ -22,7 +22,7 @@ import {
 
 const accepts = (schema: { safeParse(v: unknown): { success: boolean } }, v: unknown) => schema.safeParse(v).success;
 
-describe('inbound payload limits (DESIGN.md §5 Limits)', () => {
+describe('inbound payload limits (PROTOCOL §3.2, §6.1)', () => {
   it('names are 1–32 UTF-16 units after trimming', () => {
     expect(accepts(createLobbySchema, { playerName: 'A' })).toBe(true);
     expect(accepts(createLobbySchema, { playerName: 'x'.repeat(32) })).toBe(true);
@@ -55,7 +55,7 @@ describe('inbound payload limits (DESIGN.md §5 Limits)', () => {
   });
 });
 
-describe('strict objects (DESIGN.md §5.1)', () => {
+describe('strict objects (PROTOCOL §3.2)', () => {
   it('refuses unknown keys, __proto__ keys and a client bonus, even 0', () => {
     expect(accepts(createLobbySchema, { playerName: 'A', admin: true })).toBe(false);
     expect(accepts(createLobbySchema, JSON.parse('{"playerName":"A","__proto__":{"polluted":1}}'))).toBe(false);
@@ -70,7 +70,7 @@ describe('strict objects (DESIGN.md §5.1)', () => {
 });
 
 describe('the contract lists', () => {
-  it('has the eleven error codes of DESIGN.md §5 in §5.1 precedence order', () => {
+  it('has the eleven error codes of PROTOCOL §3.4 in their order of precedence', () => {
     expect(ERROR_CODES).toEqual([
       'invalid_payload',
       'rate_limited',
@@ -102,7 +102,7 @@ describe('the contract lists', () => {
   });
 });
 
-describe('folding broadcasts (DESIGN.md §5.1 Broadcasts)', () => {
+describe('folding broadcasts (PROTOCOL §4.1, §5.1)', () => {
   const at = '2026-01-01T00:00:00.000Z';
   const log: LobbyEvent[] = [
     {

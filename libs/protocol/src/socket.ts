@@ -1,5 +1,5 @@
 /**
- * The realtime contract (DESIGN.md §5, §5.1): every client → server payload schema with its limits,
+ * The realtime contract (PROTOCOL §3, §4): every client → server payload schema with its limits,
  * the typed event maps for both ends, the closed list of error codes and the acknowledgement shapes.
  * Inbound schemas are strict: an unknown key (a client's `bonus` included), a wrong type or an
  * out-of-range value is refused with `invalid_payload`.
@@ -26,7 +26,7 @@ import {
   serializedGameSchema,
 } from './game.js';
 
-/** The acknowledgement error codes of DESIGN.md §5, in the §5.1 order of precedence. */
+/** The acknowledgement error codes, in their order of precedence (PROTOCOL §3.4). */
 export const ERROR_CODES = [
   'invalid_payload',
   'rate_limited',
@@ -42,7 +42,7 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** Limits of DESIGN.md §5 "Limits". Lengths count UTF-16 units (what `String.length` counts). */
+/** Limits of PROTOCOL §3.2 and §6.1. Lengths count UTF-16 units (what `String.length` counts). */
 export const LIMITS = {
   nameMax: 32,
   chatMax: 200,
@@ -147,7 +147,7 @@ export type Ack = { readonly ok: true; readonly seq?: number } | AckError;
 export type LobbySnapshot = Omit<LobbyState, 'game'>;
 
 /**
- * A full state at `seq`: the lobby and the SPEC.md §3 serialized game, or `state: null` before a map
+ * A full state at `seq`: the lobby and the serialized game (RULES §8), or `state: null` before a map
  * exists (fewer than 2 countries seated and no save loaded: the game is then the seated countries alone).
  */
 export interface StateSnapshot {
@@ -162,7 +162,7 @@ export function serializedGameOf(state: LobbyState): SerializedGame | null {
   return g.tiles.length === 0 && !g.running && !state.loaded ? null : serializeGame(g);
 }
 
-/** The answer to `client-sync-state` (DESIGN.md §5.1 "Resync answer"). */
+/** The answer to `client-sync-state` (PROTOCOL §5.2). */
 export type SyncAck =
   | { readonly ok: true; readonly events: readonly LobbyEvent[]; readonly snapshot?: StateSnapshot }
   | AckError;
@@ -328,7 +328,7 @@ export interface ClientToServerEvents {
   'client-rematch': (payload: ClientPayload<'client-rematch'>, ack: (res: Ack) => void) => void;
 }
 
-/** The handshake `auth` a returning client sends (DESIGN.md §5 Identity). */
+/** The handshake `auth` a returning client sends (PROTOCOL §2.2). */
 export interface HandshakeAuth {
   readonly playerId?: string;
   readonly token?: string;

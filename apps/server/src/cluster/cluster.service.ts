@@ -1,5 +1,5 @@
 /**
- * Several server nodes (DESIGN.md §8, issue 8), on when REDIS_URL is set. Redis carries two things:
+ * Several server nodes (ARCHITECTURE §6, issue 8), on when REDIS_URL is set. Redis carries two things:
  * - the socket.io Redis adapter (`adapter()`), so a broadcast that is not part of a lobby's log (presence,
  *   a rematch notice) and the questions nodes ask each other (`askNodes`) reach every node;
  * - the lobby notices channel: after a node commits events it publishes `{lobbyId, lastSeq}` (with the

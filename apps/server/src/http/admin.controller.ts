@@ -1,4 +1,4 @@
-/** Admin API (DESIGN.md §6): every lobby, its events and its state at any seq, behind ADMIN_TOKEN. */
+/** Admin API (PROTOCOL §8.4): every lobby, its events and its state at any seq, behind ADMIN_TOKEN. */
 import { Controller, Get, Header, Inject, Param, Query, UseGuards } from '@nestjs/common';
 import type { AdminLobbiesPage, StateAtSeq } from '@four-banners/protocol';
 import { AdminGuard } from './admin.guard.js';

@@ -1,4 +1,4 @@
-/** The admin API's bearer check (DESIGN.md §6): 503 when ADMIN_TOKEN is unset, 401 when missing or wrong. */
+/** The admin API's bearer check (PROTOCOL §8.4): 503 when ADMIN_TOKEN is unset, 401 when missing or wrong. */
 import { HttpStatus, Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 import { CONFIG, type ServerConfig } from '../config.js';

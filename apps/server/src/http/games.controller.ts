@@ -1,4 +1,4 @@
-/** Public read API (DESIGN.md §6): health, recent games, a started game's log for replays and saves. */
+/** Public read API (PROTOCOL §8.2, §8.3): health, recent games, a started game's log for replays and saves. */
 import { Controller, Get, Header, Headers, Inject, Param, Query } from '@nestjs/common';
 import { RULES_VERSION } from '@four-banners/engine';
 import type { GamesPage, HealthResponse } from '@four-banners/protocol';

@@ -1,5 +1,5 @@
 /**
- * Read side of the HTTP API: listings, event pages and the state at any seq (DESIGN.md §6). The public
+ * Read side of the HTTP API: listings, event pages and the state at any seq (PROTOCOL §8.3, §8.4). The public
  * side shows what a spectator may see: started games only, and chat text only to the players seated
  * in that lobby. Event pages are capped in bytes as well as in count.
  */

@@ -1,4 +1,4 @@
-/** HTTP errors in the `{error: {code, message}}` shape of DESIGN.md §6. */
+/** HTTP errors in the `{error: {code, message}}` shape of PROTOCOL §8.1. */
 import { HttpException, HttpStatus } from '@nestjs/common';
 import type { HttpErrorCode } from '@four-banners/protocol';
 

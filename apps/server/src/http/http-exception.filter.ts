@@ -1,4 +1,4 @@
-/** Every HTTP error in the `{error: {code, message}}` shape of DESIGN.md §6, unknown routes included. */
+/** Every HTTP error in the `{error: {code, message}}` shape of PROTOCOL §8.1, unknown routes included. */
 import { Catch, HttpException, HttpStatus, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { HttpErrorCode } from '@four-banners/protocol';
 import type { Request, Response } from 'express';

@@ -1,4 +1,4 @@
-/** Each logged event goes out as its SPEC.md §7 event, and a client rebuilds the same log entry (DESIGN.md §5.1 Broadcasts). */
+/** Each logged event goes out as its socket event, and a client rebuilds the same log entry (PROTOCOL §4.1). */
 import { fold, type LobbyEvent } from '@four-banners/engine';
 import { broadcastToEvent } from '@four-banners/protocol';
 import { describe, expect, it } from 'vitest';
@@ -45,7 +45,7 @@ const log: LobbyEvent[] = [
 ];
 
 describe('broadcastOf', () => {
-  it('names each kind after its SPEC.md §7 event and round-trips through broadcastToEvent', () => {
+  it('names each kind after its PROTOCOL §4.1 event and round-trips through broadcastToEvent', () => {
     const names: string[] = [];
     for (let i = 0; i < log.length; i++) {
       const after = fold(log.slice(0, i + 1));
@@ -70,7 +70,7 @@ describe('broadcastOf', () => {
     ]);
   });
 
-  it('gives the SPEC.md §7 fields: the creator name, every seat on a join, all settings on an update', () => {
+  it('gives the PROTOCOL §4.1 fields: the creator name, every seat on a join, all settings on an update', () => {
     const final = fold(log);
     if (!final.ok) throw new Error('fixture does not fold');
     const first = fold(log.slice(0, 1));

@@ -1,4 +1,4 @@
-/** Which SPEC.md §7 event announces each logged event, and with what payload (DESIGN.md §5.1 Broadcasts). */
+/** Which socket event announces each logged event, and with what payload (PROTOCOL §4.1). */
 import type { LobbyEvent, LobbyState } from '@four-banners/engine';
 import {
   lobbySnapshotOf,

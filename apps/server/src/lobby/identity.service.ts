@@ -1,4 +1,4 @@
-/** Who is on the other end of a socket (DESIGN.md §5 Identity, §5.1 Greeting). */
+/** Who is on the other end of a socket (PROTOCOL §2.2, §2.3). */
 import { Inject, Injectable } from '@nestjs/common';
 import { handshakeAuthSchema } from '@four-banners/protocol';
 import { hashToken, newPlayerId, newToken, secretsEqual } from './ids.js';

@@ -14,7 +14,7 @@ export function newLobbyId(): string {
 export const newPlayerId = (): string => randomUUID();
 export const newSeatId = (prefix: 'bot' | 'local'): string => `${prefix}-${randomBytes(6).toString('hex')}`;
 export const newToken = (): string => randomBytes(24).toString('base64url');
-/** A uint32 seed (DESIGN.md rule 1: 0 ≤ seed < 2^32). */
+/** A uint32 seed (RULES §5.2: 0 ≤ seed < 2^32). */
 export const newSeed = (): number => randomInt(0, 2 ** 32);
 
 /** The stored form of a token: its SHA-256, hex. */

@@ -1,5 +1,5 @@
 /**
- * The bots (SPEC.md §4 Bot behaviour, DESIGN.md §3 Bots): when a turn passes to a bot, the server plays
+ * The bots (RULES §6, ARCHITECTURE §5.6): when a turn passes to a bot, the server plays
  * the bot's turn and logs each of its actions as its own event, with the action's seed (and the bot's
  * bonus on attacks), so a replay never runs bot code.
  *

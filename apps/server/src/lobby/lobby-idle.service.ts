@@ -1,5 +1,5 @@
 /**
- * Lobbies nobody attends are closed (DESIGN.md §5 Presence): when every person seated in an open lobby
+ * Lobbies nobody attends are closed (ARCHITECTURE §5.5): when every person seated in an open lobby
  * has been offline for `idleCloseMs`, the server closes it with reason `idle`; its log stays a replay.
  * Several nodes: each sweeps the lobbies it holds, asking every node who is connected; when two close the
  * same lobby at once, one append lands and the other finds it closed.

@@ -1,5 +1,5 @@
 /**
- * The lobby log's storage (DESIGN.md §4): append-only events, the lobby rows beside them, and snapshots.
+ * The lobby log's storage (ARCHITECTURE §5.4): append-only events, the lobby rows beside them, and snapshots.
  * One interface, two drivers (db/sqlite, db/postgres); nothing outside them knows which one runs.
  */
 import type { LobbyEvent } from '@four-banners/engine';

@@ -1,5 +1,5 @@
 /**
- * The socket.io edge (DESIGN.md §5): the connection guard admits each connection and greets it; then
+ * The socket.io edge (ARCHITECTURE §5.1, PROTOCOL §3): the connection guard admits each connection and greets it; then
  * for every client event the payload is parsed with the shared zod schema, the player's rate limit is
  * applied, one service method is called and the acknowledgement returned. Invalid and over-the-limit
  * frames count against the socket (slowed, then dropped).
@@ -333,7 +333,7 @@ export class LobbyGateway
   }
 
   /**
-   * invalid_payload → rate_limited → the service's decision (DESIGN.md §5.1 precedence). Every limit in
+   * invalid_payload → rate_limited → the service's decision (PROTOCOL §3.4 precedence). Every limit in
    * `limits` is the player's own, shared by all their connections; an invalid or over-the-limit frame
    * also counts against this socket.
    */

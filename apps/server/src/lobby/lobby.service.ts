@@ -1,5 +1,5 @@
 /**
- * The lobbies' authority (DESIGN.md §5.1): every request is decided here in one order — identify →
+ * The lobbies' authority (ARCHITECTURE §5.2): every request is decided here in one order — identify →
  * seat and turn → engine check — then committed by the store (append in a transaction → update
  * memory → broadcast).
  */
@@ -407,7 +407,7 @@ export class LobbyService implements OnModuleInit {
       }
 
       const draft = new Draft(state, new Date().toISOString());
-      // A loaded game waits for start, which lets the save's current country play on (DESIGN.md rule 6).
+      // A loaded game waits for start, which lets the save's current country play on (RULES §2.3).
       draft.add({
         kind: 'state-loaded',
         actor: caller,

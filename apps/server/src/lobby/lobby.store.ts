@@ -1,5 +1,5 @@
 /**
- * The lobbies in memory and the write path (DESIGN.md §4): open lobbies folded from their logs (restored
+ * The lobbies in memory and the write path (ARCHITECTURE §5.2): open lobbies folded from their logs (restored
  * lazily), who sits where, and `commit` — append in one transaction → update memory → log → broadcast.
  *
  * Storage is asynchronous, so a lobby's requests are serialised here: each runs in `inLobby` / `inSeat`,

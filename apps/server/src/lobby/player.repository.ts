@@ -1,4 +1,4 @@
-/** Player identities (DESIGN.md §4 `players`): id, hashed token, name, the open lobby they sit in. */
+/** Player identities (ARCHITECTURE §5.4 `players`): id, hashed token, name, the open lobby they sit in. */
 
 export interface PlayerRow {
   readonly id: string;

@@ -1,5 +1,5 @@
 /**
- * Catching a client up (DESIGN.md §5 Resync): the events after the seq it holds, or a snapshot of the
+ * Catching a client up (PROTOCOL §5.2): the events after the seq it holds, or a snapshot of the
  * current state when that tail is too long in events or in bytes. An answer is never larger than a
  * snapshot or the byte cap, and each one is charged to the player by the KiB it sends. A player seated in
  * the lobby resyncs with `client-sync-state`; a watcher with `client-watch-lobby` (the same answer, chat
@@ -65,7 +65,7 @@ export class ResyncService {
     @Inject(LimitsService) private readonly limits: LimitsService,
   ) {}
 
-  /** The answer to `client-sync-state` (DESIGN.md §5.1 "Resync answer") for `caller` at `address`. */
+  /** The answer to `client-sync-state` (PROTOCOL §5.2) for `caller` at `address`. */
   async sync(caller: string, address: string, p: z.output<typeof syncStateSchema>): Promise<SyncAck> {
     const state = await this.lobbyToRead(address, p.lobbyId);
     if ('ok' in state) return state;

@@ -1,5 +1,5 @@
 /**
- * The WAL stays small under sustained writes (DESIGN.md §4): past `walMaxBytes` the checkpointer forces a
+ * The WAL stays small under sustained writes (OPERATIONS §4.3): past `walMaxBytes` the checkpointer forces a
  * TRUNCATE checkpoint, and nothing committed is lost — neither on a clean close nor on SIGKILL.
  */
 import { spawn } from 'node:child_process';
@@ -35,7 +35,7 @@ function chat(seq: number, at: string): LobbyEvent {
   return { seq, kind: 'chat', actor: 'p1', seed: null, at, payload: { playerId: 'p1', msg: `message ${seq}` } };
 }
 
-describe('the checkpointer keeps the WAL small (DESIGN.md §4)', () => {
+describe('the checkpointer keeps the WAL small (OPERATIONS §4.3)', () => {
   it('under steady writes the WAL stays within a few walMaxBytes, and every row is stored', async () => {
     const path = tempDb();
     const walMaxBytes = 1 * MB;

@@ -13,7 +13,7 @@ import * as schema from './schema.js';
 
 export type Db = BetterSQLite3Database<typeof schema>;
 
-/** Applies the pragmas of DESIGN.md §4 to a connection (the benchmark's raw baseline uses the same). */
+/** Applies the pragmas of ARCHITECTURE §5.4 to a connection (the benchmark's raw baseline uses the same). */
 export function applyPragmas(sqlite: Database.Database): void {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

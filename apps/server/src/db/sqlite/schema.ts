@@ -1,4 +1,4 @@
-/** The SQLite schema of DESIGN.md §4. Only repositories touch these tables. */
+/** The SQLite schema (ARCHITECTURE §5.4). Only repositories touch these tables. */
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
