@@ -1,5 +1,5 @@
 /**
- * Obvious feedback on the board (issue 9; DESIGN.md §7 "distinct, obvious highlights"): the selected
+ * Obvious feedback on the board (issue 9; ARCHITECTURE §7.10: distinct, obvious highlights): the selected
  * unit, its moves and its targets are drawn apart, each target carries the engine's odds of winning,
  * the keyboard cursor is not the mouse's hover, a raised unit reads "new — acts next turn", a long
  * press on a touch screen shows the tile instead of clicking it, and the fight card names one fight.
@@ -178,7 +178,7 @@ test.describe('touch', () => {
     await page.waitForTimeout(150);
     expect(await banners()).toBe(start);
     await expect(page.getByTestId('tile-info')).toBeVisible();
-    // A quick tap puts the panel away and places the banner (SPEC.md §2: a press that did not move is a click).
+    // A quick tap puts the panel away and places the banner (ARCHITECTURE §7.2: a press that did not move is a click).
     await press('down', 2);
     await press('up', 2);
     await expect.poll(banners).toBe(start - 1);

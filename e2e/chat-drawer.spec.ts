@@ -1,5 +1,5 @@
 /**
- * Chat in the game (SPEC.md §3 Lobby: messages, lastSeenMessage and the message indicator): two people
+ * Chat in the game (ARCHITECTURE §7.4: messages, how far they have been read, and the indicator): two people
  * in an online game against the real server. Bob writes while Alice is on the board; her chat button
  * lights; she reads it in the drawer without leaving /game, the light goes out, Escape gives the focus
  * back to the button. After a reload it stays out (what she read is kept per lobby); Bob's next message

@@ -1,5 +1,5 @@
 /**
- * Territory is told apart without colour (issue 9 "Readable by everyone", DESIGN.md §7): a mid-game
+ * Territory is told apart without colour (issue 9 "Readable by everyone", ARCHITECTURE §7.10): a mid-game
  * board of four countries under each emulated vision deficiency. Every country's land is filled with
  * its own pattern (emblem and hatch), so the four differ in shape, not only in hue. Screenshots go to
  * test-results/screenshots/cb-<deficiency>.png for people to look at.

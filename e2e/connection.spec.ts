@@ -1,5 +1,5 @@
 /**
- * A connection you can trust (SPEC.md §2 lost-connection dialog, §4 Socket connection, §8): two people
+ * A connection you can trust (ARCHITECTURE §7.3 lost-connection dialog, §7.6 the socket): two people
  * play an online game against the real server; Bob's browser goes offline for 20 s at a time. The
  * dialog appears within a few seconds, the board says "Reconnecting…" and refuses his moves where he can
  * see it (nothing is sent), Alice plays on, and when Bob is back the dialog closes by itself once his
@@ -123,7 +123,7 @@ test('an outage: the dialog comes and goes by itself, moves are refused visibly,
   expect(await b.evaluate(() => window.fourBanners!.hash())).toBe(await a.evaluate(() => window.fourBanners!.hash()));
   await myTurn(b, 1);
 
-  // --- 3. Okay leaves the board for '/' (SPEC.md §2). -----------------------------------------------------
+  // --- 3. Okay leaves the board for '/' (ARCHITECTURE §7.3). -----------------------------------------------------
   await b.context().setOffline(true);
   await expect(lost).toBeVisible({ timeout: NOTICE_MS });
   await lost.getByRole('button', { name: 'Okay' }).click();

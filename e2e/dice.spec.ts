@@ -1,6 +1,6 @@
 /**
- * A fight's dice roll (issue 9 "Obvious feedback"; DESIGN.md §7 "fights animate briefly, a fight shows
- * both dice and the modifiers"): the fight card first shows the dice tumbling, then they settle on the
+ * A fight's dice roll (issue 9 "Obvious feedback"; ARCHITECTURE §7.10: fights animate briefly, and a fight
+ * shows both dice and the modifiers): the fight card first shows the dice tumbling, then they settle on the
  * real rolls and the result shows. A click on the card or a key skips straight to the result, and under
  * reduced motion there is no roll at all. The card's phases are recorded in the page (a MutationObserver
  * installed before it loads), so no check races the animation.
@@ -138,7 +138,7 @@ test.describe('with motion', () => {
     // While rolling: both dice tumble and no result is told yet.
     expect(rolling.dice).toEqual(['die rolling', 'die rolling']);
     expect(rolling.title).toMatch(/^(Green|Purple|Red|Yellow) attacks (Green|Purple|Red|Yellow)$/);
-    // Settled: the dice show the fight's rolls, and the words say what the game did (SPEC.md §4 Move unit).
+    // Settled: the dice show the fight's rolls, and the words say what the game did (RULES §4.4).
     const fight = await cardResult(page);
     expect(result.dice).toEqual([`die showing ${fight.attack}`, `die showing ${fight.defend}`]);
     const after = await readGame(page);

@@ -1,5 +1,5 @@
 /**
- * Emoji in chat come from the bundled art (issue 9: "emoji render from bundled art"; SPEC.md §3 chat):
+ * Emoji in chat come from the bundled art (issue 9: "emoji render from bundled art"; ARCHITECTURE §7.9: everything the game shows is bundled):
  * this Chromium has no emoji font of its own, so a message's emoji can only show as glyphs if the page
  * brings its font. The browser itself (DevTools' CSS.getPlatformFontsForNode) says which fonts drew the
  * message: Noto Color Emoji for the emoji, Inter for the letters, both the app's files from its own origin;

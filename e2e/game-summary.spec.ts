@@ -1,5 +1,5 @@
 /**
- * The game-over summary (issue 9, SPEC.md §2 player status): when the game ends, the player-status
+ * The game-over summary (issue 9, ARCHITECTURE §7.3 player status): when the game ends, the player-status
  * dialog keeps its words and buttons and shows the turns played, a chart of land and units over the
  * game, and the fights won and lost. Its numbers are checked against the engine's own fold of the
  * game's log, offline (the autosaved log) and online (the server's log, which the client fetches when
@@ -54,7 +54,7 @@ async function autosavedLogOf(page: Page, length: number): Promise<LobbyEvent[]>
   return (await autosavedLog(page))!;
 }
 
-/** The dialog's words and buttons are SPEC.md §2's, with the ways on beside them. */
+/** The dialog's words and buttons (ARCHITECTURE §7.3), with the ways on beside them. */
 async function expectSpecDialog(status: Locator): Promise<void> {
   await expect(status.getByTestId('player-status')).toHaveText(/^You (win|lost)$/);
   await expect(

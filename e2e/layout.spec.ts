@@ -1,5 +1,5 @@
 /**
- * The game screen's layout (issue 9 "Layout"; SPEC.md §2: /game is full screen, "the map and play") at
+ * The game screen's layout (issue 9 "Layout"; ARCHITECTURE §7.1: /game is full screen, the map and the game being played) at
  * 1366×768, 1920×1080, 390×844 and 360×640, on a mid-game offline board (a square 10×10 map and a wide
  * 16×9 one), with the real server and app in Chromium:
  * - the board stage takes all the room the header and the players leave, and the fitted map fills it:

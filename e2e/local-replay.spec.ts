@@ -1,5 +1,5 @@
 /**
- * Local replays (issue 10, SPEC.md §2 player status): an offline game played to its end is watched from
+ * Local replays (issue 10, ARCHITECTURE §7.3 player status): an offline game played to its end is watched from
  * the game-over dialog, scrubbed, and its positions checked against the engine's own fold of the log;
  * the saved game is watched from the saves screen, exported, and opened on a fresh browser as a file
  * (file chooser, after a reload, by a drop), with the same final state; a file of other rules is

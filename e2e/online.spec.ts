@@ -1,5 +1,5 @@
 /**
- * Online play against the real server (SPEC.md §4 Lobby, Turn flow; DESIGN.md §5): two people in two
+ * Online play against the real server (ARCHITECTURE §7.6, §7.7; PROTOCOL §3): two people in two
  * browser contexts create and join a lobby, chat, pick colours, add a bot, start, play through the UI
  * with the bot's turns shown between theirs, and end on the same state. A reload rejoins the same seat.
  */
@@ -230,7 +230,7 @@ test('refusals show their message; the lobby switch; removal and leaving go back
   await expect(a.getByTestId('app-toast')).toContainText('There is no open lobby NOSUCH');
   await expect(a).toHaveURL(/\/join-lobby/);
 
-  // The offline lobby's switch makes it an online lobby with Alice as admin (SPEC.md §2 toggle dialog).
+  // The offline lobby's switch makes it an online lobby with Alice as admin (ARCHITECTURE §7.3 online/offline dialog).
   await a.goto('/lobby');
   await a.getByRole('switch', { name: 'Online lobby' }).click({ force: true });
   const toggle = a.getByTestId('modal-lobby-online');

@@ -1,5 +1,5 @@
 /**
- * Replays and the admin page against the real server (DESIGN.md §6, §7): a short online game of a
+ * Replays and the admin page against the real server (PROTOCOL §8, ARCHITECTURE §7.8): a short online game of a
  * passing host against a hard bot on a 5×5 map is played to its end, then watched from the Replays list: stepped, scrubbed, and its
  * final state's hash checked against the live client's. An unknown id shows the error page. /admin says
  * the admin API is off on the test server, and on a second server started with ADMIN_TOKEN shows a

@@ -54,7 +54,7 @@ async function playUntilMoved(page: Page): Promise<void> {
   throw new Error('no unit moved in six turns');
 }
 
-test('a game against bots sounds the banner, the moves and the turn; an illegal click stays silent (SPEC.md §5)', async ({
+test('a game against bots sounds the banner, the moves and the turn; an illegal click stays silent (ARCHITECTURE §7.5)', async ({
   page,
 }) => {
   await page.goto('/lobby?start=1&w=7&h=7&seed=5&bots=2&speed=instant');

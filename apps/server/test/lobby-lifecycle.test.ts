@@ -1,6 +1,6 @@
 /**
  * Seats over time (PROTOCOL §2.2 identity, §2.3 greeting, §5.2 resync, §4.3 presence, §3.3 seats,
- * §7.3 hand-over): reconnecting, resync with events or a snapshot, leaving, kicks, closing,
+ * PROTOCOL §7.3 hand-over): reconnecting, resync with events or a snapshot, leaving, kicks, closing,
  * hot-seat players, bots' colours and loading a save.
  */
 import { createHash } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Mantine theme (SPEC.md §9): dark, primary colour the game's green, loader dots, modals md / 200 ms.
+ * Mantine theme (ARCHITECTURE §7.2): dark, primary colour the game's green, loader dots, modals md / 200 ms.
  * Readable by everyone (issue 9): the bundled Inter on one type scale, and colours chosen so text and
  * controls meet WCAG AA contrast on the dark surfaces (the e2e axe scan checks every screen).
  */

@@ -50,10 +50,10 @@ export function AppEffects() {
     void navigate({ to: redirect });
   }, [redirect, navigate]);
 
-  // The page icon is the unit of the country whose turn it is (SPEC.md §2).
+  // The page icon is the unit of the country whose turn it is (ARCHITECTURE §7.2).
   useEffect(() => setFavicon(turn === null ? DEFAULT_ICON : unitIconUrl(turn)), [turn]);
 
-  // The player-status dialog opens once each time the outcome changes (SPEC.md §2).
+  // The player-status dialog opens once each time the outcome changes (ARCHITECTURE §7.3).
   useEffect(() => {
     const key = outcome && snap ? `${snap.lobby.lobbyId}:${outcome}` : null;
     if (key && shownOutcome.current !== key) {

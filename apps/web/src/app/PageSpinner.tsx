@@ -1,4 +1,4 @@
-/** The lazy-route spinner: dots, shown only when loading takes longer than ~100 ms (SPEC.md §2). */
+/** The lazy-route spinner: dots, shown only when loading takes longer than ~100 ms (ARCHITECTURE §7.2). */
 import { Center, Loader } from '@mantine/core';
 import { useDelayedSpinner } from './spinner-timing';
 

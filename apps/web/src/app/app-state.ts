@@ -1,5 +1,5 @@
 /**
- * App-wide state (SPEC.md §2): a status flag, an optional redirect (setting it navigates), the tracked
+ * App-wide state (ARCHITECTURE §7.2): a status flag, an optional redirect (setting it navigates), the tracked
  * route name, and the flags of the global dialogs.
  */
 import { createStore, useStore } from './store';
@@ -46,7 +46,7 @@ export function setDialog(dialog: Dialog, open: boolean): void {
   appStore.set((s) => (s.dialogs[dialog] === open ? s : { ...s, dialogs: { ...s.dialogs, [dialog]: open } }));
 }
 
-/** Asks the app to navigate to `to` (SPEC.md §2 redirect value). */
+/** Asks the app to navigate to `to` (the redirect of ARCHITECTURE §7.2). */
 export function redirectTo(to: string): void {
   appStore.set((s) => ({ ...s, redirect: to }));
 }

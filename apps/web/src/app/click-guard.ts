@@ -1,4 +1,4 @@
-/** SPEC.md §2: a click is ignored if the pointer moved more than 10 px between press and release. */
+/** ARCHITECTURE §7.2: a click is ignored if the pointer moved more than 10 px between press and release. */
 export const CLICK_SLOP_PX = 10;
 
 export interface ClickGuard {

@@ -1,4 +1,4 @@
-/** The current route's name (SPEC.md §2): one of a closed list, `any` for everything else. */
+/** The current route's name (ARCHITECTURE §7.1): one of a closed list, `any` for everything else. */
 export const ROUTE_NAMES = [
   'chat',
   'game',

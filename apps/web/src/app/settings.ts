@@ -1,4 +1,4 @@
-/** Values kept in browser storage (SPEC.md §3): player-name, seen-tutorial, plus the bot pace and the sound. */
+/** Values kept in browser storage (ARCHITECTURE §7.4): player-name, seen-tutorial, plus the bot pace and the sound. */
 import { createStore, useStore } from './store';
 
 export const PLAYER_NAME_KEY = 'player-name';

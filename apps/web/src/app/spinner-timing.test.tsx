@@ -6,7 +6,7 @@ describe('lazy-load spinner timing', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('uses the SPEC constants: 100 ms delay, 100 ms minimum, 500 ms maximum', () => {
+  it('uses the constants of ARCHITECTURE §7.2: 100 ms delay, 100 ms minimum, 500 ms maximum', () => {
     expect([SPINNER_DELAY_MS, SPINNER_MIN_VISIBLE_MS, SPINNER_MAX_HOLD_MS]).toEqual([100, 100, 500]);
   });
 

@@ -1,5 +1,5 @@
 /**
- * Lazy-load spinner timing (SPEC.md §2, §9): nothing for the first 100 ms of loading; once shown the
+ * Lazy-load spinner timing (ARCHITECTURE §7.2): nothing for the first 100 ms of loading; once shown the
  * spinner stays at least 100 ms so it never flashes, and it is never held more than 500 ms after
  * loading ended.
  */

@@ -120,7 +120,7 @@ export const NEW_BADGE_MARKUP =
 
 export type LandKind = 'nomad' | 'settled';
 
-/** The id of the <pattern> that fills land of `country` (its non-colour cue, DESIGN.md §7). */
+/** The id of the <pattern> that fills land of `country` (its non-colour cue, ARCHITECTURE §7.10). */
 export function landPatternId(country: number, kind: LandKind): string {
   return `fb-land-${country}-${kind}`;
 }

@@ -2,7 +2,7 @@
  * The game board: one SVG inside a transformed wrapper. Panning and zooming only change the wrapper's
  * CSS transform (no React render), hover renders one rectangle, and tiles re-render only when the
  * engine hands out a new tile object. Mouse drag, wheel, touch drag and pinch; a press that moved
- * more than 10 px is not a click (SPEC.md §2); a touch held still shows the tile in the hover store
+ * more than 10 px is not a click (ARCHITECTURE §7.2); a touch held still shows the tile in the hover store
  * (what a mouse shows by hovering: the tile panel and an attack's odds) and is not a click.
  */
 import type { GameData, Pos } from '@four-banners/engine';

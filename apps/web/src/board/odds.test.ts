@@ -43,7 +43,7 @@ function enumerate(war: number): number {
   return Math.round((wins / 36) * 100);
 }
 
-describe('attackOdds: the odds shown on an attack target are the exact dice odds (SPEC.md §4 Move unit)', () => {
+describe('attackOdds: the odds shown on an attack target are the exact dice odds (RULES §4.4)', () => {
   it.each([
     // Each side's only neighbour is the other's unit: −0.5 each way, war 0; a tie (result 0) loses.
     ['two lone units', 0, 42, row()],

@@ -14,7 +14,7 @@ const tile = (patch: Partial<Tile>): Tile => ({
 const unit = (id: 0 | 1, attacked: boolean, moved: boolean): Unit => ({ id, attacked, moved });
 const banner = { landmark: LANDMARK.banner, type: TILE_TYPE.settled } as const;
 
-describe('unitState: a raised unit reads "new", not "has attacked" (issue 9; SPEC.md §3 new units have both flags)', () => {
+describe('unitState: a raised unit reads "new", not "has attacked" (issue 9; RULES §4.2: a planted unit has both flags)', () => {
   it.each([
     ['no unit', tile({}), null],
     ['a unit raised on its own Settled banner this turn', tile({ ...banner, unit: unit(G, true, true) }), 'new'],

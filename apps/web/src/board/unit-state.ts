@@ -5,7 +5,7 @@ export type UnitState = 'new' | 'attacked' | 'moved' | 'ready';
 
 /**
  * The state of the unit on `tile` (null when there is none). A unit raised by a banner has both flags
- * set until its country's next turn (SPEC.md §3), so a unit with both flags standing on its own
+ * set until its country's next turn (RULES §4.2, §3.4), so a unit with both flags standing on its own
  * country's Settled banner is read as new: it has not fought, it simply acts next turn.
  */
 export function unitState(tile: Tile): UnitState | null {

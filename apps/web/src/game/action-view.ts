@@ -13,7 +13,7 @@ import {
 } from '@four-banners/engine';
 import { feedEntries, type FeedEntry } from './feed';
 
-/** A fight to show: both dice and the modifiers (DESIGN.md §7). */
+/** A fight to show: both dice and the modifiers (ARCHITECTURE §7.10). */
 export interface FightView extends FightResult {
   readonly seq: number;
   readonly attacker: PlayableCountry;

@@ -1,5 +1,5 @@
 /**
- * The offline device is its own server (DESIGN.md §1, §4): it writes the lobby log — seqs, seeds and
+ * The offline device is its own server (ARCHITECTURE §7.5): it writes the lobby log — seqs, seeds and
  * times — in exactly the format an online lobby uses, and the game is always the fold of that log.
  */
 import {

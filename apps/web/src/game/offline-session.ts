@@ -1,6 +1,6 @@
 /**
  * One offline game: the log, its fold, and the bots that play between the people's turns
- * (SPEC.md §4 Turn flow offline). People's actions and bots' actions are appended to the log as
+ * (ARCHITECTURE §7.5). People's actions and bots' actions are appended to the log as
  * game-action events; the state shown is always the fold of the log, never patched by hand.
  */
 import {
@@ -38,7 +38,7 @@ export interface SessionSnapshot {
   readonly lastMove: MoveView | null;
   /** The latest happenings, oldest first (at most FEED_LENGTH). */
   readonly feed: readonly FeedEntry[];
-  /** 'win' / 'lost' once the player-status dialog applies (SPEC.md §2), else null. */
+  /** 'win' / 'lost' once the player-status dialog applies (ARCHITECTURE §7.3), else null. */
   readonly outcome: 'win' | 'lost' | null;
 }
 
@@ -133,7 +133,7 @@ export class OfflineSession implements GameSession {
     return true;
   }
 
-  /** Passes the active country's turn (SPEC.md §4); the following bot turns then play by themselves. */
+  /** Passes the active country's turn (ARCHITECTURE §7.5); the following bot turns then play by themselves. */
   passTurn(): boolean {
     const active = this.snap.active;
     return active !== null && this.act({ id: 'next_turn', info: { country: active } });
@@ -254,7 +254,7 @@ export class OfflineSession implements GameSession {
   }
 
   /**
-   * SPEC.md §6: the local country is active only when the country to move belongs to a person this
+   * ARCHITECTURE §7.5: the local country is active only when the country to move belongs to a person this
    * device controls (and the game is not over).
    */
   private activeOf(lobby: LobbyState): PlayableCountry | null {
@@ -263,7 +263,7 @@ export class OfflineSession implements GameSession {
     return controlledHere(playerOfCountry(lobby, country), this.deviceId) ? country : null;
   }
 
-  /** SPEC.md §2 player status: one country left, or every country this device plays is gone. */
+  /** ARCHITECTURE §7.3 player status: one country left, or every country this device plays is gone. */
   private outcomeOf(lobby: LobbyState): 'win' | 'lost' | null {
     const game = lobby.game;
     if (!game.running) return null;

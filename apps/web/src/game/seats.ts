@@ -1,4 +1,4 @@
-/** Offline lobby seats: who plays each colour before a game starts (SPEC.md §3 default players). */
+/** Offline lobby seats: who plays each colour before a game starts (ARCHITECTURE §7.4). */
 import {
   BOT_NAMES,
   COUNTRY,
@@ -8,7 +8,7 @@ import {
   type Player,
 } from '@four-banners/engine';
 
-/** This device's player id offline (SPEC.md §3: playerId defaults to 0000). */
+/** This device's player id offline (ARCHITECTURE §7.4: the fixed id 0000). */
 export const DEVICE_PLAYER_ID = '0000';
 
 export type SeatKind = 'you' | 'local' | 'bot' | 'empty';
@@ -21,7 +21,7 @@ export interface Seat {
   readonly difficulty: Difficulty;
 }
 
-/** SPEC.md §3: the local player (named after the settings, green) plus three easy bots. */
+/** ARCHITECTURE §7.4: the local player (named after the settings, green) plus three easy bots. */
 export function defaultSeats(playerName: string): Seat[] {
   return [
     { country: 0, kind: 'you', name: playerName, difficulty: 'easy' },
@@ -65,7 +65,7 @@ export function seatsToPlayers(seats: readonly Seat[], deviceId = DEVICE_PLAYER_
   return players;
 }
 
-/** How a player is shown (SPEC.md §3): bots by difficulty, hot-seat players as 'Name (Local)'. */
+/** How a player is shown (ARCHITECTURE §7.4): bots by difficulty, hot-seat players as 'Name (Local)'. */
 export function playerLabel(player: Player | undefined): string {
   if (!player) return 'Nobody';
   if (player.bot) return BOT_NAMES[player.bot.difficulty];
@@ -73,7 +73,7 @@ export function playerLabel(player: Player | undefined): string {
   return player.name || 'Player';
 }
 
-/** SPEC.md §3: bot names are shown in green (easy), yellow (normal) and red (hard). */
+/** ARCHITECTURE §7.4: bot names are shown in green (easy), yellow (normal) and red (hard). */
 export const DIFFICULTY_COLOURS = {
   easy: COUNTRY_COLOURS[0],
   normal: COUNTRY_COLOURS[3],

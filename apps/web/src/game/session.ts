@@ -1,6 +1,6 @@
 /**
  * What the game screen needs from a game in progress. The offline session (this device writes the log)
- * implements it; the online session (`online/online-session.ts`: the server writes the log, DESIGN.md §5)
+ * implements it; the online session (`online/online-session.ts`: the server writes the log, ARCHITECTURE §7.6)
  * implements it by folding the server's broadcasts and sending `client-game-action`.
  */
 import type { GameAction } from '@four-banners/engine';

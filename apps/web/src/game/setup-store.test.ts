@@ -35,7 +35,7 @@ afterEach(() => {
   sessionStore.set(null);
 });
 
-describe('offline rematch (SPEC.md §2 player status)', () => {
+describe('offline rematch (ARCHITECTURE §7.3 player status)', () => {
   it('seats everybody as before, on the same map size, with the new seed', () => {
     const old = lobbyOf(mixed, 9, 7, 1234);
     const setup = rematchSetup(old, 99);

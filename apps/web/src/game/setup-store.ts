@@ -47,7 +47,7 @@ export function updateSeat(index: number, patch: Partial<Seat>): void {
 export const clampSide = (n: number) =>
   Math.min(MAX_SIDE, Math.max(MIN_SIDE, Math.round(Number.isFinite(n) ? n : DEFAULT_WIDTH)));
 
-/** The map the seats would play on (DESIGN.md §4: a pure function of countries, size and seed). */
+/** The map the seats would play on (RULES §2.2: a pure function of countries, size and seed). */
 export function previewGame(setup: Setup): GameData {
   return seatedGame(seatsToPlayers(setup.seats), setup.w, setup.h, setup.seed);
 }
@@ -81,7 +81,7 @@ export function rematchSetup(lobby: LobbyState, seed: number, deviceId = DEVICE_
 }
 
 /**
- * Starts a rematch of the offline game in progress at once (SPEC.md §2 player status): same seats and
+ * Starts a rematch of the offline game in progress at once (ARCHITECTURE §7.3 player status): same seats and
  * settings on a fresh seed. The lobby setup follows, so the lobby screen shows the rematch's seats.
  * False (nothing changes) when there is no offline game.
  */

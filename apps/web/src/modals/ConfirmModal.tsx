@@ -1,4 +1,4 @@
-/** A yes/no style dialog with the exact texts and buttons of SPEC.md §2. */
+/** A yes/no style dialog: the confirmations of ARCHITECTURE §7.3, with their texts and buttons. */
 import { Button, Group, Modal, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 

@@ -1,5 +1,5 @@
 /**
- * The result of the game just ended, under the player-status dialog's words (SPEC.md §2): the turns it
+ * The result of the game just ended, under the player-status dialog's words (ARCHITECTURE §7.3): the turns it
  * lasted and the fights this device's country won and lost, land and units over the game (the replay
  * viewer's chart), and every country's fights. The log is the game's own (offline: this device's; online:
  * the client's, or the server's when the client joined after the lobby was created), folded once after

@@ -70,7 +70,7 @@ function finishedGameLog() {
   }).events;
 }
 
-describe('global dialogs (SPEC.md §2)', async () => {
+describe('global dialogs (ARCHITECTURE §7.3)', async () => {
   it('pass turn: the exact question, No and Yes; Yes passes the turn', async () => {
     const passTurn = vi.fn(() => true);
     sessionStore.set({ passTurn, dispose: () => {} } as unknown as OfflineSession);
@@ -161,7 +161,7 @@ describe('global dialogs (SPEC.md §2)', async () => {
       const { won, lost } = expected.countries[i]!.fights;
       expect([...row.querySelectorAll('td')].map((td) => Number(td.textContent))).toEqual([won, lost]);
     }
-    // SPEC.md §2's buttons, and the ways on, are all still there.
+    // The buttons of ARCHITECTURE §7.3, and the ways on, are all still there.
     for (const name of ['Stay', 'Leave lobby', 'Watch replay', 'Rematch']) within(dialog).getByRole('button', { name });
   });
 
@@ -198,7 +198,7 @@ describe('global dialogs (SPEC.md §2)', async () => {
     expect(appStore.get().redirect).toBe('/');
   });
 
-  it('lost connection: Stay is the default and keeps the page; the dialog closes by itself once caught up (SPEC.md §2, §8)', async () => {
+  it('lost connection: Stay is the default and keeps the page; the dialog closes by itself once caught up (ARCHITECTURE §7.3)', async () => {
     renderModals();
     act(() => lobbyStore.set({ ...initialLobby, online: true, status: true, synced: true }));
     act(() => setSocketStatus(false));

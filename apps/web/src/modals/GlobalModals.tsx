@@ -1,4 +1,4 @@
-/** Every global dialog of SPEC.md §2, opened by the app state's dialog flags. */
+/** Every global dialog (ARCHITECTURE §7.3), opened by the app state's dialog flags. */
 import { Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { Suspense, lazy } from 'react';
 import { appStore, redirectTo, setDialog, useAppState } from '../app/app-state';
@@ -15,7 +15,7 @@ import { RematchButton } from '../online/RematchButton';
 const GameSummary = lazy(() => import('./GameSummary').then((m) => ({ default: m.GameSummary })));
 
 /**
- * Leaves the lobby (SPEC.md §2): online it tells the server and goes to '/' once the server agrees
+ * Leaves the lobby (ARCHITECTURE §7.3): online it tells the server and goes to '/' once the server agrees
  * (a refusal shows its message and changes nothing); offline it goes to '/', and the game stays on the
  * main menu as "Continue game" until a new one starts.
  */
@@ -31,7 +31,7 @@ function leaveLobby() {
 }
 
 /**
- * The online/offline switch of the lobby (SPEC.md §2): going online creates a lobby with this device as
+ * The online/offline switch of the lobby (ARCHITECTURE §7.3): going online creates a lobby with this device as
  * admin; going offline closes the lobby for everybody when this device is its admin, else leaves it.
  */
 async function switchLobbyOnline(target: boolean) {
@@ -67,7 +67,7 @@ function rematchOffline() {
 }
 
 /**
- * Player status (SPEC.md §2): 'You win' / 'You lost' with Stay and Leave lobby; under the words the
+ * Player status (ARCHITECTURE §7.3): 'You win' / 'You lost' with Stay and Leave lobby; under the words the
  * game's summary (turns, land and units over the game, fights won and lost), and the ways on: watch
  * the game's replay, or play it again. 440 px wide, with a narrow margin on phones: the chart wants the width.
  */
@@ -122,7 +122,7 @@ function PlayerStatusModal({ onLeave }: { onLeave: () => void }) {
 }
 
 /**
- * Lost connection (SPEC.md §2, §8): 'You lost connection' with Okay (goes to '/') and Stay. It closes
+ * Lost connection (ARCHITECTURE §7.3): 'You lost connection' with Okay (goes to '/') and Stay. It closes
  * by itself once the client has reconnected and caught up, so Stay, which keeps the player in the game,
  * is the default; a line under the text says what the connection is doing meanwhile.
  */

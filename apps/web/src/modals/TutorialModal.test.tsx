@@ -13,7 +13,7 @@ const renderTutorial = (onClose = vi.fn()) =>
   );
 
 describe('tutorial dialog', () => {
-  it('has the seven pages of SPEC.md in order', () => {
+  it('has the seven pages of ARCHITECTURE §7.3 in order', () => {
     expect(TUTORIAL_PAGES.map((p) => p.title)).toEqual([
       'Welcome',
       'Movement',
@@ -46,7 +46,7 @@ describe('tutorial dialog', () => {
     expect(onClose).toHaveBeenCalledOnce();
   });
 
-  it('teaches the rules of SPEC.md §9', () => {
+  it('teaches the basic rules: moves, attacks, banners, chests, conquest and winning', () => {
     renderTutorial();
     const text: string[] = [];
     for (let i = 0; i < 7; i++) {

@@ -1,4 +1,4 @@
-/** The tutorial dialog (SPEC.md §2): 7 pages, Previous disabled on page 1, the last Next reads "Let's Go!". */
+/** The tutorial dialog (ARCHITECTURE §7.3): 7 pages, Previous disabled on page 1, the last Next reads "Let's Go!". */
 import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { TUTORIAL_PAGES } from './tutorial-pages';

@@ -1,4 +1,4 @@
-/** The seven tutorial pages (SPEC.md §2, §9): each teaches the rules SPEC.md §9 lists. */
+/** The seven tutorial pages (ARCHITECTURE §7.3): together they teach what a first game needs (RULES "How to play"). */
 import { Kbd, List, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { BannerIcon, UnitIcon } from '../art/Emblem';

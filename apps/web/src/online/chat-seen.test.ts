@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHAT_SEEN_KEY, CHAT_SEEN_LOBBIES, readLastSeen, saveLastSeen } from './chat-seen';
 
-describe('the chat read so far, kept per lobby (SPEC.md §3 lastSeenMessage)', () => {
+describe('the chat read so far, kept per lobby (ARCHITECTURE §7.4)', () => {
   it('each lobby keeps its own index; saving again moves it on', () => {
     saveLastSeen('L1', 3);
     saveLastSeen('L2', 0);

@@ -1,5 +1,5 @@
 /**
- * How far this device has read each lobby's chat (SPEC.md §3 `lastSeenMessage`), kept in localStorage
+ * How far this device has read each lobby's chat (ARCHITECTURE §7.4), kept in localStorage
  * so a reload does not light the unread badge again. One small key: the most recently read lobbies
  * first, at most `CHAT_SEEN_LOBBIES` of them.
  */

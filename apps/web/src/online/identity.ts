@@ -1,5 +1,5 @@
 /**
- * The online identity (DESIGN.md §5 Identity): `playerId` and `token` from `server-hello`, kept in
+ * The online identity (PROTOCOL §2.2): `playerId` and `token` from `server-hello`, kept in
  * localStorage and sent as the handshake `auth`, so a reload or a reconnect keeps the same seat. The id
  * of the lobby the player sits in is kept beside it, so a reload knows to reconnect at all.
  */

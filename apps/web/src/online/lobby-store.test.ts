@@ -18,7 +18,7 @@ afterEach(() => {
   setDialog('lobbyDisconnected', false);
 });
 
-describe('client lobby state (SPEC.md §3, §4 Socket connection)', () => {
+describe('client lobby state (ARCHITECTURE §7.4, §7.6)', () => {
   it('in an online lobby, the socket dropping opens the lost-connection dialog', () => {
     lobbyStore.set({ ...initialLobby, online: true });
     setSocketStatus(true);
@@ -55,7 +55,7 @@ describe('client lobby state (SPEC.md §3, §4 Socket connection)', () => {
   });
 
   it.each([
-    // [before status, synced] → [after status, synced]: what the dialog does (SPEC.md §2, §8)
+    // [before status, synced] → [after status, synced]: what the dialog does (ARCHITECTURE §7.3)
     [[true, true], [false, false], 'open'],
     [[true, false], [false, false], 'open'],
     [[false, false], [false, false], null],

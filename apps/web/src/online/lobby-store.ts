@@ -1,5 +1,5 @@
 /**
- * The client's lobby state (SPEC.md §3 Lobby). Offline this stays at its defaults; online,
+ * The client's lobby state (ARCHITECTURE §7.6). Offline this stays at its defaults; online,
  * `online-client.ts` fills it from the fold of the server's broadcasts (the same log format offline uses).
  */
 import type { LobbyState, Player } from '@four-banners/engine';
@@ -21,7 +21,7 @@ export interface ClientLobby {
   readonly messages: readonly LobbyMessage[];
   readonly draft: string;
   readonly lastSeenMessage: number | undefined;
-  /** The socket is connected (SPEC.md §4 Socket connection: connect → true; disconnect, connect_error, browser offline → false). */
+  /** The socket is connected (ARCHITECTURE §7.6: connect → true; disconnect, connect_error, browser offline → false). */
   readonly status: boolean;
   /**
    * The folded lobby is known to match the server's since the last connect: the resync after the
@@ -30,7 +30,7 @@ export interface ClientLobby {
   readonly synced: boolean;
   /** The online lobby folded from the server's events (null offline). */
   readonly lobby: LobbyState | null;
-  /** Who is connected, by player id (SPEC.md presence; bots and hot-seat players are not listed). */
+  /** Who is connected, by player id (PROTOCOL §4.3 presence; bots and hot-seat players are not listed). */
   readonly presence: Readonly<Record<string, boolean>>;
   /** How many people watch the lobby (spectators). */
   readonly watchers: number;
@@ -67,7 +67,7 @@ export function linkOf(l: Pick<ClientLobby, 'status' | 'synced'>): Link {
 }
 
 /**
- * What the lost-connection dialog does when the connection facts change (SPEC.md §2, §8): in an online
+ * What the lost-connection dialog does when the connection facts change (ARCHITECTURE §7.3): in an online
  * lobby it opens when the socket status turns false, and closes by itself once the client is live again
  * (reconnected and resynced), so the player stays in the game.
  */
@@ -106,13 +106,13 @@ export function resetLobby(): void {
   lobbyStore.set((l) => ({ ...initialLobby, status: l.status, playerId: l.playerId }));
 }
 
-/** Whether the chat indicator shows (SPEC.md §3): messages exist and the latest is unseen. */
+/** Whether the chat indicator shows (ARCHITECTURE §7.4): messages exist and the latest is unseen. */
 export function hasUnseenMessages(l: ClientLobby): boolean {
   return l.messages.length > 0 && (l.lastSeenMessage === undefined || l.lastSeenMessage !== l.messages.length - 1);
 }
 
 /**
- * The chat is on screen: every message so far counts as seen (SPEC.md §3), and is remembered for this
+ * The chat is on screen: every message so far counts as seen (ARCHITECTURE §7.4), and is remembered for this
  * lobby so a reload does not light the indicator again.
  */
 export function markMessagesSeen(): void {

@@ -50,7 +50,7 @@ vi.mock('./socket', () => ({
 
 const { connectOnline, resetOnlineForTests, onlineState } = await import('./online-client');
 
-/** The broadcast the server sends for a logged game action (DESIGN.md §5.1). */
+/** The broadcast the server sends for a logged game action (PROTOCOL §4.1). */
 function gameActionBroadcast(e: LobbyEvent) {
   if (e.kind !== 'game-action') throw new Error('not a game action');
   return { seq: e.seq, actor: e.actor, at: e.at, seed: e.seed, id: e.payload.id, info: e.payload.info };
@@ -71,7 +71,7 @@ afterEach(() => {
   setDialog('lobbyDisconnected', false);
 });
 
-describe('online client (SPEC.md §4 Lobby, Socket connection; DESIGN.md §5 Resync)', () => {
+describe('online client (ARCHITECTURE §7.6; PROTOCOL §5.2)', () => {
   it('a greeting for a seated player resyncs from seq 0, folds the log and opens the game', async () => {
     const log = startedLog();
     fake.state.answer = (name) => (name === 'client-sync-state' ? { ok: true, events: log } : { ok: true });

@@ -1,5 +1,5 @@
 /**
- * Online play (SPEC.md §4 Lobby, Turn flow, Socket connection; DESIGN.md §5): one socket, the lobby
+ * Online play (ARCHITECTURE §7.6): one socket, the lobby
  * folded from the server's broadcasts with the engine (`applyBroadcast`), resync on a seq gap or a
  * reconnect, presence, and the requests a person makes. Every refused request shows its message and
  * changes nothing. The game in progress is an `OnlineSession` in the session store, so the board,
@@ -25,7 +25,7 @@ import { OnlineSession } from './online-session';
 import { foldSyncAnswer } from './resync';
 import { currentSocket, getSocket, type GameSocket } from './socket';
 
-/** An acknowledgement that never comes is reported after this long (SPEC.md §8 'operation has timed out'). */
+/** An acknowledgement that never comes is reported after this long (ARCHITECTURE §7.6). */
 const ACK_TIMEOUT_MS = 10_000;
 /** A resync the server refused as too frequent is asked again after this long. */
 const RESYNC_RETRY_MS = 2_000;
@@ -134,7 +134,7 @@ function onBroadcast<E extends (typeof LOGGED_EVENTS)[number]>(
 }
 
 /**
- * Asks the server for what this device missed and folds it (DESIGN.md §5 Resync). When the answer is
+ * Asks the server for what this device missed and folds it (PROTOCOL §5.2). When the answer is
  * folded completely the client is caught up (`synced`): after a reconnect that closes the
  * lost-connection dialog and lifts "Reconnecting…" from the board.
  */
@@ -244,7 +244,7 @@ function afterFold(events: readonly LobbyEvent[], before: LobbyState | null): vo
     const started = events.some((e) => e.kind === 'game-action' && e.payload.id === 'start');
     if (started || route === 'lobby' || route === 'join-lobby' || route === 'lobby-preview') redirectTo('/game');
   } else if (firstSight && entering) {
-    // SPEC.md §4: the first join event of a lobby this device asked for redirects to /lobby.
+    // ARCHITECTURE §7.6: the first join event of a lobby this device asked for redirects to /lobby.
     redirectTo('/lobby');
   }
   if (firstSight) entering = false;
@@ -296,7 +296,7 @@ function dropLobby(): void {
 
 /**
  * This device is out of the lobby (it left, was removed, or the lobby closed): back to an offline lobby
- * and to '/' (SPEC.md §4 Lobby), with `message` as a toast when there is something to explain.
+ * and to '/' (ARCHITECTURE §7.6), with `message` as a toast when there is something to explain.
  */
 function leftLobby(message: string | null, redirect = true): void {
   dropLobby();
@@ -329,7 +329,7 @@ async function request<E extends Request>(name: E, payload: PayloadOf<E>): Promi
   }
 }
 
-/** Creates a lobby with this device as its admin (SPEC.md §4 Lobby); the broadcasts bring it in. */
+/** Creates a lobby with this device as its admin (ARCHITECTURE §7.7); the broadcasts bring it in. */
 export async function createLobby(playerName: string): Promise<boolean> {
   if (latest) dropLobby();
   entering = true;
@@ -379,7 +379,7 @@ export function updateMap(change: { w?: number; h?: number; seed?: number }): Pr
   return request('client-lobby-update', change);
 }
 
-/** Closes the lobby for everybody (admin): SPEC.md §7 `client-lobby-update {online: false}`. */
+/** Closes the lobby for everybody (admin): PROTOCOL §3.3 `client-lobby-update {online: false}`. */
 export function closeLobby(): Promise<boolean> {
   return request('client-lobby-update', { online: false });
 }

@@ -73,7 +73,7 @@ describe('online session: folding what the server sends', () => {
     const before = session.snapshot.lobby;
     expect(session.passTurn()).toBe(false);
     expect(refused).toEqual([NOT_CONNECTED]);
-    // SPEC.md §5: an action the engine refuses is ignored without a word, connected or not.
+    // ARCHITECTURE §7.5: an action the engine refuses is ignored without a word, connected or not.
     expect(session.act({ id: 'place_banner', info: { country: 0, x: 99, y: 99 } })).toBe(false);
     expect(refused).toEqual([NOT_CONNECTED]);
     expect(send).not.toHaveBeenCalled();
@@ -138,7 +138,7 @@ describe('online session: folding what the server sends', () => {
   });
 });
 
-describe('resync answers (DESIGN.md §5.1)', () => {
+describe('resync answers (PROTOCOL §5.2)', () => {
   it('folds the events after what the client holds, skipping ones it already has', () => {
     const log = throughBotTurn(startedLog());
     const held = stateOf(log.slice(0, 5));

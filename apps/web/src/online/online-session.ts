@@ -1,5 +1,5 @@
 /**
- * One online game as the game screen sees it (SPEC.md §4 Turn flow online, DESIGN.md §5): the server
+ * One online game as the game screen sees it (ARCHITECTURE §7.6): the server
  * writes the log; this session folds the events it is given with the engine, one at a time, and shows
  * the bots' actions at a pace a person can follow. A person's action is sent only when the engine says
  * it is actable for this device's country, and it is shown when the server broadcasts it back.
@@ -44,7 +44,7 @@ export interface OnlineSessionOptions {
 /** What a person is told when an action is refused because the connection is down (nothing was sent). */
 export const NOT_CONNECTED = 'Not sent: the connection to the server is down. Reconnecting…';
 
-/** A person's action as a client sends it (DESIGN.md §5.1: never a `bonus`). */
+/** A person's action as a client sends it (PROTOCOL §3.2: never a `bonus`). */
 function toClientAction(action: GameAction): ClientAction | null {
   switch (action.id) {
     case 'place_banner':
@@ -136,7 +136,7 @@ export class OnlineSession implements GameSession {
     if (!('country' in action.info) || action.info.country !== active) return false;
     const wire = toClientAction(action);
     if (!wire || !actable(this.snap.lobby.game, action).ok) return false;
-    // An illegal action stays silent (SPEC.md §5); a legal one that cannot be sent says so.
+    // An illegal action stays silent (ARCHITECTURE §7.5); a legal one that cannot be sent says so.
     if (this.options.live && !this.options.live()) {
       this.options.onRefused?.(NOT_CONNECTED);
       return false;
@@ -158,7 +158,7 @@ export class OnlineSession implements GameSession {
     return true;
   }
 
-  /** Passes the active country's turn (sent only when the engine allows it, SPEC.md §5). */
+  /** Passes the active country's turn (sent only when the engine allows it, ARCHITECTURE §7.6). */
   passTurn(): boolean {
     const active = this.snap.active;
     return active !== null && this.act({ id: 'next_turn', info: { country: active } });
@@ -282,7 +282,7 @@ export class OnlineSession implements GameSession {
     };
   }
 
-  /** SPEC.md §6: this device acts only for its own countries, on their turn, once it has caught up. */
+  /** ARCHITECTURE §7.5: this device acts only for its own countries, on their turn, once it has caught up. */
   private activeOf(lobby: LobbyState): PlayableCountry | null {
     if (this.queue.length > 0) return null;
     const country = whoseTurn(lobby.game);
@@ -290,7 +290,7 @@ export class OnlineSession implements GameSession {
     return controlledHere(playerOfCountry(lobby, country), this.options.playerId) ? country : null;
   }
 
-  /** SPEC.md §2 player status: one country left, or every country this device plays is gone. */
+  /** ARCHITECTURE §7.3 player status: one country left, or every country this device plays is gone. */
   private outcomeOf(lobby: LobbyState): 'win' | 'lost' | null {
     const game = lobby.game;
     if (!game.running) return null;

@@ -1,5 +1,5 @@
 /**
- * Catching up after a seq gap or a reconnect (DESIGN.md §5 Resync, §5.1 "Resync answer"): the answer
+ * Catching up after a seq gap or a reconnect (PROTOCOL §5.2): the answer
  * to `client-sync-state` is folded onto what the client holds with the engine, never patched in.
  */
 import { applyEvent, type LobbyEvent, type LobbyState } from '@four-banners/engine';

@@ -1,5 +1,5 @@
 /**
- * The realtime connection (SPEC.md §7, §9; DESIGN.md §5): socket.io at /api/socket, websocket only,
+ * The realtime connection (ARCHITECTURE §7.6, PROTOCOL §2.1): socket.io at /api/socket, websocket only,
  * 20 s connection timeout, reconnection 1 s → 5 s, factor 2, randomisation 0.5, unlimited attempts.
  * The handshake `auth` is the stored identity, read again on every reconnect.
  * Loaded on demand so offline play never downloads the socket library.

@@ -1,6 +1,6 @@
 /**
- * The offline worker (DESIGN.md §7): `/sw.js` precaches the app. When a new worker is waiting, the
- * "Updating the Game" dialog shows and the update is applied 500 ms later (SPEC.md §2, §9).
+ * The offline worker (ARCHITECTURE §7.9): `/sw.js` precaches the app. When a new worker is waiting, the
+ * "Updating the Game" dialog shows and the update is applied 500 ms later (ARCHITECTURE §7.3).
  */
 import { setDialog } from '../app/app-state';
 

@@ -1,4 +1,4 @@
-/** Small fetch helpers for the HTTP API (DESIGN.md §6): JSON in, the server's error message out. */
+/** Small fetch helpers for the HTTP API (PROTOCOL §8): JSON in, the server's error message out. */
 import type { HttpErrorCode } from '@four-banners/protocol';
 
 /** A failed request: `status` 0 when the server could not be reached at all. */

@@ -21,7 +21,7 @@ function wordsAfter(log: readonly LobbyEvent[], event: NewLobbyEvent): string {
 describe('lobby events in words', () => {
   const log = startedLog().slice(0, -1); // Alice, Bob and a hard bot seated; a chat line; not started
 
-  it('names who joined, as which colour, with the seat labels of SPEC.md §3', () => {
+  it('names who joined, as which colour, with the seat labels of ARCHITECTURE §7.4', () => {
     // A lobby that has not started opens at its first event, so every seq can be shown.
     const replay = createReplay(log);
     expect(log.map((e) => wordsText(replay.frameAt(e.seq).words))).toEqual([
@@ -101,7 +101,7 @@ describe('game actions in words', () => {
     expect(actions[0]!.frame.words.tone).toBe('start');
   });
 
-  it('a fight gives both dice, the war modifier, the result (SPEC.md §4 Move unit) and who won', () => {
+  it('a fight gives both dice, the war modifier, the result (RULES §4.4) and who won', () => {
     const fights = actions.filter((f) => f.frame.words.tone === 'fight');
     expect(fights.length).toBeGreaterThan(20);
     expect(fights.some((f) => f.frame.fight!.won)).toBe(true);

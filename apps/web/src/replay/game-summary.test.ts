@@ -37,7 +37,7 @@ const finalState = (events: readonly LobbyEvent[]) => {
   return r.value;
 };
 
-describe('the game-over summary of a real bot game (SPEC.md §2 player status)', () => {
+describe('the game-over summary of a real bot game (ARCHITECTURE §7.3 player status)', () => {
   const games = [
     { name: 'four normal bots on 8×8', log: botGameLog({ countries: 4, w: 8, h: 8, difficulty: 'normal', seed: 11 }) },
     { name: 'two hard bots on 5×5', log: botGameLog({ countries: 2, w: 5, h: 5, difficulty: 'hard', seed: 7 }) },

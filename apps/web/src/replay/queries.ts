@@ -1,5 +1,5 @@
 /**
- * Query keys and options of the HTTP API (STYLE.md: one module; loaders and components share them):
+ * Query keys and options of the HTTP API (ARCHITECTURE §7.8: one module; loaders and components share them):
  * the public games list and logs (replays) and the admin views.
  */
 import type { LobbyEvent } from '@four-banners/engine';

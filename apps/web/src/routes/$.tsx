@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
-/** Any other path goes to /404 (SPEC.md §2). */
+/** Any other path goes to /404 (ARCHITECTURE §7.1). */
 export const Route = createFileRoute('/$')({
   beforeLoad: () => {
     throw redirect({ to: '/404', replace: true });

@@ -1,4 +1,4 @@
-/** Query keys and options for the saves (STYLE.md: one module; loaders and components share them). */
+/** Query keys and options for the saves (ARCHITECTURE §7.8: one module; loaders and components share them). */
 import { queryOptions } from '@tanstack/react-query';
 import { listSaves } from './save-db';
 

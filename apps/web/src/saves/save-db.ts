@@ -1,4 +1,4 @@
-/** Saved games in IndexedDB (DESIGN.md §7): each save is a lobby log plus a little for the list. */
+/** Saved games in IndexedDB (ARCHITECTURE §7.8): each save is a lobby log plus a little for the list. */
 import type { LobbyEvent, PlayableCountry } from '@four-banners/engine';
 
 export interface SaveRecord {

@@ -1,7 +1,7 @@
 /**
  * Save files: export a save as JSON, import one back. Imported files are raw input: they are checked
- * with zod and then folded by the engine before anything is stored (STYLE.md: raw input is not state).
- * Besides our own save files, a bare serialized game (SPEC.md §3) is accepted and seated with bots.
+ * with zod and then folded by the engine before anything is stored (ARCHITECTURE §3.1: raw input is not state).
+ * Besides our own save files, a bare saved game (RULES §8) is accepted and seated with bots.
  */
 import {
   DIFFICULTIES,
@@ -35,7 +35,7 @@ const base = { seq: z.number().int().min(1), actor: z.string().max(64), at: z.st
 const noSeed = { ...base, seed: z.null() };
 const map = { w: z.number().int().min(1).max(256), h: z.number().int().min(1).max(256), seed: seedSchema };
 
-/** One log event (DESIGN.md §4, §6). */
+/** One log event (PROTOCOL §7.1). */
 export const lobbyEventSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     ...noSeed,

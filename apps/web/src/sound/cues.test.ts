@@ -132,7 +132,7 @@ describe('which steps of a session make a sound', () => {
     expect(cuesForUpdate(null, session.getSnapshot(), ALICE)).toEqual([]);
   });
 
-  it('a snapshot that did not change (a refused click) plays nothing (SPEC.md §5)', () => {
+  it('a snapshot that did not change (a refused click) plays nothing (ARCHITECTURE §7.5)', () => {
     const session = online(startedLog());
     const heard = listen(session);
     const snap = session.getSnapshot();

@@ -3,7 +3,7 @@
  * session snapshots and says what to play, so the choice is tested without Web Audio. Only game actions
  * that follow what was shown, one seq after another, make a sound: a new session (a loaded save, a
  * joined lobby), a resync that replaced the state or anything that does not fold stays silent. A refused
- * click changes nothing, so it stays silent too (SPEC.md §5).
+ * click changes nothing, so it stays silent too (ARCHITECTURE §7.5).
  */
 import {
   applyEvent,

@@ -2,7 +2,7 @@
  * Live spectating: follows an online game read-only. The history comes from the public API (started
  * games), then `client-watch-lobby` from the last seq held brings the tail and subscribes this socket to
  * the lobby's broadcasts (chat text blank). A skipped seq, a snapshot answer or a reconnect is caught up
- * the same way: watch again from the last seq held (the resync contract of DESIGN.md §5).
+ * the same way: watch again from the last seq held (the resync contract of PROTOCOL §5.2).
  */
 import {
   broadcastToEvent,

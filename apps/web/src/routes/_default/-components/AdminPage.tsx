@@ -1,5 +1,5 @@
 /**
- * /admin: the server's admin API (DESIGN.md §6) for whoever holds ADMIN_TOKEN. The token is kept in
+ * /admin: the server's admin API (PROTOCOL §8.4) for whoever holds ADMIN_TOKEN. The token is kept in
  * sessionStorage only (gone with the tab); every 401/503 is shown with the server's own message.
  */
 import { Alert, Button, Group, PasswordInput, Stack, Table, Text, Title } from '@mantine/core';

@@ -24,7 +24,7 @@ function SendIcon() {
 }
 
 /**
- * The chat of the online lobby; while it is on screen every message counts as seen (SPEC.md §3), also
+ * The chat of the online lobby; while it is on screen every message counts as seen (ARCHITECTURE §7.4), also
  * after a reload. Messages are plain text; emoji are drawn from the bundled Noto Color Emoji (last in the
  * chat's font stack, so letters stay Inter), served by this app: the same on every device, no system emoji
  * font needed, nothing fetched from elsewhere.

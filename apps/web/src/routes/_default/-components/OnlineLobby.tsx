@@ -1,5 +1,5 @@
 /**
- * The online lobby (SPEC.md §4 Lobby): the seats by colour with presence, picking a free colour, chat,
+ * The online lobby (ARCHITECTURE §7.7): the seats by colour with presence, picking a free colour, chat,
  * and for the admin bots, removals, the map and start. Everything shown is the fold of the server's
  * events; every button sends a request, and a refusal shows its message.
  */

@@ -1,5 +1,5 @@
 /**
- * The lobby chat on the game screen: the header's chat button with the unread indicator (SPEC.md §3)
+ * The lobby chat on the game screen: the header's chat button with the unread indicator (ARCHITECTURE §7.4)
  * opens a drawer holding the same panel as the lobby — on the right on wide screens, a bottom sheet on
  * phones — so players talk without leaving the board. Closing it (Escape, the ×, a click outside)
  * gives the focus back to the button.

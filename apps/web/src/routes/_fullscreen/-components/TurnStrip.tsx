@@ -1,5 +1,5 @@
 /**
- * The last 4 and next 4 turn types around the current turn (SPEC.md §2 header). In a narrow header the
+ * The last 4 and next 4 turn types around the current turn (in the game screen's header). In a narrow header the
  * oldest turns go first, then the farthest ahead (`data-drop` ranks them; the CSS container queries in
  * game-layout.css hide them), so what fits always shows the current turn and what comes next.
  */

@@ -1,4 +1,4 @@
-/** The map's keys (SPEC.md §2 hotkeys; DESIGN.md §7: play with keys alone). */
+/** The map's keys (ARCHITECTURE §7.10: play with keys alone). */
 import type { Pos } from '@four-banners/engine';
 import { useEffect, useRef, type RefObject } from 'react';
 import { appStore, setDialog } from '../../../app/app-state';
