@@ -13,12 +13,12 @@ import {
   createRng,
   drawSeed,
   lobbyStatus,
-  loggedBotGame,
   type Difficulty,
   type LobbyEvent,
   type LobbyState,
   type PlayableCountry,
 } from '@four-banners/engine';
+import { loggedBotGame } from '@four-banners/engine/runner';
 import { configFromEnv } from '../src/config.js';
 import { SqliteDatabase } from '../src/db/sqlite/database.js';
 import { snapshotOf } from '../src/lobby/broadcasts.js';

@@ -12,14 +12,13 @@ import {
   isGameOver,
   newGame,
   playBotTurn,
-  runMatch,
-  runSeries,
   whoseTurn,
   type Difficulty,
   type GameData,
   type LobbyEvent,
   type PlayableCountry,
 } from '../src/index.js';
+import { runMatch, runSeries } from '../src/runner.js';
 
 const AT = '2026-01-01T00:00:00.000Z';
 

@@ -15,6 +15,13 @@ describe('HTTP queries (PROTOCOL §8)', () => {
     expect(pageQuerySchema.safeParse({ offset: '10001' }).success).toBe(false);
   });
 
+  it('reads an empty value as an absent one (docs/PROTOCOL.md §8.1: `?seq=` is the latest)', () => {
+    expect(stateQuerySchema.parse({ seq: '' }).seq).toBeUndefined();
+    expect(eventsQuerySchema.parse({ from: '', to: '4' })).toEqual({ to: 4 });
+    expect(pageQuerySchema.parse({ limit: '', offset: '' })).toEqual({});
+    expect(stateQuerySchema.safeParse({ seq: 'x' }).success).toBe(false);
+  });
+
   it('pages at most 1,000 events and names the admin API being off', () => {
     expect(EVENTS_PAGE_MAX).toBe(1000);
     expect(HTTP_ERROR_CODES).toContain('admin_disabled');

@@ -87,14 +87,20 @@ export interface HttpError {
   readonly error: { readonly code: HttpErrorCode; readonly message: string };
 }
 
-const seqParam = z.coerce.number().int().min(0);
+/**
+ * An optional whole-number query parameter: `?seq=` (an empty value) is the same as no `seq` at all
+ * (docs/PROTOCOL.md §8.1), anything else must be a number in range.
+ */
+function queryNumber(min: number, max = Number.MAX_SAFE_INTEGER) {
+  return z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(min).max(max).optional());
+}
 /** Query of the events endpoints: `from`/`to` inclusive seqs. */
-export const eventsQuerySchema = z.object({ from: seqParam.optional(), to: seqParam.optional() });
+export const eventsQuerySchema = z.object({ from: queryNumber(0), to: queryNumber(0) });
 /** Query of the state endpoint. */
-export const stateQuerySchema = z.object({ seq: seqParam.optional() });
+export const stateQuerySchema = z.object({ seq: queryNumber(0) });
 /** Query of the listings. */
 export const pageQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  limit: queryNumber(1, 100),
   // Deep pages cost a scan of everything before them: listings go back 10,000 games.
-  offset: z.coerce.number().int().min(0).max(10_000).optional(),
+  offset: queryNumber(0, 10_000),
 });

@@ -26,7 +26,10 @@ import {
   serializedGameSchema,
 } from './game.js';
 
-/** The acknowledgement error codes, in their order of precedence (PROTOCOL §3.4). */
+/**
+ * The acknowledgement error codes, in the order of docs/PROTOCOL.md §3.4: when several apply, the earlier
+ * generally wins (the exceptions are listed there). A test reads that table and holds it to this list.
+ */
 export const ERROR_CODES = [
   'invalid_payload',
   'rate_limited',
@@ -54,6 +57,11 @@ export const LIMITS = {
   maxMessageBytes: 128 * 1024,
   /** A resync gap above this many events is answered with a snapshot + tail. */
   resyncSnapshotGap: 1000,
+  /**
+   * What a resync tail counts per event besides its payload (about what seq, kind, actor, seed and at weigh
+   * in JSON): the tail is sent when its payloads plus this much per event fit `RESYNC_MAX_BYTES`.
+   */
+  resyncEventEnvelopeBytes: 120,
 } as const;
 
 /** A trimmed string of 1..max UTF-16 units (zod's own max counts code points, so refine on `.length`). */

@@ -37,7 +37,11 @@ export class LeanIoAdapter extends IoAdapter {
   ): void {
     for (const { message, callback, isAckHandledManually } of handlers) {
       socket.on(message as string, (...payload: unknown[]) => {
-        const { data, ack } = this.mapPayload(payload) as { data: unknown; ack?: (r: unknown) => void };
+        // The acknowledgement callback, when the client asked for one, comes last. A request without one is
+        // carried out all the same, unanswered (docs/PROTOCOL.md §3.1): its one argument is the payload, as
+        // with a callback (Nest's own mapping would hand the handler the argument list instead).
+        const ack = typeof payload.at(-1) === 'function' ? (payload.pop() as (r: unknown) => void) : undefined;
+        const data = payload.length === 1 ? payload[0] : payload;
         const answer = (reply: Reply) => {
           if (reply === null || reply === undefined) return;
           if (typeof reply === 'object' && reply.event) socket.emit(reply.event, reply.data);

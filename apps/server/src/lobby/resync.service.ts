@@ -16,9 +16,6 @@ import { LobbyLogRepository } from './lobby-log.repository.js';
 import { fail } from './lobby.service.js';
 import { LobbyStore } from './lobby.store.js';
 
-/** About what an event's fields other than its payload weigh in JSON (seq, kind, actor, seed, at). */
-const EVENT_ENVELOPE_BYTES = 120;
-
 /** Who reads an answer: a seated player sees the chat, a watcher gets its text blank. */
 export type Reader = 'seat' | 'watcher';
 
@@ -87,7 +84,8 @@ export class ResyncService {
 
   /**
    * What `caller` needs after `afterSeq`: the events, or a snapshot when they are more than
-   * `LIMITS.resyncSnapshotGap` or weigh more than `bytes.resyncTail`; charged to the caller's and the
+   * `LIMITS.resyncSnapshotGap` or weigh more than `bytes.resyncTail` (their payloads plus
+   * `LIMITS.resyncEventEnvelopeBytes` each: docs/PROTOCOL.md §5.2); charged to the caller's and the
    * address's resync budgets by the KiB it sends. A watcher's answer has chat text blank. The events are read
    * up to `state`'s seq: a later one is committed but not broadcast yet, and reaches the reader as a broadcast.
    */
@@ -103,7 +101,7 @@ export class ResyncService {
     const bytes =
       count > LIMITS.resyncSnapshotGap
         ? Infinity
-        : (await this.log.payloadBytes(state.lobbyId, afterSeq + 1)) + count * EVENT_ENVELOPE_BYTES;
+        : (await this.log.payloadBytes(state.lobbyId, afterSeq + 1)) + count * LIMITS.resyncEventEnvelopeBytes;
     if (bytes > this.config.bytes.resyncTail) {
       const measured = measuredSnapshot(state, reader);
       this.charge(caller, address, measured.bytes);

@@ -1,4 +1,5 @@
-import { fold, loggedBotGame } from '@four-banners/engine';
+import { fold } from '@four-banners/engine';
+import { loggedBotGame } from '@four-banners/engine/runner';
 import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,6 @@
 /** Real game logs for the replay tests: bots play whole games with the engine, logged the way the server logs them. */
-import { loggedBotGame, type Difficulty, type LobbyEvent, type PlayableCountry } from '@four-banners/engine';
+import type { Difficulty, LobbyEvent, PlayableCountry } from '@four-banners/engine';
+import { loggedBotGame } from '@four-banners/engine/runner';
 
 const AT = new Date('2026-01-01T00:00:00Z');
 

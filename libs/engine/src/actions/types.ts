@@ -2,7 +2,8 @@
 import type { PlayableCountry } from '../constants.js';
 import type { Pos } from '../types.js';
 
-export interface StartInfo {}
+/** `start` carries no fields: any object (the protocol sends `{}`). */
+export type StartInfo = Record<never, never>;
 export interface CountryInfo {
   readonly country: PlayableCountry;
 }

@@ -8,7 +8,7 @@ import type { GameData } from '../types.js';
 import { warModifier } from '../war.js';
 import { bannerCandidates, playBotTurn, safetyMap } from './bot.js';
 
-const ids = (game: GameData, actions: { action: GameAction }[]) => actions.map((a) => a.action.id);
+const ids = (actions: { action: GameAction }[]) => actions.map((a) => a.action.id);
 const replay = (game: GameData, actions: { action: GameAction; seed: number }[]) =>
   actions.reduce((g, a) => applyLegal(g, a.action, a.seed), game);
 
@@ -24,7 +24,7 @@ describe('bot turns', () => {
       Gn-- Gn-- Pn-- Pn--
     `);
     const actions = playBotTurn(game, 0, 'normal', 7);
-    expect(ids(game, actions).at(-1)).toBe('next_turn');
+    expect(ids(actions).at(-1)).toBe('next_turn');
     expect(playBotTurn(game, 0, 'normal', 7)).toEqual(actions);
     const after = replay(game, actions);
     expect(after.turn.type).toBe(1);
@@ -148,7 +148,7 @@ describe('bot step 3: free the banner tiles (RULES §6 step 4)', () => {
       },
     );
     const actions = playBotTurn(game, 0, 'hard', 1);
-    expect(ids(game, actions)).toEqual(['next_turn']);
+    expect(ids(actions)).toEqual(['next_turn']);
   });
 });
 
@@ -202,6 +202,6 @@ describe('bot step 4: attack when bonus + margin > -war (RULES §6)', () => {
         { id: 1, banners: 0 },
       ],
     });
-    expect(ids(tired, playBotTurn(tired, 0, 'hard', 1))).toEqual(['next_turn']);
+    expect(ids(playBotTurn(tired, 0, 'hard', 1))).toEqual(['next_turn']);
   });
 });
