@@ -1,11 +1,11 @@
 /**
  * docs/PROTOCOL.md is a contract for clients written from it alone, so this file reads the numbers and
- * orders it states and holds the code to them: the open frame and ping times (§2.1, §2.5), the order of
- * error codes (§3.4), the broadcast payloads (§4.1), the resync threshold (§5.2), the fixed limits (§6.1)
- * and every default beside an environment variable (§6 tables, and "`NAME` (value)" anywhere). Change a
- * number in the code or in the text alone and a test here fails. It also pins the cases the text spells
- * out that no other test did: a request without a callback, a second handshake, an empty `?seq=`, a page
- * past the last seq, `next_turn` before start and `lobby_full` before `not_admin`.
+ * orders it states and holds the code to them (PROTOCOL §2.1, §2.5, §3.4, §4.1, §5.2, §6.1, §6): the
+ * open frame and ping times, the order of error codes, the broadcast payloads, the resync threshold, the
+ * fixed limits and every default beside an environment variable (the tables, and "`NAME` (value)"
+ * anywhere). Change a number in the code or in the text alone and a test here fails. It also pins the
+ * cases the text spells out that no other test did: a request without a callback, a second handshake, an
+ * empty `?seq=`, a page past the last seq, `next_turn` before start and `lobby_full` before `not_admin`.
  */
 import { readFileSync } from 'node:fs';
 import type { Ack } from '@four-banners/protocol';
@@ -132,11 +132,11 @@ describe('the documented defaults are the code defaults (docs/PROTOCOL.md §6)',
     }
   });
 
-  it('§6.1 fixed limits are the protocol library’s', () => {
+  it('PROTOCOL §6.1 fixed limits are the protocol library’s', () => {
     const rows = new Map(tables(section('6.1'))[0]!.rows.map((r) => [r[0]!, r[1]!]));
     const get = (label: string) => {
       const hit = [...rows].find(([k]) => k.startsWith(label));
-      if (!hit) throw new Error(`§6.1 has no row "${label}…"`);
+      if (!hit) throw new Error(`PROTOCOL §6.1 has no row "${label}…"`);
       return hit[1];
     };
     expect(get('Seats per lobby')).toBe(String(LIMITS.playersPerLobby));
@@ -150,14 +150,14 @@ describe('the documented defaults are the code defaults (docs/PROTOCOL.md §6)',
     expect(get('One HTTP events page')).toContain(`${EVENTS_PAGE_MAX.toLocaleString('en')} events`);
   });
 
-  it('§5.2 counts a resync tail as the server does: events, payload bytes plus a fixed amount per event', () => {
+  it('PROTOCOL §5.2 counts a resync tail as the server does: events, payload bytes plus a fixed amount per event', () => {
     const text = section('5.2').replace(/\s+/g, ' ');
     expect(text).toContain(`at most ${LIMITS.resyncSnapshotGap.toLocaleString('en')} events`);
     expect(text).toContain(`plus ${LIMITS.resyncEventEnvelopeBytes} bytes per event`);
     expect(text).toContain(`\`RESYNC_MAX_BYTES\` (${configFromEnv({}).bytes.resyncTail / 1024} KiB)`);
   });
 
-  it('§3.4 lists the error codes in the order of ERROR_CODES', () => {
+  it('PROTOCOL §3.4 lists the error codes in the order of ERROR_CODES', () => {
     const table = tables(section('3.4'))[0]!;
     expect(table.header[0]).toBe('Code');
     expect(table.rows.map((r) => codes(r[0]!)[0])).toEqual([...ERROR_CODES]);
@@ -201,7 +201,7 @@ describe('the server does what docs/PROTOCOL.md says', () => {
     removeDir(server.dir);
   });
 
-  it('§2.1, §2.5: the open frame and the ping times are the documented ones', async () => {
+  it('PROTOCOL §2.1, PROTOCOL §2.5: the open frame and the ping times are the documented ones', async () => {
     const raw = await rawSocket(server.url);
     await raw.until(() => raw.frames.length > 0, 'the open frame');
     const open = JSON.parse(raw.frames[0]!.slice(1)) as Record<string, unknown>;
@@ -221,7 +221,7 @@ describe('the server does what docs/PROTOCOL.md says', () => {
     raw.ws.close();
   });
 
-  it('§3.1: a request without a callback is carried out, unanswered', async () => {
+  it('PROTOCOL §3.1: a request without a callback is carried out, unanswered', async () => {
     const raw = await rawSocket(server.url);
     raw.ws.send('40');
     await raw.until(() => raw.frames.some((f) => f.startsWith('42["server-hello"')), 'the greeting');
@@ -236,13 +236,13 @@ describe('the server does what docs/PROTOCOL.md says', () => {
     raw.ws.close();
   });
 
-  it('§6.3: a second handshake on a connected connection closes it', async () => {
+  it('PROTOCOL §6.3: a second handshake on a connected connection closes it', async () => {
     const raw = await rawSocket(server.url);
     raw.ws.send('40');
     await raw.until(() => raw.frames.some((f) => f.startsWith('42["server-hello"')), 'the greeting');
     raw.ws.send('40');
     await raw.until(raw.isClosed, 'the connection to close');
-    // A refusal, if one came first, says invalid_payload (§6.3); no second greeting.
+    // A refusal, if one came first, says invalid_payload (PROTOCOL §6.3); no second greeting.
     for (const f of raw.frames.filter((x) => x.startsWith('44'))) expect(f).toContain('invalid_payload');
     expect(raw.frames.filter((f) => f.startsWith('42["server-hello"'))).toHaveLength(1);
   });
@@ -270,7 +270,7 @@ describe('the server does what docs/PROTOCOL.md says', () => {
       return res.ok ? 'ok' : res.error.code;
     };
 
-    it('§3.4: next_turn before start is not_actable; lobby_full comes before not_admin', async () => {
+    it('PROTOCOL §3.4: next_turn before start is not_actable; lobby_full comes before not_admin', async () => {
       await expectOk(alice.emit('client-change-country', { country: 0 }));
       await expectOk(bob.emit('client-join-lobby', { lobbyId, playerName: 'Bob' }));
       await expectOk(alice.emit('client-add-bot', { country: 1, difficulty: 'easy' }));
@@ -292,12 +292,12 @@ describe('the server does what docs/PROTOCOL.md says', () => {
       await alice.untilSeq(await expectOk(alice.emit('client-leave-lobby', { playerId: botId })));
     });
 
-    it('§4.1: each broadcast carries exactly the documented fields', () => {
+    it('PROTOCOL §4.1: each broadcast carries exactly the documented fields', () => {
       const rows = tables(section('4.1'))[0]!.rows;
       const seen = new Set<string>();
       for (const [kind, event, fields] of rows) {
         const name = codes(event!)[0]!;
-        if (name === 'server-sync-state') continue; // a full state (§4.2), not a list of fields
+        if (name === 'server-sync-state') continue; // a full state (PROTOCOL §4.2), not a list of fields
         const expected = new Set(['lobbyId', 'seq', 'actor', 'at', ...codes(fields!)]);
         const payloads = alice.received.filter((r) => r.name === name).map((r) => r.payload as object);
         expect(payloads.length, `a ${name} (${kind}) was received`).toBeGreaterThan(0);
@@ -307,7 +307,7 @@ describe('the server does what docs/PROTOCOL.md says', () => {
       expect(seen.size).toBe(7);
     });
 
-    it('§8.3: a page from past the last seq is 200 with no events; §8.4: an empty seq is the latest', async () => {
+    it('PROTOCOL §8.3: a page from past the last seq is 200 with no events; PROTOCOL §8.4: an empty seq is the latest', async () => {
       const lastSeq = alice.state!.seq;
       const past = await getJson(`${server.url}/api/games/${lobbyId}/events?from=${lastSeq + 1}`);
       expect(past).toEqual({ status: 200, body: { events: [], lastSeq } });
