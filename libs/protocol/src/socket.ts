@@ -2,7 +2,8 @@
  * The realtime contract (PROTOCOL §3, §4): every client → server payload schema with its limits,
  * the typed event maps for both ends, the closed list of error codes and the acknowledgement shapes.
  * Inbound schemas are strict: an unknown key (a client's `bonus` included), a wrong type or an
- * out-of-range value is refused with `invalid_payload`.
+ * out-of-range value is refused with `invalid_payload`. The contract stays one file past 400 lines so that a
+ * client's author reads every request, broadcast and code in one place, in PROTOCOL's order.
  */
 import {
   DIFFICULTIES,

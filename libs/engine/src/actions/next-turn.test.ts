@@ -1,6 +1,8 @@
 /**
  * next_turn and the turn flow (RULES §3.1–3.7): who may pass,
  * start-of-turn effects, banner and chest turns, removal of dead countries, game over, remove_country.
+ * One file for the whole turn flow, past 400 lines: its cases share the boards built at the top, and a
+ * reader checks the flow of RULES §3 in its order here.
  */
 import { describe, expect, it } from 'vitest';
 import { COUNTRY, LANDMARK, TILE_TYPE, TURN_TYPE, type PlayableCountry } from '../constants.js';

@@ -1,4 +1,7 @@
-/** Folding a lobby log (RULES §7, PROTOCOL §7.3). */
+/**
+ * Folding a lobby log (RULES §7, PROTOCOL §7.3). Past 400 lines because every event kind, and every way a
+ * log can be refused, is a case here beside the one fold it checks.
+ */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyLegal, type GameAction } from '../actions/index.js';
