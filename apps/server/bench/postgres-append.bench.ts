@@ -8,8 +8,8 @@ import { RULES_VERSION } from '@four-banners/engine';
 import { event } from './bench-event.js';
 import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PostgresDatabase } from '../src/db/postgres/database.js';
-import { PostgresLobbyLogRepository } from '../src/db/postgres/lobby-log.repository.js';
+import { PostgresDatabase } from '../src/storage/postgres/database.js';
+import { PostgresLobbyLogRepository } from '../src/storage/postgres/lobby-log.repository.js';
 import { createDatabase, startPostgres } from '../test/fixtures/postgres-cluster.js';
 import { envNumber, ms, percentile } from './stats.js';
 

@@ -21,9 +21,9 @@ import {
 } from '@four-banners/protocol';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { expect, inject } from 'vitest';
-import { configFromEnv, type ServerConfig } from '../src/config.js';
-import { PostgresDatabase } from '../src/db/postgres/database.js';
-import { SqliteDatabase } from '../src/db/sqlite/database.js';
+import { configFromEnv, type ServerConfig } from '../src/common/config.js';
+import { PostgresDatabase } from '../src/storage/postgres/database.js';
+import { SqliteDatabase } from '../src/storage/sqlite/database.js';
 import { createDatabase } from './fixtures/postgres-cluster.js';
 import { LobbyHub } from '../src/lobby/lobby.hub.js';
 import { LobbyStore } from '../src/lobby/lobby.store.js';

@@ -7,7 +7,7 @@
 import type { Ack } from '@four-banners/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LobbyService } from '../src/lobby/lobby.service.js';
-import { MetricsService } from '../src/ops/metrics.service.js';
+import { MetricsService } from '../src/common/metrics.service.js';
 import { LENIENT, createdLobby, serverRig, sleep, sqlRows, waitFor, type TestClient } from './harness.js';
 
 const { server, boot, client, sameIdentity, tryConnect, serverState, hub, reset } = serverRig();

@@ -16,11 +16,11 @@ import {
 } from '@four-banners/engine';
 import { lobbyStateFromSnapshot, type PresencePayload, type SyncAck } from '@four-banners/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LobbyLogRepository } from '../src/lobby/lobby-log.repository.js';
+import { LobbyLogRepository } from '../src/storage/lobby-log.repository.js';
 import { LobbyIdleSweep } from '../src/lobby/lobby-idle.service.js';
 import { LobbyHub } from '../src/lobby/lobby.hub.js';
 import { LobbyStore } from '../src/lobby/lobby.store.js';
-import { PlayerRepository } from '../src/lobby/player.repository.js';
+import { PlayerRepository } from '../src/storage/player.repository.js';
 import { LobbyService } from '../src/lobby/lobby.service.js';
 import { asClientAction } from './drive.js';
 import { ADMIN_TOKEN, LENIENT, expectOk as ok, getJson, serverRig, type TestClient } from './harness.js';

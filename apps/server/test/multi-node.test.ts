@@ -12,7 +12,7 @@ import { lobbyStateFromSnapshot, type StateSnapshot } from '@four-banners/protoc
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LobbyHub } from '../src/lobby/lobby.hub.js';
 import { LobbyIdleSweep } from '../src/lobby/lobby-idle.service.js';
-import { LobbyLogRepository } from '../src/lobby/lobby-log.repository.js';
+import { LobbyLogRepository } from '../src/storage/lobby-log.repository.js';
 import { LobbyStore } from '../src/lobby/lobby.store.js';
 import { playToEnd } from './drive.js';
 import { startRedis, type RedisServer } from './fixtures/redis-server.js';

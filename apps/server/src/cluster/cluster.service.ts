@@ -13,11 +13,11 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { LobbyEvent } from '@four-banners/engine';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { CONFIG, type ServerConfig } from '../config.js';
-import { AppLogger } from '../logger.js';
+import { CONFIG, type ServerConfig } from '../common/config.js';
+import { AppLogger } from '../common/logger.js';
 import { NodeRegistry } from './node-registry.js';
 import { REDIS, type RedisClient, type RedisClients } from './redis.js';
-import { within } from '../lobby/keyed-lock.js';
+import { within } from '../common/keyed-lock.js';
 
 /** The channel of lobby notices (outside the adapter's `socket.io#…` pattern). */
 export const LOBBY_NOTICES = 'fb:lobby-notices';

@@ -13,10 +13,10 @@
  * Without Redis (one node) every call is a no-op and `elsewhere` answers 0.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { CONFIG, type ServerConfig } from '../config.js';
-import { AppLogger } from '../logger.js';
+import { CONFIG, type ServerConfig } from '../common/config.js';
+import { AppLogger } from '../common/logger.js';
 import { REDIS, type RedisClients } from './redis.js';
-import { within } from '../lobby/keyed-lock.js';
+import { within } from '../common/keyed-lock.js';
 import { RedisScript } from './redis-script.js';
 import { SHARED_LIMIT_TIMEOUT_MS } from './shared-buckets.js';
 

@@ -8,9 +8,9 @@
  * full again (a full bucket is the same as none), so Redis holds only the buckets used lately.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import type { RateLimit } from '../config.js';
+import type { RateLimit } from '../common/config.js';
 import { REDIS, type RedisClients } from './redis.js';
-import { within } from '../lobby/keyed-lock.js';
+import { within } from '../common/keyed-lock.js';
 import { RedisScript } from './redis-script.js';
 
 /** How long a request waits on Redis before the node decides alone (with its local copy of the buckets). */

@@ -8,8 +8,8 @@
  * over nodes gains nothing. If Redis cannot answer in time each node keeps its own limits meanwhile.
  */
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { CONFIG, type ServerConfig } from '../config.js';
-import { MetricsService, type LimitName } from '../ops/metrics.service.js';
+import { CONFIG, type ServerConfig } from '../common/config.js';
+import { MetricsService, type LimitName } from '../common/metrics.service.js';
 import { NodeRegistry, type CountKind } from '../cluster/node-registry.js';
 import { SharedBuckets } from '../cluster/shared-buckets.js';
 import { KeyedBuckets, TokenBucket } from './rate-limit.js';

@@ -21,10 +21,10 @@ import {
   type LobbyState,
   type Player,
 } from '@four-banners/engine';
-import { CONFIG, type ServerConfig } from '../config.js';
-import { AppLogger } from '../logger.js';
-import { MetricsService } from '../ops/metrics.service.js';
-import { newSeed } from './ids.js';
+import { CONFIG, type ServerConfig } from '../common/config.js';
+import { AppLogger } from '../common/logger.js';
+import { MetricsService } from '../common/metrics.service.js';
+import { newSeed } from '../common/ids.js';
 import { LobbyHub } from './lobby.hub.js';
 import { Draft, LobbyStore, isHuman } from './lobby.store.js';
 

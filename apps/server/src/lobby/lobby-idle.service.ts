@@ -5,8 +5,8 @@
  * same lobby at once, one append lands and the other finds it closed.
  */
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { CONFIG, type ServerConfig } from '../config.js';
-import { AppLogger } from '../logger.js';
+import { CONFIG, type ServerConfig } from '../common/config.js';
+import { AppLogger } from '../common/logger.js';
 import { LobbyHub } from './lobby.hub.js';
 import type { LobbyState } from '@four-banners/engine';
 import { LobbyStore, isHuman } from './lobby.store.js';

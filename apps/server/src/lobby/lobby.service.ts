@@ -35,13 +35,13 @@ import {
   type ErrorCode,
 } from '@four-banners/protocol';
 import type { z } from 'zod';
-import { CONFIG, type ServerConfig } from '../config.js';
+import { CONFIG, type ServerConfig } from '../common/config.js';
 import { LimitsService, REFUSAL_MESSAGES } from '../limits/limits.service.js';
 import { snapshotOf } from './broadcasts.js';
-import { newLobbyId, newSeatId, newSeed } from './ids.js';
+import { newLobbyId, newSeatId, newSeed } from '../common/ids.js';
 import { LobbyHub } from './lobby.hub.js';
-import { LobbyLogRepository } from './lobby-log.repository.js';
-import { AppendConflict } from './lobby-log.repository.js';
+import { LobbyLogRepository } from '../storage/lobby-log.repository.js';
+import { AppendConflict } from '../storage/lobby-log.repository.js';
 import { Draft, LobbyStore, isHuman } from './lobby.store.js';
 
 type In<S extends z.ZodType> = z.output<S>;

@@ -24,14 +24,14 @@ import {
 } from '@four-banners/engine';
 import { lobbyStateFromSnapshot, type StateSnapshot } from '@four-banners/protocol';
 import { Cluster } from '../cluster/cluster.service.js';
-import { CONFIG, type ServerConfig } from '../config.js';
-import { AppLogger } from '../logger.js';
-import { MetricsService } from '../ops/metrics.service.js';
+import { CONFIG, type ServerConfig } from '../common/config.js';
+import { AppLogger } from '../common/logger.js';
+import { MetricsService } from '../common/metrics.service.js';
 import { broadcastOf, snapshotOf } from './broadcasts.js';
 import { LobbyHub } from './lobby.hub.js';
-import { KeyedLock } from './keyed-lock.js';
-import { AppendConflict, LobbyLogRepository, type LobbyFacts } from './lobby-log.repository.js';
-import { PlayerRepository } from './player.repository.js';
+import { KeyedLock } from '../common/keyed-lock.js';
+import { AppendConflict, LobbyLogRepository, type LobbyFacts } from '../storage/lobby-log.repository.js';
+import { PlayerRepository } from '../storage/player.repository.js';
 
 export const isHuman = (p: Player): boolean => !p.bot && !p.local;
 

@@ -9,10 +9,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { LobbyEvent, LobbyState } from '@four-banners/engine';
 import { LIMITS, syncStateSchema, type AckError, type StateSnapshot, type SyncAck } from '@four-banners/protocol';
 import type { z } from 'zod';
-import { CONFIG, type ServerConfig } from '../config.js';
+import { CONFIG, type ServerConfig } from '../common/config.js';
 import { LimitsService, REFUSAL_MESSAGES } from '../limits/limits.service.js';
 import { snapshotOf, withoutChatText } from './broadcasts.js';
-import { LobbyLogRepository } from './lobby-log.repository.js';
+import { LobbyLogRepository } from '../storage/lobby-log.repository.js';
 import { fail } from './lobby.service.js';
 import { LobbyStore } from './lobby.store.js';
 

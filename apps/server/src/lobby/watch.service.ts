@@ -10,9 +10,9 @@ import { watchLobbySchema, type Ack, type WatchAck } from '@four-banners/protoco
 import type { z } from 'zod';
 import { Cluster } from '../cluster/cluster.service.js';
 import { NodeRegistry } from '../cluster/node-registry.js';
-import { CONFIG, type ServerConfig } from '../config.js';
+import { CONFIG, type ServerConfig } from '../common/config.js';
 import { LimitsService, REFUSAL_MESSAGES } from '../limits/limits.service.js';
-import { MetricsService } from '../ops/metrics.service.js';
+import { MetricsService } from '../common/metrics.service.js';
 import { LobbyHub, type GameSocket } from './lobby.hub.js';
 import { fail } from './lobby.service.js';
 import { LobbyStore, isHuman } from './lobby.store.js';

@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { configFromEnv } from '../config.js';
+import { configFromEnv } from '../common/config.js';
 import { MigrationError, migrateToPostgres } from './migrate-to-postgres.js';
 
 const USAGE = 'usage: npm run migrate-to-postgres -- <sqlite file> [--database-url <postgres://…>]';

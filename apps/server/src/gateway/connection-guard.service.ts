@@ -12,14 +12,14 @@ import type { IncomingMessage } from 'node:http';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { AckError } from '@four-banners/protocol';
 import type { ExtendedError } from 'socket.io';
-import { CONFIG, type ServerConfig } from '../config.js';
+import { CONFIG, type ServerConfig } from '../common/config.js';
 import { IdentityService } from '../lobby/identity.service.js';
 import { LobbyHub, type GameServer, type GameSocket } from '../lobby/lobby.hub.js';
-import { MetricsService, type LimitName } from '../ops/metrics.service.js';
-import { clientAddress } from './client-address.js';
+import { MetricsService, type LimitName } from '../common/metrics.service.js';
+import { clientAddress } from '../common/client-address.js';
 import { backlogBytes, dropConnection, pauseInput } from './connection.js';
-import { LimitsService, REFUSAL_MESSAGES, type Strikes } from './limits.service.js';
-import { originAllowed } from './origin.js';
+import { LimitsService, REFUSAL_MESSAGES, type Strikes } from '../limits/limits.service.js';
+import { originAllowed } from '../limits/origin.js';
 
 /** What the server keeps on each socket. */
 export interface SocketData {

@@ -42,16 +42,16 @@ import {
 import type { z } from 'zod';
 import { Cluster } from '../cluster/cluster.service.js';
 import { NodeRegistry } from '../cluster/node-registry.js';
-import { ConnectionGuard, socketData } from '../limits/connection-guard.service.js';
+import { ConnectionGuard, socketData } from './connection-guard.service.js';
 import { LimitsService, REFUSAL_MESSAGES, type PlayerLimit } from '../limits/limits.service.js';
-import { AppLogger } from '../logger.js';
-import { MetricsService } from '../ops/metrics.service.js';
-import { LobbyHub, type GameServer, type GameSocket } from './lobby.hub.js';
-import { KeyedLock } from './keyed-lock.js';
-import { LobbyService, fail } from './lobby.service.js';
-import { DRAIN_MS, LobbyBusy, ServerStopping } from './lobby.store.js';
-import { ResyncService } from './resync.service.js';
-import { WatchService } from './watch.service.js';
+import { AppLogger } from '../common/logger.js';
+import { MetricsService } from '../common/metrics.service.js';
+import { LobbyHub, type GameServer, type GameSocket } from '../lobby/lobby.hub.js';
+import { KeyedLock } from '../common/keyed-lock.js';
+import { LobbyService, fail } from '../lobby/lobby.service.js';
+import { DRAIN_MS, LobbyBusy, ServerStopping } from '../lobby/lobby.store.js';
+import { ResyncService } from '../lobby/resync.service.js';
+import { WatchService } from '../lobby/watch.service.js';
 
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(CLIENT_EVENT_NAMES);
 
