@@ -72,7 +72,7 @@ async function round(repo: PostgresLobbyLogRepository, prefix: string, parallel:
 }
 
 export async function printPostgresAppendBench(): Promise<void> {
-  let cluster;
+  let cluster: Awaited<ReturnType<typeof startPostgres>>;
   try {
     cluster = await startPostgres();
   } catch (e) {

@@ -91,7 +91,7 @@ describe('bots play only for people connected to the lobby', () => {
     const turnMs = 150;
     await boot({ bots: { actionMs, turnMs } });
     const alice = await client();
-    const lobbyId = await lobbyWithBots(alice, [1, 2]);
+    await lobbyWithBots(alice, [1, 2]);
     await ok(alice.emit('client-game-action', { id: 'start', info: {} }));
     const passed = Date.parse(new Date().toISOString());
     const seq = await ok(alice.emit('client-game-action', { id: 'next_turn', info: { country: 0 } }));

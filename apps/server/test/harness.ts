@@ -505,6 +505,7 @@ export async function expectPlayedOnAfterKill(
 }
 
 /** GET a JSON endpoint; returns status and body. */
+// biome-ignore lint/suspicious/noExplicitAny: tests read an answer's fields directly and let expect() judge them; typing each answer here would restate the protocol
 export async function getJson(url: string, token?: string): Promise<{ status: number; body: any }> {
   const res = await fetch(url, token === undefined ? {} : { headers: { authorization: `Bearer ${token}` } });
   return { status: res.status, body: await res.json() };

@@ -165,7 +165,7 @@ export class ConnectionGuard implements OnModuleDestroy {
    */
   private async admit(socket: GameSocket): Promise<ExtendedError | null> {
     const first = this.carrying.get(socket.client);
-    if (first) {
+    if (first !== undefined) {
       // Answered once the first socket is through, so its greeting goes out before this refusal closes the connection.
       await first.catch(() => undefined);
       return Object.assign(new Error(SECOND_SOCKET), { data: { code: 'invalid_payload', message: SECOND_SOCKET } });

@@ -211,7 +211,10 @@ export class LobbyGateway
           this.hub.toSocket(socket, { name: 'server-presence', payload: { playerId: seat.id, online: true } });
       }
     };
-    if (!this.cluster.multiNode) return tell((id) => this.hub.isOnline(id));
+    if (!this.cluster.multiNode) {
+      tell((id) => this.hub.isOnline(id));
+      return;
+    }
     // Several nodes: the others may be connected anywhere (each node answers within the adapter's timeout).
     void this.hub
       .onlineAnywhere(others.map((s) => s.id))
@@ -227,7 +230,10 @@ export class LobbyGateway
     if (!this.hub.detach(socket, playerId) || !lobbyId) return;
     const offline = () =>
       this.hub.toLobbyEverywhere(lobbyId, { name: 'server-presence', payload: { playerId, online: false } });
-    if (!this.cluster.multiNode) return offline();
+    if (!this.cluster.multiNode) {
+      offline();
+      return;
+    }
     // Several nodes: offline only once their last connection anywhere is gone.
     const told = this.hub.onlineAnywhere([playerId]).then((online) => {
       if (online && !online.has(playerId)) offline();

@@ -186,7 +186,10 @@ export class LobbyHub {
         if (online(id)) this.toPlayer(playerId, { name: 'server-presence', payload: { playerId: id, online: true } });
       }
     };
-    if (!this.cluster.multiNode) return tell((id) => this.isOnline(id));
+    if (!this.cluster.multiNode) {
+      tell((id) => this.isOnline(id));
+      return;
+    }
     void this.onlineAnywhere(others).then((online) => tell((id) => online?.has(id) ?? this.isOnline(id)));
   }
 
@@ -228,7 +231,10 @@ export class LobbyHub {
    */
   watchersEverywhere(lobbyId: string, then: (count: number) => void): void {
     const here = this.watcherCount(lobbyId);
-    if (!this.cluster.multiNode) return then(here);
+    if (!this.cluster.multiNode) {
+      then(here);
+      return;
+    }
     void this.registry.elsewhere('watchers', lobbyId).then((there) => then(here + (there ?? 0)));
   }
 
