@@ -1,9 +1,6 @@
 /** The server's one module, built from a config so tests can boot it on a temp database and port. */
 import { Module, type DynamicModule } from '@nestjs/common';
-import { Cluster } from './cluster/cluster.service.js';
-import { REDIS, connectRedis } from './cluster/redis.js';
-import { NodeRegistry } from './cluster/node-registry.js';
-import { SharedBuckets } from './cluster/shared-buckets.js';
+import { clusterProviders } from './cluster/cluster.providers.js';
 import { CONFIG, type ServerConfig } from './common/config.js';
 import { storageProviders } from './storage/storage.providers.js';
 import { AdminController } from './http/admin.controller.js';
@@ -16,6 +13,7 @@ import { LobbyGateway } from './gateway/lobby.gateway.js';
 import { LobbyHub } from './lobby/lobby.hub.js';
 import { LobbyBots } from './lobby/lobby-bots.service.js';
 import { LobbyService } from './lobby/lobby.service.js';
+import { PresenceService } from './lobby/presence.service.js';
 import { LobbyIdleSweep } from './lobby/lobby-idle.service.js';
 import { LobbyStore } from './lobby/lobby.store.js';
 import { ResyncService } from './lobby/resync.service.js';
@@ -35,10 +33,7 @@ export class AppModule {
       providers: [
         { provide: CONFIG, useValue: config },
         AppLogger,
-        { provide: REDIS, inject: [CONFIG, AppLogger], useFactory: connectRedis },
-        Cluster,
-        NodeRegistry,
-        SharedBuckets,
+        ...clusterProviders(),
         MetricsService,
         LimitsService,
         ConnectionGuard,
@@ -48,6 +43,7 @@ export class AppModule {
         LobbyStore,
         LobbyBots,
         LobbyService,
+        PresenceService,
         LobbyIdleSweep,
         ResyncService,
         WatchService,

@@ -147,7 +147,7 @@ export class ConnectionGuard implements OnModuleDestroy {
     }
     const address = (req.fbAddress = this.addressOf(req));
     // The attempt is counted first: a flood of them is refused on the node's copy of the bucket, asking
-    // Redis (several nodes) nothing.
+    // the other nodes nothing.
     if (!(await this.limits.allowAddress('connects_per_address', address)))
       return REFUSAL_MESSAGES.connects_per_address;
     const release = await this.limits.holdConnection(address);

@@ -25,6 +25,7 @@ import { CONFIG, type ServerConfig } from '../common/config.js';
 import { AppLogger } from '../common/logger.js';
 import { MetricsService } from '../common/metrics.service.js';
 import { newSeed } from '../common/ids.js';
+import { ClusterBus } from '../cluster/cluster-bus.js';
 import { LobbyHub } from './lobby.hub.js';
 import { Draft, LobbyStore, isHuman } from './lobby.store.js';
 
@@ -44,10 +45,11 @@ export class LobbyBots implements OnModuleDestroy {
     @Inject(LobbyHub) private readonly hub: LobbyHub,
     @Inject(MetricsService) private readonly metrics: MetricsService,
     @Inject(AppLogger) private readonly logger: AppLogger,
+    @Inject(ClusterBus) bus: ClusterBus,
   ) {
-    store.onChange((lobbyId) => this.schedule(lobbyId));
+    bus.on('lobby-changed', (lobbyId) => this.schedule(lobbyId));
     // A person coming back wakes the bots of their lobby.
-    hub.onPresence((playerId, online) => {
+    bus.on('presence-changed', (playerId, online) => {
       if (!online) return;
       store.seatOf(playerId).then(
         (state) => state && this.schedule(state.lobbyId),

@@ -23,7 +23,7 @@ import {
   type Player,
 } from '@four-banners/engine';
 import { lobbyStateFromSnapshot, type StateSnapshot } from '@four-banners/protocol';
-import { Cluster } from '../cluster/cluster.service.js';
+import { ClusterBus } from '../cluster/cluster-bus.js';
 import { CONFIG, type ServerConfig } from '../common/config.js';
 import { AppLogger } from '../common/logger.js';
 import { MetricsService } from '../common/metrics.service.js';
@@ -115,7 +115,6 @@ export class LobbyStore implements BeforeApplicationShutdown {
   private readonly seats = new Map<string, string | null>();
   /** Lobbies known to be closed (or unknown), so asking again costs nothing; bounded, oldest forgotten first. */
   private readonly closed = new Set<string>();
-  private readonly listeners: ((lobbyId: string) => void)[] = [];
   /** Restores in flight, so readers asking for one lobby at once fold its log once. */
   private readonly restoring = new Map<string, Promise<LobbyState | undefined>>();
   /** One request at a time per lobby, from its check to its broadcast. */
@@ -133,17 +132,17 @@ export class LobbyStore implements BeforeApplicationShutdown {
     @Inject(LobbyHub) private readonly hub: LobbyHub,
     @Inject(AppLogger) private readonly logger: AppLogger,
     @Inject(MetricsService) private readonly metrics: MetricsService,
-    @Inject(Cluster) private readonly cluster: Cluster,
+    @Inject(ClusterBus) private readonly bus: ClusterBus,
   ) {
     // Several nodes: another node's commit is folded here from the log (and sent to this node's clients).
-    cluster.onNotice((lobbyId, lastSeq, events) => this.follow(lobbyId, lastSeq, events));
-    // Notices sent while Redis was away are lost: every lobby held catches up on its log.
-    cluster.onReconnect(() => {
+    bus.on('lobby-noticed', (lobbyId, lastSeq, events) => this.follow(lobbyId, lastSeq, events));
+    // Notices sent while the bus was away are lost: every lobby held catches up on its log.
+    bus.on('bus-reconnected', () => {
       for (const lobbyId of [...this.lobbies.keys()]) this.follow(lobbyId, Number.MAX_SAFE_INTEGER);
     });
     metrics.gauge('fb_open_lobbies', 'Open lobbies held in memory (waiting or playing).', () => this.lobbies.size);
     // The seat cache follows the players online: anyone can make identities, so it must not keep them all.
-    hub.onPresence((playerId, online) => {
+    bus.on('presence-changed', (playerId, online) => {
       if (!online) this.seats.delete(playerId);
     });
   }
@@ -155,11 +154,6 @@ export class LobbyStore implements BeforeApplicationShutdown {
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
     await this.locks.drained(DRAIN_MS);
-  }
-
-  /** Calls `listener` with the lobby's id after every commit and restore (the bots use it). */
-  onChange(listener: (lobbyId: string) => void): void {
-    this.listeners.push(listener);
   }
 
   /** The open lobbies in memory. */
@@ -205,7 +199,7 @@ export class LobbyStore implements BeforeApplicationShutdown {
       this.seats.set(seat.id, lobbyId);
       this.hub.seatHere(seat.id, lobbyId, () => ({ name: 'server-sync-state', payload: snapshotOf(state) }));
     }
-    for (const listener of this.listeners) listener(lobbyId);
+    this.bus.emit('lobby-changed', lobbyId);
     return state;
   }
 
@@ -397,7 +391,7 @@ export class LobbyStore implements BeforeApplicationShutdown {
     for (const step of steps) this.hub.toLobby(lobbyId, broadcastOf(step.event, step.after, current));
     for (const id of before) if (!after.has(id)) this.hub.leaveRoom(id, lobbyId);
     if (!current.online) this.hub.clearRoom(lobbyId);
-    for (const listener of this.listeners) listener(lobbyId);
+    this.bus.emit('lobby-changed', lobbyId);
   }
 
   /** Closes an open lobby on the server's own decision (idle, or a game past the turn cap); the log stays. Call in `inLobby`. */
@@ -461,8 +455,8 @@ export class LobbyStore implements BeforeApplicationShutdown {
       for (const seat of state.players) if (isHuman(seat)) this.seats.set(seat.id, null);
     }
     this.forgetNoticed(lobbyId, state.seq);
-    this.cluster.committed(lobbyId, events);
-    for (const listener of this.listeners) listener(lobbyId);
+    this.bus.published(lobbyId, events);
+    this.bus.emit('lobby-changed', lobbyId);
     return state.seq;
   }
 
