@@ -11,6 +11,7 @@ import {
   SERVER_ACTOR,
   actable,
   deserializeGame,
+  inBounds,
   isGameOver,
   playerOfCountry,
   serializeGame,
@@ -442,15 +443,9 @@ export class LobbyService implements OnModuleInit {
     return this.store.inSeat(caller, async (state) => {
       if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
       const game = state.game;
-      const off = (x: number, y: number) => x >= game.width || y >= game.height;
-      if (action.id === 'place_banner' && off(action.info.x, action.info.y))
-        return fail('invalid_payload', 'That tile is off the map.');
-      if (
-        action.id === 'move_unit' &&
-        (off(action.info.from.x, action.info.from.y) || off(action.info.to.x, action.info.to.y))
-      ) {
-        return fail('invalid_payload', 'That tile is off the map.');
-      }
+      // A tile off the map is a malformed request (docs/PROTOCOL.md §3.4: right after not_in_lobby), whoever
+      // sends it: the engine's bounds decide, once, before the seat and turn checks.
+      if (offTheMap(game, action)) return fail('invalid_payload', 'That tile is off the map.');
       let actor = caller;
       if (action.id === 'start') {
         if (state.adminId !== caller) return fail('not_admin', 'Only the lobby admin starts the game.');
@@ -506,4 +501,11 @@ export class LobbyService implements OnModuleInit {
   }
 
   // ---- the write path ----
+}
+
+/** Whether the action names a tile outside the game's map, by the engine's own bounds. */
+function offTheMap(game: LobbyState['game'], action: ClientAction): boolean {
+  const tiles =
+    action.id === 'place_banner' ? [action.info] : action.id === 'move_unit' ? [action.info.from, action.info.to] : [];
+  return tiles.some((tile) => !inBounds(game, tile.x, tile.y));
 }
