@@ -1,6 +1,7 @@
 /** The server's one module, built from a config so tests can boot it on a temp database and port. */
 import { Module, type DynamicModule } from '@nestjs/common';
 import { clusterProviders } from './cluster/cluster.providers.js';
+import { FollowedLobbies, LobbyFollower } from './cluster/lobby-follower.js';
 import { CONFIG, type ServerConfig } from './common/config.js';
 import { storageProviders } from './storage/storage.providers.js';
 import { AdminController } from './http/admin.controller.js';
@@ -16,6 +17,7 @@ import { LobbyService } from './lobby/lobby.service.js';
 import { PresenceService } from './lobby/presence.service.js';
 import { LobbyIdleSweep } from './lobby/lobby-idle.service.js';
 import { LobbyStore } from './lobby/lobby.store.js';
+import { LobbyCache } from './lobby/lobby-cache.js';
 import { ResyncService } from './lobby/resync.service.js';
 import { WatchService } from './lobby/watch.service.js';
 import { ConnectionGuard } from './gateway/connection-guard.service.js';
@@ -40,7 +42,11 @@ export class AppModule {
         ...storageProviders(config),
         IdentityService,
         LobbyHub,
+        LobbyCache,
         LobbyStore,
+        // The follower (cluster floor) reaches the lobbies through the store.
+        { provide: FollowedLobbies, useExisting: LobbyStore },
+        LobbyFollower,
         LobbyBots,
         LobbyService,
         PresenceService,

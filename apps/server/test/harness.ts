@@ -26,7 +26,7 @@ import { PostgresDatabase } from '../src/storage/postgres/database.js';
 import { SqliteDatabase } from '../src/storage/sqlite/database.js';
 import { createDatabase } from './fixtures/postgres-cluster.js';
 import { LobbyHub } from '../src/lobby/lobby.hub.js';
-import { LobbyStore } from '../src/lobby/lobby.store.js';
+import { LobbyCache } from '../src/lobby/lobby-cache.js';
 import { startServer, type RunningServer } from '../src/server.js';
 
 export const ADMIN_TOKEN = 'test-admin-token';
@@ -194,7 +194,7 @@ export function serverRig() {
 
   /** The server's own state of a lobby it holds; throws when it holds none. */
   const serverState = (lobbyId: string): LobbyState => {
-    const state = server().app.get(LobbyStore).cached(lobbyId);
+    const state = server().app.get(LobbyCache).cached(lobbyId);
     if (!state) throw new Error(`the server holds no lobby ${lobbyId}`);
     return state;
   };

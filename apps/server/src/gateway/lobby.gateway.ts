@@ -47,9 +47,11 @@ import { AppLogger } from '../common/logger.js';
 import { MetricsService } from '../common/metrics.service.js';
 import { LobbyHub, type GameServer, type GameSocket } from '../lobby/lobby.hub.js';
 import { KeyedLock } from '../common/keyed-lock.js';
+import { LobbyCache } from '../lobby/lobby-cache.js';
 import { LobbyService, fail } from '../lobby/lobby.service.js';
 import { PresenceService } from '../lobby/presence.service.js';
 import { DRAIN_MS, LobbyBusy, ServerStopping } from '../lobby/lobby.store.js';
+import { LobbyLogRepository } from '../storage/lobby-log.repository.js';
 import { ResyncService } from '../lobby/resync.service.js';
 import { WatchService } from '../lobby/watch.service.js';
 
@@ -109,6 +111,8 @@ export class LobbyGateway
 
   constructor(
     @Inject(LobbyService) private readonly lobbies: LobbyService,
+    @Inject(LobbyCache) private readonly cache: LobbyCache,
+    @Inject(LobbyLogRepository) private readonly log: LobbyLogRepository,
     @Inject(ResyncService) private readonly resync: ResyncService,
     @Inject(WatchService) private readonly watching: WatchService,
     @Inject(LobbyHub) private readonly hub: LobbyHub,
@@ -142,8 +146,8 @@ export class LobbyGateway
 
   /** Reads the seat (restoring its lobby) and the rematch of a finished game, for `handleConnection`. */
   private async prepareGreeting(playerId: string): Promise<Greeting> {
-    const lobby = await this.lobbies.seatOf(playerId);
-    return { rematchId: lobby && isGameOver(lobby.game) ? await this.lobbies.rematchOf(lobby.lobbyId) : null };
+    const lobby = await this.cache.seatOf(playerId);
+    return { rematchId: lobby && isGameOver(lobby.game) ? await this.log.rematchOf(lobby.lobbyId) : null };
   }
 
   /**
@@ -165,7 +169,7 @@ export class LobbyGateway
     const cameOnline = this.hub.attach(socket, who.playerId);
     who.settle();
     // The handshake read the seat into memory (prepareGreeting): no query here, so the greeting goes out first.
-    const lobby = this.lobbies.knownSeatOf(who.playerId);
+    const lobby = this.cache.knownSeatOf(who.playerId);
     if (lobby) this.hub.joinSocket(socket, lobby.lobbyId);
     const rematchId = lobby && isGameOver(lobby.game) ? (who.greeting as Greeting).rematchId : null;
     socket.emit('server-hello', {

@@ -27,7 +27,8 @@ import { MetricsService } from '../common/metrics.service.js';
 import { newSeed } from '../common/ids.js';
 import { ClusterBus } from '../cluster/cluster-bus.js';
 import { LobbyHub } from './lobby.hub.js';
-import { Draft, LobbyStore, isHuman } from './lobby.store.js';
+import { LobbyCache, isHuman } from './lobby-cache.js';
+import { Draft, LobbyStore } from './lobby.store.js';
 
 type BotSeat = Player & { readonly bot: { readonly difficulty: Difficulty } };
 
@@ -42,6 +43,7 @@ export class LobbyBots implements OnModuleDestroy {
   constructor(
     @Inject(CONFIG) private readonly config: ServerConfig,
     @Inject(LobbyStore) private readonly store: LobbyStore,
+    @Inject(LobbyCache) private readonly cache: LobbyCache,
     @Inject(LobbyHub) private readonly hub: LobbyHub,
     @Inject(MetricsService) private readonly metrics: MetricsService,
     @Inject(AppLogger) private readonly logger: AppLogger,
@@ -51,7 +53,7 @@ export class LobbyBots implements OnModuleDestroy {
     // A person coming back wakes the bots of their lobby.
     bus.on('presence-changed', (playerId, online) => {
       if (!online) return;
-      store.seatOf(playerId).then(
+      this.cache.seatOf(playerId).then(
         (state) => state && this.schedule(state.lobbyId),
         (e: unknown) => this.logger.error('bot-wake-failed', { player: playerId, error: String(e) }),
       );
@@ -85,7 +87,7 @@ export class LobbyBots implements OnModuleDestroy {
 
   private schedule(lobbyId: string): void {
     if (this.closing || this.timers.has(lobbyId)) return;
-    const state = this.store.cached(lobbyId);
+    const state = this.cache.cached(lobbyId);
     if (!state?.online) this.notBefore.delete(lobbyId);
     if (!state || !this.botToMove(state) || !this.attended(state)) return;
     const now = performance.now();

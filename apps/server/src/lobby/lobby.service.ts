@@ -43,7 +43,8 @@ import { newLobbyId, newSeatId, newSeed } from '../common/ids.js';
 import { LobbyHub } from './lobby.hub.js';
 import { LobbyLogRepository } from '../storage/lobby-log.repository.js';
 import { AppendConflict } from '../storage/lobby-log.repository.js';
-import { Draft, LobbyStore, isHuman } from './lobby.store.js';
+import { LobbyCache, isHuman } from './lobby-cache.js';
+import { Draft, LobbyStore } from './lobby.store.js';
 
 type In<S extends z.ZodType> = z.output<S>;
 
@@ -64,6 +65,7 @@ export class LobbyService implements OnModuleInit {
   constructor(
     @Inject(CONFIG) private readonly config: ServerConfig,
     @Inject(LobbyStore) private readonly store: LobbyStore,
+    @Inject(LobbyCache) private readonly cache: LobbyCache,
     @Inject(LobbyLogRepository) private readonly log: LobbyLogRepository,
     @Inject(LobbyHub) private readonly hub: LobbyHub,
     @Inject(LimitsService) private readonly limits: LimitsService,
@@ -73,12 +75,7 @@ export class LobbyService implements OnModuleInit {
     // Open and running lobbies come back at start, so the idle sweep sees them (and their bots wait for
     // a person); finished ones (replays) are restored on first use.
     for (const row of await this.log.listLobbies({ statuses: ['open', 'running'], limit: -1, offset: 0 }))
-      await this.store.getLobby(row.id);
-  }
-
-  /** An open lobby's folded state (restored from its log on first use). */
-  getLobby(lobbyId: string): Promise<LobbyState | undefined> {
-    return this.store.getLobby(lobbyId);
+      await this.cache.getLobby(row.id);
   }
 
   /**
@@ -86,33 +83,18 @@ export class LobbyService implements OnModuleInit {
    * node may have committed what this one has not heard of yet).
    */
   async catchUp(playerId: string, lobbyId?: string): Promise<void> {
-    const seat = await this.store.seatIdOf(playerId);
-    for (const id of new Set([seat, lobbyId])) if (id && this.store.cached(id)) await this.store.sync(id);
-  }
-
-  /** The open lobby the player sits in. */
-  seatOf(playerId: string): Promise<LobbyState | undefined> {
-    return this.store.seatOf(playerId);
-  }
-
-  /** The id of the lobby a player sits in (a player connected to another node: nothing is kept). */
-  lobbyIdOf(playerId: string): Promise<string | null> {
-    return this.store.lobbyIdOf(playerId);
-  }
-
-  /** The open lobby the player sits in as far as memory already knows (no query). */
-  knownSeatOf(playerId: string): LobbyState | undefined {
-    return this.store.knownSeatOf(playerId);
+    const seat = await this.cache.seatIdOf(playerId);
+    for (const id of new Set([seat, lobbyId])) if (id && this.cache.cached(id)) await this.store.sync(id);
   }
 
   // ---- reading ----
 
   /** The lobby that holds the player's seat for create/join: a finished game is left first (a replay now). */
   private async currentSeat(playerId: string): Promise<LobbyState | undefined> {
-    const state = await this.seatOf(playerId);
+    const state = await this.cache.seatOf(playerId);
     if (state && isGameOver(state.game)) {
       await this.leaveLobby(playerId, { playerId });
-      return this.seatOf(playerId);
+      return this.cache.seatOf(playerId);
     }
     return state;
   }
@@ -145,11 +127,6 @@ export class LobbyService implements OnModuleInit {
       }
       return this.openLobby(caller, { name: admin.name, w: state.w, h: state.h, country: admin.country, seats }, state);
     });
-  }
-
-  /** The rematch opened for the finished game `lobbyId`, if any. */
-  rematchOf(lobbyId: string): Promise<string | null> {
-    return this.log.rematchOf(lobbyId);
   }
 
   /**
@@ -208,7 +185,7 @@ export class LobbyService implements OnModuleInit {
   }
 
   async joinLobby(caller: string, p: In<typeof joinLobbySchema>): Promise<Ack> {
-    const target = await this.getLobby(p.lobbyId);
+    const target = await this.cache.getLobby(p.lobbyId);
     if (!target) return fail('not_found', `There is no open lobby ${p.lobbyId}.`);
     // A finished game elsewhere is left first, in its own lock (never two lobbies' locks at once).
     if (!target.players.some((s) => s.id === caller)) await this.currentSeat(caller);
@@ -217,7 +194,7 @@ export class LobbyService implements OnModuleInit {
 
   private async join(caller: string, p: In<typeof joinLobbySchema>, state: LobbyState | undefined): Promise<Ack> {
     if (!state) return fail('not_found', `There is no open lobby ${p.lobbyId}.`);
-    const current = state.players.some((s) => s.id === caller) ? state : await this.seatOf(caller);
+    const current = state.players.some((s) => s.id === caller) ? state : await this.cache.seatOf(caller);
     if (current?.lobbyId === state.lobbyId) {
       this.hub.joinRoom(caller, state.lobbyId);
       this.hub.toPlayer(caller, { name: 'server-sync-state', payload: snapshotOf(state) });

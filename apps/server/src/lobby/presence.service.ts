@@ -8,7 +8,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { LobbyState } from '@four-banners/engine';
 import { ClusterBus } from '../cluster/cluster-bus.js';
 import { LobbyHub, type GameSocket } from './lobby.hub.js';
-import { LobbyStore, isHuman } from './lobby.store.js';
+import { LobbyCache, isHuman } from './lobby-cache.js';
 
 /** Players asked about at once when a node's presence is announced for it (`onlineAnywhere` takes a list). */
 const ANNOUNCE_BATCH = 200;
@@ -20,7 +20,7 @@ export class PresenceService {
 
   constructor(
     @Inject(LobbyHub) private readonly hub: LobbyHub,
-    @Inject(LobbyStore) private readonly store: LobbyStore,
+    @Inject(LobbyCache) private readonly cache: LobbyCache,
     @Inject(ClusterBus) bus: ClusterBus,
   ) {
     // A node died with players on it: their lobbies hear they are gone, unless they are back elsewhere.
@@ -48,7 +48,7 @@ export class PresenceService {
   /** Forgets the socket; tells the lobby the player is offline once their last connection anywhere is gone. */
   left(socket: GameSocket, playerId: string): void {
     // Looked up before detaching: going offline drops the player from the seat cache (which the greeting filled).
-    const lobbyId = this.store.knownSeatOf(playerId)?.lobbyId;
+    const lobbyId = this.cache.knownSeatOf(playerId)?.lobbyId;
     if (!this.hub.detach(socket, playerId) || !lobbyId) return;
     const told = new Promise<void>((resolve) =>
       this.hub.whoIsOnline([playerId], (online) => {
@@ -73,7 +73,7 @@ export class PresenceService {
       const connected = online ? null : await this.hub.onlineAnywhere(batch);
       for (const playerId of batch) {
         if (online ? !this.hub.isOnline(playerId) : (connected?.has(playerId) ?? true)) continue;
-        const lobbyId = await this.store.lobbyIdOf(playerId).catch(() => null);
+        const lobbyId = await this.cache.lobbyIdOf(playerId).catch(() => null);
         if (lobbyId) this.hub.toLobbyEverywhere(lobbyId, { name: 'server-presence', payload: { playerId, online } });
       }
     }

@@ -14,7 +14,7 @@ import { LimitsService, REFUSAL_MESSAGES } from '../limits/limits.service.js';
 import { snapshotOf, withoutChatText } from './broadcasts.js';
 import { LobbyLogRepository } from '../storage/lobby-log.repository.js';
 import { fail } from './lobby.service.js';
-import { LobbyStore } from './lobby.store.js';
+import { LobbyCache } from './lobby-cache.js';
 
 /** About what an event's fields other than its payload weigh in JSON (seq, kind, actor, seed, at). */
 const EVENT_ENVELOPE_BYTES = 120;
@@ -60,7 +60,7 @@ function blankChat(event: LobbyEvent): LobbyEvent {
 export class ResyncService {
   constructor(
     @Inject(CONFIG) private readonly config: ServerConfig,
-    @Inject(LobbyStore) private readonly store: LobbyStore,
+    @Inject(LobbyCache) private readonly cache: LobbyCache,
     @Inject(LobbyLogRepository) private readonly log: LobbyLogRepository,
     @Inject(LimitsService) private readonly limits: LimitsService,
   ) {}
@@ -82,7 +82,7 @@ export class ResyncService {
     if (!(await this.limits.allowAddress('sync_per_address', address))) {
       return fail('rate_limited', REFUSAL_MESSAGES.sync_per_address);
     }
-    return (await this.store.getLobby(lobbyId)) ?? fail('not_found', `There is no open lobby ${lobbyId}.`);
+    return (await this.cache.getLobby(lobbyId)) ?? fail('not_found', `There is no open lobby ${lobbyId}.`);
   }
 
   /**

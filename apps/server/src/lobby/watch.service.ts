@@ -14,7 +14,7 @@ import { LimitsService, REFUSAL_MESSAGES } from '../limits/limits.service.js';
 import { MetricsService } from '../common/metrics.service.js';
 import { LobbyHub, type GameSocket } from './lobby.hub.js';
 import { fail } from './lobby.service.js';
-import { LobbyStore, isHuman } from './lobby.store.js';
+import { LobbyCache, isHuman } from './lobby-cache.js';
 import { ResyncService } from './resync.service.js';
 
 @Injectable()
@@ -26,7 +26,7 @@ export class WatchService implements OnModuleDestroy {
 
   constructor(
     @Inject(CONFIG) private readonly config: ServerConfig,
-    @Inject(LobbyStore) private readonly store: LobbyStore,
+    @Inject(LobbyCache) private readonly cache: LobbyCache,
     @Inject(ResyncService) private readonly resync: ResyncService,
     @Inject(LobbyHub) private readonly hub: LobbyHub,
     @Inject(LimitsService) private readonly limits: LimitsService,
@@ -113,7 +113,7 @@ export class WatchService implements OnModuleDestroy {
     if (count > 0) this.announced.set(lobbyId, count);
     else this.announced.delete(lobbyId);
     // A closed lobby has nobody left to tell.
-    if (!this.store.cached(lobbyId)) return;
+    if (!this.cache.cached(lobbyId)) return;
     this.hub.toLobby(lobbyId, { name: 'server-watchers', payload: { lobbyId, count } });
   }
 }
