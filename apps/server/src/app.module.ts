@@ -14,6 +14,7 @@ import { LobbyGateway } from './gateway/lobby.gateway.js';
 import { LobbyHub } from './lobby/lobby.hub.js';
 import { LobbyBots } from './lobby/lobby-bots.service.js';
 import { LobbyService } from './lobby/lobby.service.js';
+import { GameService } from './lobby/game.service.js';
 import { PresenceService } from './lobby/presence.service.js';
 import { LobbyIdleSweep } from './lobby/lobby-idle.service.js';
 import { LobbyStore } from './lobby/lobby.store.js';
@@ -49,6 +50,7 @@ export class AppModule {
         LobbyFollower,
         LobbyBots,
         LobbyService,
+        GameService,
         PresenceService,
         LobbyIdleSweep,
         ResyncService,

@@ -48,7 +48,9 @@ import { MetricsService } from '../common/metrics.service.js';
 import { LobbyHub, type GameServer, type GameSocket } from '../lobby/lobby.hub.js';
 import { KeyedLock } from '../common/keyed-lock.js';
 import { LobbyCache } from '../lobby/lobby-cache.js';
-import { LobbyService, fail } from '../lobby/lobby.service.js';
+import { GameService } from '../lobby/game.service.js';
+import { LobbyService } from '../lobby/lobby.service.js';
+import { fail } from '../lobby/requests.js';
 import { PresenceService } from '../lobby/presence.service.js';
 import { DRAIN_MS, LobbyBusy, ServerStopping } from '../lobby/lobby.store.js';
 import { LobbyLogRepository } from '../storage/lobby-log.repository.js';
@@ -111,6 +113,7 @@ export class LobbyGateway
 
   constructor(
     @Inject(LobbyService) private readonly lobbies: LobbyService,
+    @Inject(GameService) private readonly games: GameService,
     @Inject(LobbyCache) private readonly cache: LobbyCache,
     @Inject(LobbyLogRepository) private readonly log: LobbyLogRepository,
     @Inject(ResyncService) private readonly resync: ResyncService,
@@ -256,14 +259,14 @@ export class LobbyGateway
   @SubscribeMessage('client-load-save')
   loadSave(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
     return this.handle(socket, 'client-load-save', body, loadSaveSchema, ['saves'], (me, p) =>
-      this.lobbies.loadSave(me, p),
+      this.games.loadSave(me, p),
     );
   }
 
   @SubscribeMessage('client-game-action')
   gameAction(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
     return this.handle(socket, 'client-game-action', body, clientGameActionSchema, ['actions'], (me, p) =>
-      this.lobbies.gameAction(me, p),
+      this.games.gameAction(me, p),
     );
   }
 

@@ -1,7 +1,8 @@
 /**
- * The lobbies' authority (DESIGN.md §5.1): every request is decided here in one order — identify →
- * seat and turn → engine check — then committed by the store (append in a transaction → update
- * memory → broadcast).
+ * The lobbies' authority for everything but the game itself (that is `GameService`): create, join,
+ * leave, settings, colours, bots, hot-seat seats, chat and rematch. Each request is one method that
+ * reads in one order — identify → seat → checks → a `Draft` of events → `LobbyStore.commit` (append in a
+ * transaction → update memory → broadcast).
  */
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
@@ -10,11 +11,7 @@ import {
   RULES_VERSION,
   SERVER_ACTOR,
   actable,
-  deserializeGame,
-  inBounds,
   isGameOver,
-  playerOfCountry,
-  serializeGame,
   type CountryId,
   type GameAction,
   type LobbyState,
@@ -28,12 +25,9 @@ import {
   createLobbySchema,
   joinLobbySchema,
   leaveLobbySchema,
-  loadSaveSchema,
   lobbyUpdateSchema,
   type Ack,
   type AckError,
-  type ClientAction,
-  type ErrorCode,
 } from '@four-banners/protocol';
 import type { z } from 'zod';
 import { CONFIG, type ServerConfig } from '../common/config.js';
@@ -45,6 +39,7 @@ import { LobbyLogRepository } from '../storage/lobby-log.repository.js';
 import { AppendConflict } from '../storage/lobby-log.repository.js';
 import { LobbyCache, isHuman } from './lobby-cache.js';
 import { Draft, LobbyStore } from './lobby.store.js';
+import { done, fail, notBeforeStart, overPreStartBudget } from './requests.js';
 
 type In<S extends z.ZodType> = z.output<S>;
 
@@ -56,9 +51,6 @@ interface LobbySetup {
   readonly country: CountryId;
   readonly seats: readonly Player[];
 }
-
-export const fail = (code: ErrorCode, message: string): AckError => ({ ok: false, error: { code, message } });
-const done = (seq?: number): Ack => (seq === undefined ? { ok: true } : { ok: true, seq });
 
 @Injectable()
 export class LobbyService implements OnModuleInit {
@@ -203,7 +195,7 @@ export class LobbyService implements OnModuleInit {
     }
     if (current) return fail('not_actable', 'You are already in another lobby: leave it first.');
     if (state.players.length >= LIMITS.playersPerLobby) return fail('lobby_full', 'This lobby is full.');
-    const refusal = this.notBeforeStart(state);
+    const refusal = notBeforeStart(state, this.config, this.limits);
     if (refusal) return refusal;
     const draft = new Draft(state, new Date().toISOString());
     draft.add({
@@ -281,7 +273,7 @@ export class LobbyService implements OnModuleInit {
       if (p.h !== undefined) change.h = p.h;
       if (p.seed !== undefined) change.seed = p.seed;
       if (Object.keys(change).length === 0) return done();
-      const refusal = this.notBeforeStart(state);
+      const refusal = notBeforeStart(state, this.config, this.limits);
       if (refusal) return refusal;
       draft.add({ kind: 'lobby-updated', actor: caller, seed: null, payload: change });
       return done(await this.store.commit(draft, {}));
@@ -302,7 +294,7 @@ export class LobbyService implements OnModuleInit {
       } else if (target.id !== caller && target.local?.ownerId !== caller) {
         return fail('unauthorized', "You cannot change another player's country.");
       }
-      const refusal = this.notBeforeStart(state);
+      const refusal = notBeforeStart(state, this.config, this.limits);
       if (refusal) return refusal;
       if (target.country === p.country) return done();
       const colourRefusal = this.colourRefusal(state, p.country);
@@ -323,7 +315,7 @@ export class LobbyService implements OnModuleInit {
       if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
       if (state.players.length >= LIMITS.playersPerLobby) return fail('lobby_full', 'This lobby is full.');
       if (state.adminId !== caller) return fail('not_admin', 'Only the lobby admin adds bots.');
-      const refusal = this.notBeforeStart(state) ?? this.colourRefusal(state, p.country);
+      const refusal = notBeforeStart(state, this.config, this.limits) ?? this.colourRefusal(state, p.country);
       if (refusal) return refusal;
       const player: Player = {
         id: newSeatId('bot'),
@@ -341,7 +333,7 @@ export class LobbyService implements OnModuleInit {
     return this.store.inSeat(caller, async (state) => {
       if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
       if (state.players.length >= LIMITS.playersPerLobby) return fail('lobby_full', 'This lobby is full.');
-      const refusal = this.notBeforeStart(state) ?? this.colourRefusal(state, p.country);
+      const refusal = notBeforeStart(state, this.config, this.limits) ?? this.colourRefusal(state, p.country);
       if (refusal) return refusal;
       const player: Player = { id: newSeatId('local'), name: p.name, country: p.country, local: { ownerId: caller } };
       const draft = new Draft(state, new Date().toISOString());
@@ -353,7 +345,7 @@ export class LobbyService implements OnModuleInit {
   chat(caller: string, message: string): Promise<Ack> {
     return this.store.inSeat(caller, async (state) => {
       if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
-      const budget = this.overPreStartBudget(state);
+      const budget = overPreStartBudget(state, this.config, this.limits);
       if (budget) return budget;
       // A lobby's chat is part of its state (and of every full sync): it stays bounded.
       if (state.messages.length >= this.config.lobbyChatMax) {
@@ -366,107 +358,7 @@ export class LobbyService implements OnModuleInit {
     });
   }
 
-  async loadSave(caller: string, p: In<typeof loadSaveSchema>): Promise<Ack> {
-    const parsed = deserializeGame(p.state);
-    if (!parsed.ok) return fail('invalid_payload', parsed.error.message);
-    const game = parsed.value;
-    if (game.tiles.length === 0) return fail('invalid_payload', 'The save has no map.');
-    if (game.countries.length < 2) return fail('invalid_payload', 'The save has fewer than 2 countries left.');
-    return this.store.inSeat(caller, async (state) => {
-      if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
-      if (state.adminId !== caller) return fail('not_admin', 'Only the lobby admin loads a save.');
-      const refusal = this.notBeforeStart(state);
-      if (refusal) return refusal;
-      if (this.config.maxTurns > 0 && game.turn.count >= this.config.maxTurns) {
-        return fail(
-          'not_actable',
-          `This save is at turn ${game.turn.count}: games on this server end at turn ${this.config.maxTurns}.`,
-        );
-      }
-
-      const draft = new Draft(state, new Date().toISOString());
-      // A loaded game waits for start, which lets the save's current country play on (DESIGN.md rule 6).
-      draft.add({
-        kind: 'state-loaded',
-        actor: caller,
-        seed: null,
-        payload: { state: serializeGame({ ...game, running: false }) },
-      });
-      // Seat players onto the loaded countries: keep valid colours, hand out the rest in seat order.
-      const loaded = game.countries.map((c) => c.id);
-      const kept = new Set<number>();
-      const needs: Player[] = [];
-      for (const seat of state.players) {
-        if (loaded.some((c) => c === seat.country) && !kept.has(seat.country)) kept.add(seat.country);
-        else needs.push(seat);
-      }
-      const free = loaded.filter((c) => !kept.has(c));
-      for (const seat of needs) {
-        const country: CountryId = free.shift() ?? COUNTRY.none;
-        if (country !== seat.country) {
-          draft.add({
-            kind: 'country-changed',
-            actor: SERVER_ACTOR,
-            seed: null,
-            payload: { playerId: seat.id, country },
-          });
-        }
-      }
-      return done(await this.store.commit(draft, {}));
-    });
-  }
-
-  gameAction(caller: string, action: ClientAction): Promise<Ack> {
-    return this.store.inSeat(caller, async (state) => {
-      if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
-      const game = state.game;
-      // A tile off the map is a malformed request (docs/PROTOCOL.md §3.4: right after not_in_lobby), whoever
-      // sends it: the engine's bounds decide, once, before the seat and turn checks.
-      if (offTheMap(game, action)) return fail('invalid_payload', 'That tile is off the map.');
-      let actor = caller;
-      if (action.id === 'start') {
-        if (state.adminId !== caller) return fail('not_admin', 'Only the lobby admin starts the game.');
-      } else {
-        const seat = playerOfCountry(state, action.info.country);
-        if (!seat || (seat.id !== caller && seat.local?.ownerId !== caller)) {
-          return fail('unauthorized', 'You do not control that country.');
-        }
-        actor = seat.id;
-      }
-      const check = actable(game, action);
-      if (!check.ok) return fail(check.error.code, check.error.message);
-      if (action.id === 'start') {
-        const unseated = game.countries.find((c) => !playerOfCountry(state, c.id));
-        if (unseated) return fail('not_actable', `Country ${unseated.id} has no player: add a bot or pick it.`);
-        // Bots play only for people watching: a bots-only match is what offline play is for.
-        if (!game.countries.some((c) => !playerOfCountry(state, c.id)!.bot)) {
-          return fail(
-            'not_actable',
-            'An online game needs at least one person playing a country: play bots-only games offline.',
-          );
-        }
-      }
-      const draft = new Draft(state, new Date().toISOString());
-      draft.add({ kind: 'game-action', actor, seed: newSeed(), payload: action });
-      return done(await this.store.commit(draft, {}));
-    });
-  }
-
   // ---- checks shared by requests ----
-
-  /** Why a change to the lobby before its game is refused: the game is on or over, or the lobby changed too often. */
-  private notBeforeStart(state: LobbyState): AckError | undefined {
-    if (isGameOver(state.game)) return fail('game_over', 'The game is over.');
-    if (state.game.running) return fail('game_running', 'The game has already started.');
-    return this.overPreStartBudget(state);
-  }
-
-  /** A lobby that never starts cannot grow its log for ever: past the budget only start, leave and close go. */
-  private overPreStartBudget(state: LobbyState): AckError | undefined {
-    if (state.game.running || state.seq < this.config.lobbyEventsBeforeStart) return undefined;
-    this.limits.refused('lobby_events');
-    return fail('rate_limited', REFUSAL_MESSAGES.lobby_events);
-  }
 
   private colourRefusal(state: LobbyState, country: CountryId): AckError | undefined {
     if (country === COUNTRY.none) return undefined;
@@ -476,13 +368,4 @@ export class LobbyService implements OnModuleInit {
     }
     return undefined;
   }
-
-  // ---- the write path ----
-}
-
-/** Whether the action names a tile outside the game's map, by the engine's own bounds. */
-function offTheMap(game: LobbyState['game'], action: ClientAction): boolean {
-  const tiles =
-    action.id === 'place_banner' ? [action.info] : action.id === 'move_unit' ? [action.info.from, action.info.to] : [];
-  return tiles.some((tile) => !inBounds(game, tile.x, tile.y));
 }

@@ -13,7 +13,7 @@ import { CONFIG, type ServerConfig } from '../common/config.js';
 import { LimitsService, REFUSAL_MESSAGES } from '../limits/limits.service.js';
 import { snapshotOf, withoutChatText } from './broadcasts.js';
 import { LobbyLogRepository } from '../storage/lobby-log.repository.js';
-import { fail } from './lobby.service.js';
+import { fail } from './requests.js';
 import { LobbyCache } from './lobby-cache.js';
 
 /** About what an event's fields other than its payload weigh in JSON (seq, kind, actor, seed, at). */

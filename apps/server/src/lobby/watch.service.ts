@@ -13,7 +13,7 @@ import { CONFIG, type ServerConfig } from '../common/config.js';
 import { LimitsService, REFUSAL_MESSAGES } from '../limits/limits.service.js';
 import { MetricsService } from '../common/metrics.service.js';
 import { LobbyHub, type GameSocket } from './lobby.hub.js';
-import { fail } from './lobby.service.js';
+import { fail } from './requests.js';
 import { LobbyCache, isHuman } from './lobby-cache.js';
 import { ResyncService } from './resync.service.js';
 
