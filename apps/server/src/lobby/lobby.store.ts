@@ -1,5 +1,5 @@
 /**
- * The write path (docs/ARCHITECTURE.md): `commit` — append in one transaction → update memory (the
+ * The write path: `commit` — append in one transaction → update memory (the
  * `LobbyCache`) → log → broadcast → tell the other nodes. It also folds what other writers appended
  * (`sync`, driven by the cluster's `LobbyFollower` and by a lost append race).
  *
