@@ -77,11 +77,6 @@ export interface BucketAnswer {
 export class SharedBuckets {
   constructor(@Inject(REDIS) private readonly redis: RedisClients | null) {}
 
-  /** Whether the buckets can be asked now (several nodes, and Redis connected). */
-  get available(): boolean {
-    return this.redis?.pub.isReady ?? false;
-  }
-
   /**
    * Takes one token from each bucket in turn until one has none; null when Redis could not answer in time,
    * undefined (at once) when no bucket is shared: this node's own buckets are the whole truth.
