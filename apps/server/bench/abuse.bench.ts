@@ -11,7 +11,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { configFromEnv, type ServerConfig } from '../src/config.js';
+import { configFromEnv, type ServerConfig } from '../src/common/config.js';
 import { botsOnlyGame, humanWithHardBots } from './abuse/attack-bots.js';
 import { amplification, slowReaders } from './abuse/attack-amplify.js';
 import { identityFlood, invalidFrameFlood, oneIdentityManySockets } from './abuse/attack-floods.js';

@@ -19,10 +19,10 @@ import {
   type PlayableCountry,
 } from '@four-banners/engine';
 import { loggedBotGame } from '@four-banners/engine/runner';
-import { configFromEnv } from '../src/config.js';
-import { SqliteDatabase } from '../src/db/sqlite/database.js';
+import { configFromEnv } from '../src/common/config.js';
+import { SqliteDatabase } from '../src/storage/sqlite/database.js';
 import { snapshotOf } from '../src/lobby/broadcasts.js';
-import { SqliteLobbyLogRepository } from '../src/db/sqlite/lobby-log.repository.js';
+import { SqliteLobbyLogRepository } from '../src/storage/sqlite/lobby-log.repository.js';
 
 interface Case {
   readonly name: string;

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type { Ack, ClientToServerEvents, ServerToClientEvents } from '@four-banners/protocol';
 import { createClient } from 'redis';
 import { io, type Socket } from 'socket.io-client';
-import { configFromEnv } from '../src/config.js';
+import { configFromEnv } from '../src/common/config.js';
 import { startBuiltNode, type BuiltNode } from '../test/fixtures/built-node.js';
 import { createDatabase, startPostgres, type PostgresCluster } from '../test/fixtures/postgres-cluster.js';
 import { startRedis, type RedisServer } from '../test/fixtures/redis-server.js';

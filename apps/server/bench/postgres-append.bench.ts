@@ -8,8 +8,8 @@ import { RULES_VERSION } from '@four-banners/engine';
 import { event } from './bench-event.js';
 import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PostgresDatabase } from '../src/db/postgres/database.js';
-import { PostgresLobbyLogRepository } from '../src/db/postgres/lobby-log.repository.js';
+import { PostgresDatabase } from '../src/storage/postgres/database.js';
+import { PostgresLobbyLogRepository } from '../src/storage/postgres/lobby-log.repository.js';
 import { createDatabase, startPostgres } from '../test/fixtures/postgres-cluster.js';
 import { envNumber, ms, percentile } from './stats.js';
 
@@ -72,7 +72,7 @@ async function round(repo: PostgresLobbyLogRepository, prefix: string, parallel:
 }
 
 export async function printPostgresAppendBench(): Promise<void> {
-  let cluster;
+  let cluster: Awaited<ReturnType<typeof startPostgres>>;
   try {
     cluster = await startPostgres();
   } catch (e) {

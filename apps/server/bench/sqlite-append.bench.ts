@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { RULES_VERSION } from '@four-banners/engine';
 import { event } from './bench-event.js';
 import Database from 'better-sqlite3';
-import { configFromEnv } from '../src/config.js';
-import { SqliteDatabase, applyPragmas } from '../src/db/sqlite/database.js';
-import { SqliteLobbyLogRepository } from '../src/db/sqlite/lobby-log.repository.js';
+import { configFromEnv } from '../src/common/config.js';
+import { SqliteDatabase, applyPragmas } from '../src/storage/sqlite/database.js';
+import { SqliteLobbyLogRepository } from '../src/storage/sqlite/lobby-log.repository.js';
 import { envNumber, ratio } from './stats.js';
 
 const EVENTS = envNumber('BENCH_APPEND_EVENTS', 20_000);

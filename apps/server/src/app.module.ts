@@ -1,29 +1,30 @@
 /** The server's one module, built from a config so tests can boot it on a temp database and port. */
 import { Module, type DynamicModule } from '@nestjs/common';
-import { Cluster } from './cluster/cluster.service.js';
-import { REDIS, connectRedis } from './cluster/redis.js';
-import { NodeRegistry } from './cluster/node-registry.js';
-import { SharedBuckets } from './cluster/shared-buckets.js';
-import { CONFIG, type ServerConfig } from './config.js';
-import { storageProviders } from './db/storage.providers.js';
+import { clusterProviders } from './cluster/cluster.providers.js';
+import { FollowedLobbies, LobbyFollower } from './cluster/lobby-follower.js';
+import { CONFIG, type ServerConfig } from './common/config.js';
+import { storageProviders } from './storage/storage.providers.js';
 import { AdminController } from './http/admin.controller.js';
 import { AdminGuard } from './http/admin.guard.js';
 import { GamesController } from './http/games.controller.js';
 import { GamesService } from './http/games.service.js';
 import { MetricsController } from './http/metrics.controller.js';
 import { IdentityService } from './lobby/identity.service.js';
-import { LobbyGateway } from './lobby/lobby.gateway.js';
+import { LobbyGateway } from './gateway/lobby.gateway.js';
 import { LobbyHub } from './lobby/lobby.hub.js';
 import { LobbyBots } from './lobby/lobby-bots.service.js';
 import { LobbyService } from './lobby/lobby.service.js';
+import { GameService } from './lobby/game.service.js';
+import { PresenceService } from './lobby/presence.service.js';
 import { LobbyIdleSweep } from './lobby/lobby-idle.service.js';
 import { LobbyStore } from './lobby/lobby.store.js';
+import { LobbyCache } from './lobby/lobby-cache.js';
 import { ResyncService } from './lobby/resync.service.js';
 import { WatchService } from './lobby/watch.service.js';
-import { ConnectionGuard } from './limits/connection-guard.service.js';
+import { ConnectionGuard } from './gateway/connection-guard.service.js';
 import { LimitsService } from './limits/limits.service.js';
-import { AppLogger } from './logger.js';
-import { MetricsService } from './ops/metrics.service.js';
+import { AppLogger } from './common/logger.js';
+import { MetricsService } from './common/metrics.service.js';
 import { RetentionService } from './ops/retention.service.js';
 
 @Module({})
@@ -35,19 +36,22 @@ export class AppModule {
       providers: [
         { provide: CONFIG, useValue: config },
         AppLogger,
-        { provide: REDIS, inject: [CONFIG, AppLogger], useFactory: connectRedis },
-        Cluster,
-        NodeRegistry,
-        SharedBuckets,
+        ...clusterProviders(),
         MetricsService,
         LimitsService,
         ConnectionGuard,
         ...storageProviders(config),
         IdentityService,
         LobbyHub,
+        LobbyCache,
         LobbyStore,
+        // The follower (cluster floor) reaches the lobbies through the store.
+        { provide: FollowedLobbies, useExisting: LobbyStore },
+        LobbyFollower,
         LobbyBots,
         LobbyService,
+        GameService,
+        PresenceService,
         LobbyIdleSweep,
         ResyncService,
         WatchService,

@@ -1,5 +1,5 @@
 /** `node apps/server/dist/main.js`: the server with settings from the environment (README lists them). */
-import { configFromEnv } from './config.js';
+import { configFromEnv } from './common/config.js';
 import { startServer } from './server.js';
 
 const config = configFromEnv();

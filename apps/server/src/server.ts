@@ -8,14 +8,14 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import { AppModule } from './app.module.js';
-import type { ServerConfig } from './config.js';
+import type { ServerConfig } from './common/config.js';
 import { apiGate, isApiPath } from './http/api-gate.js';
 import { HttpExceptionFilter } from './http/http-exception.filter.js';
 import { securityHeaders } from './http/security-headers.js';
 import { LimitsService } from './limits/limits.service.js';
-import { LeanIoAdapter } from './lobby/lean-io.adapter.js';
-import { JsonNestLogger } from './logger.js';
-import { MetricsService } from './ops/metrics.service.js';
+import { LeanIoAdapter } from './gateway/lean-io.adapter.js';
+import { JsonNestLogger } from './common/logger.js';
+import { MetricsService } from './common/metrics.service.js';
 
 export interface RunningServer {
   readonly app: NestExpressApplication;

@@ -6,7 +6,7 @@
 import { applyLegal, fold, newGame, serializeGame, whoseTurn, type LobbyEvent } from '@four-banners/engine';
 import type { LobbyUpdatePayload } from '@four-banners/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LobbyService } from '../src/lobby/lobby.service.js';
+import { LobbyCache } from '../src/lobby/lobby-cache.js';
 import { ADMIN_TOKEN, expectOk as ok, getJson, serverRig, sleep, waitFor, type TestClient } from './harness.js';
 
 const { server, boot, client, sameIdentity, stop, serverState, hub, reset } = serverRig();
@@ -91,7 +91,7 @@ describe('bots play only for people connected to the lobby', () => {
     const turnMs = 150;
     await boot({ bots: { actionMs, turnMs } });
     const alice = await client();
-    const lobbyId = await lobbyWithBots(alice, [1, 2]);
+    await lobbyWithBots(alice, [1, 2]);
     await ok(alice.emit('client-game-action', { id: 'start', info: {} }));
     const passed = Date.parse(new Date().toISOString());
     const seq = await ok(alice.emit('client-game-action', { id: 'next_turn', info: { country: 0 } }));
@@ -150,7 +150,7 @@ describe('a turn cap ends a runaway game cleanly', () => {
       .payload as LobbyUpdatePayload;
     expect(closing).toMatchObject({ online: false, actor: 'server', changed: { online: false, reason: 'turn_limit' } });
     expect(alice.state!.game.turn.count).toBeGreaterThanOrEqual(12);
-    expect(await server().app.get(LobbyService).seatOf(alice.playerId)).toBeUndefined();
+    expect(await server().app.get(LobbyCache).seatOf(alice.playerId)).toBeUndefined();
     // Nothing more is accepted; the log folds to what Alice holds.
     expect((await alice.emit('client-game-action', { id: 'next_turn', info: { country: 0 } })).ok).toBe(false);
     const page = await getJson(`${server().url}/api/admin/lobbies/${lobbyId}/events`, ADMIN_TOKEN);

@@ -21,12 +21,12 @@ import {
 } from '@four-banners/protocol';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { expect, inject } from 'vitest';
-import { configFromEnv, type ServerConfig } from '../src/config.js';
-import { PostgresDatabase } from '../src/db/postgres/database.js';
-import { SqliteDatabase } from '../src/db/sqlite/database.js';
+import { configFromEnv, type ServerConfig } from '../src/common/config.js';
+import { PostgresDatabase } from '../src/storage/postgres/database.js';
+import { SqliteDatabase } from '../src/storage/sqlite/database.js';
 import { createDatabase } from './fixtures/postgres-cluster.js';
 import { LobbyHub } from '../src/lobby/lobby.hub.js';
-import { LobbyStore } from '../src/lobby/lobby.store.js';
+import { LobbyCache } from '../src/lobby/lobby-cache.js';
 import { startServer, type RunningServer } from '../src/server.js';
 
 export const ADMIN_TOKEN = 'test-admin-token';
@@ -194,7 +194,7 @@ export function serverRig() {
 
   /** The server's own state of a lobby it holds; throws when it holds none. */
   const serverState = (lobbyId: string): LobbyState => {
-    const state = server().app.get(LobbyStore).cached(lobbyId);
+    const state = server().app.get(LobbyCache).cached(lobbyId);
     if (!state) throw new Error(`the server holds no lobby ${lobbyId}`);
     return state;
   };
@@ -505,6 +505,7 @@ export async function expectPlayedOnAfterKill(
 }
 
 /** GET a JSON endpoint; returns status and body. */
+// biome-ignore lint/suspicious/noExplicitAny: tests read an answer's fields directly and let expect() judge them; typing each answer here would restate the protocol
 export async function getJson(url: string, token?: string): Promise<{ status: number; body: any }> {
   const res = await fetch(url, token === undefined ? {} : { headers: { authorization: `Bearer ${token}` } });
   return { status: res.status, body: await res.json() };

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { RULES_VERSION, fold, stateHash } from '@four-banners/engine';
 import { lobbyStateFromSnapshot } from '@four-banners/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LobbyService } from '../src/lobby/lobby.service.js';
+import { LobbyCache } from '../src/lobby/lobby-cache.js';
 import { ADMIN_TOKEN, TestClient, bootServer, getJson, removeDir, type TestServer } from './harness.js';
 
 let server: TestServer;
@@ -94,7 +94,7 @@ describe('admin API (PROTOCOL §8.4)', () => {
 
   it('returns {seq, lobby, state} at any seq (null before a map), latest without seq, 404 beyond the log', async () => {
     const latest = await admin(`/lobbies/${lobbyId}/state`);
-    const live = (await server.app.get(LobbyService).getLobby(lobbyId))!;
+    const live = (await server.app.get(LobbyCache).getLobby(lobbyId))!;
     expect(latest.body.seq).toBe(live.seq);
     expect(stateHash(lobbyStateFromSnapshot(latest.body))).toBe(stateHash(live));
     expect(latest.body.state).toMatchObject({

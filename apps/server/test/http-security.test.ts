@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { applyLegal, newGame, serializeGame } from '@four-banners/engine';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerConfig } from '../src/config.js';
+import type { ServerConfig } from '../src/common/config.js';
 import { CONTENT_SECURITY_POLICY } from '../src/http/security-headers.js';
 import { HTTP_TIMEOUTS } from '../src/server.js';
 import { ADMIN_TOKEN, TestClient, bootServer, removeDir, sleep, type TestServer } from './harness.js';

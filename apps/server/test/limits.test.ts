@@ -6,8 +6,8 @@
  */
 import type { Ack } from '@four-banners/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LobbyService } from '../src/lobby/lobby.service.js';
-import { MetricsService } from '../src/ops/metrics.service.js';
+import { LobbyCache } from '../src/lobby/lobby-cache.js';
+import { MetricsService } from '../src/common/metrics.service.js';
 import { LENIENT, createdLobby, serverRig, sleep, sqlRows, waitFor, type TestClient } from './harness.js';
 
 const { server, boot, client, sameIdentity, tryConnect, serverState, hub, reset } = serverRig();
@@ -85,7 +85,7 @@ describe('rates are per player, whatever the number of connections', () => {
     const refused = await b.emit('client-leave-lobby', { playerId: a.playerId });
     expect(refused).toMatchObject({ ok: false, error: { code: 'rate_limited' } });
     // Still seated: the refused leave changed nothing.
-    expect(await server().app.get(LobbyService).seatOf(a.playerId)).toBeDefined();
+    expect(await server().app.get(LobbyCache).seatOf(a.playerId)).toBeDefined();
     await sleep(2100);
     expect((await b.emit('client-leave-lobby', { playerId: a.playerId })).ok).toBe(true);
   });
@@ -159,7 +159,7 @@ describe('rates are per player, whatever the number of connections', () => {
       ok: false,
       error: { code: 'rate_limited', message: expect.stringMatching(/lobbies/) },
     });
-    expect(await server().app.get(LobbyService).seatOf(a.playerId)).toBeUndefined();
+    expect(await server().app.get(LobbyCache).seatOf(a.playerId)).toBeUndefined();
     await sleep(700);
     expect((await a.emit('client-create-lobby', { playerName: 'A' })).ok).toBe(true);
   });

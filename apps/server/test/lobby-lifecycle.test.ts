@@ -16,12 +16,11 @@ import {
 } from '@four-banners/engine';
 import { lobbyStateFromSnapshot, type PresencePayload, type SyncAck } from '@four-banners/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LobbyLogRepository } from '../src/lobby/lobby-log.repository.js';
+import { LobbyLogRepository } from '../src/storage/lobby-log.repository.js';
 import { LobbyIdleSweep } from '../src/lobby/lobby-idle.service.js';
 import { LobbyHub } from '../src/lobby/lobby.hub.js';
-import { LobbyStore } from '../src/lobby/lobby.store.js';
-import { PlayerRepository } from '../src/lobby/player.repository.js';
-import { LobbyService } from '../src/lobby/lobby.service.js';
+import { LobbyCache } from '../src/lobby/lobby-cache.js';
+import { PlayerRepository } from '../src/storage/player.repository.js';
 import { asClientAction } from './drive.js';
 import { ADMIN_TOKEN, LENIENT, expectOk as ok, getJson, serverRig, type TestClient } from './harness.js';
 
@@ -101,7 +100,7 @@ describe('reconnect and resync (PROTOCOL §2.2, §5.2, §4.3)', () => {
     expect(page.body.events).toHaveLength(1000);
     expect(page.body.lastSeq).toBeGreaterThan(1000);
     // Snapshots were stored on the way (every SNAPSHOT_EVERY events) and restoring from one + its tail agrees with a full fold.
-    const store = server().app.get(LobbyStore);
+    const store = server().app.get(LobbyCache);
     const repo = server().app.get(LobbyLogRepository);
     expect((await repo.latestSnapshot(lobbyId))?.seq).toBeGreaterThanOrEqual(1000);
     expect(stateHash((await store.restore(lobbyId))!)).toBe(stateHash(serverState(lobbyId)));
@@ -257,7 +256,7 @@ describe('lobbies end (PROTOCOL §4.4, §7.3)', () => {
     const alice = await client();
     const lobbyId = await lobbyOf(alice);
     await ok(alice.emit('client-add-bot', { country: 1, difficulty: 'easy' }));
-    const service = server().app.get(LobbyService);
+    const service = server().app.get(LobbyCache);
     const idleSweep = server().app.get(LobbyIdleSweep);
     const t = Date.now();
     expect(await idleSweep.sweep(t)).not.toContain(lobbyId);

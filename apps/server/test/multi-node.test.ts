@@ -1,7 +1,7 @@
 /**
  * Three server nodes on one database and one Redis (ARCHITECTURE §6; issue 8 "Several nodes, one log",
  * "Broadcasts across nodes"). Players connected to different nodes play one lobby: each node folds what the
- * others commit when Redis tells it (LobbyStore.follow) and sends the log's events to its own clients, so
+ * others commit when Redis tells it (the lobby follower) and sends the log's events to its own clients, so
  * every client sees every seq once and in order. A real `redis-server` on a free port, started here.
  */
 import { mkdtempSync } from 'node:fs';
@@ -12,8 +12,8 @@ import { lobbyStateFromSnapshot, type StateSnapshot } from '@four-banners/protoc
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LobbyHub } from '../src/lobby/lobby.hub.js';
 import { LobbyIdleSweep } from '../src/lobby/lobby-idle.service.js';
-import { LobbyLogRepository } from '../src/lobby/lobby-log.repository.js';
-import { LobbyStore } from '../src/lobby/lobby.store.js';
+import { LobbyLogRepository } from '../src/storage/lobby-log.repository.js';
+import { LobbyCache } from '../src/lobby/lobby-cache.js';
 import { playToEnd } from './drive.js';
 import { startRedis, type RedisServer } from './fixtures/redis-server.js';
 import {
@@ -63,7 +63,7 @@ async function connect(node: TestServer, auth?: { playerId: string; token: strin
 }
 
 const logOf = (lobbyId: string) => nodes[0]!.app.get(LobbyLogRepository).readEvents(lobbyId);
-const heldBy = (node: TestServer, lobbyId: string) => node.app.get(LobbyStore).cached(lobbyId);
+const heldBy = (node: TestServer, lobbyId: string) => node.app.get(LobbyCache).cached(lobbyId);
 
 /** A node's `fb_follows_total` by source (notice, database). */
 async function followsBySource(node: TestServer): Promise<Record<string, number>> {

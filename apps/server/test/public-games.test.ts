@@ -5,7 +5,7 @@
  */
 import { applyLegal, newGame, serializeGame, whoseTurn, type LobbyEvent } from '@four-banners/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configFromEnv } from '../src/config.js';
+import { configFromEnv } from '../src/common/config.js';
 import { ADMIN_TOKEN, expectOk as ok, getJson, isContiguous, serverRig, type TestClient } from './harness.js';
 
 /** A 32×32 save of two countries, not started: each load logs a `state-loaded` event this large. */

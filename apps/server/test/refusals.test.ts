@@ -5,7 +5,7 @@
 import { LANDMARK, playBotTurn, whoseTurn } from '@four-banners/engine';
 import { ERROR_CODES, type Ack, type ErrorCode } from '@four-banners/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LobbyStore } from '../src/lobby/lobby.store.js';
+import { LobbyCache } from '../src/lobby/lobby-cache.js';
 import { asClientAction } from './drive.js';
 import { expectOk as ok, serverRig, type TestClient } from './harness.js';
 
@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(reset);
 
-const lastSeq = (lobbyId: string) => server().app.get(LobbyStore).cached(lobbyId)?.seq ?? -1;
+const lastSeq = (lobbyId: string) => server().app.get(LobbyCache).cached(lobbyId)?.seq ?? -1;
 
 /** Expects a refusal with `code`, and that the lobby's log did not grow. */
 async function refused(ack: Promise<Ack>, code: ErrorCode, lobbyId?: string): Promise<void> {

@@ -7,7 +7,7 @@
 import { isGameOver, stateHash } from '@four-banners/engine';
 import type { RematchPayload } from '@four-banners/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LobbyService } from '../src/lobby/lobby.service.js';
+import { LobbyCache } from '../src/lobby/lobby-cache.js';
 import { oneAliveSave } from './drive.js';
 import {
   ADMIN_TOKEN,
@@ -24,7 +24,7 @@ import {
 const { server, boot, client, sameIdentity, serverState, hub, refused, reset } = serverRig();
 afterEach(reset);
 
-const lobbies = () => server().app.get(LobbyService);
+const lobbies = () => server().app.get(LobbyCache);
 
 /**
  * A 7×5 lobby: Alice (admin, green) with her hot-seat player Dora (yellow), Bob (purple) and a hard bot

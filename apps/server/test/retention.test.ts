@@ -5,10 +5,10 @@
  */
 import { RULES_VERSION } from '@four-banners/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LobbyLogRepository, type LobbyStatus } from '../src/lobby/lobby-log.repository.js';
+import { LobbyLogRepository, type LobbyStatus } from '../src/storage/lobby-log.repository.js';
 import { LobbyHub } from '../src/lobby/lobby.hub.js';
-import { AppLogger } from '../src/logger.js';
-import { RetentionRepository } from '../src/ops/retention.repository.js';
+import { AppLogger } from '../src/common/logger.js';
+import { RetentionRepository } from '../src/storage/retention.repository.js';
 import { RETENTION_LIMITS, RetentionService } from '../src/ops/retention.service.js';
 import { createdLobby, expectOk as ok, serverRig, sqlRows, waitFor, type TestClient } from './harness.js';
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Ack } from '@four-banners/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerConfig } from '../src/config.js';
+import type { ServerConfig } from '../src/common/config.js';
 import { NodeRegistry } from '../src/cluster/node-registry.js';
 import { REDIS, type RedisClients } from '../src/cluster/redis.js';
 import { LobbyHub } from '../src/lobby/lobby.hub.js';

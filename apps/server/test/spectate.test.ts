@@ -8,8 +8,8 @@
 import { fold, isGameOver, serializeGame, stateHash, whoseTurn, type LobbyState } from '@four-banners/engine';
 import type { LobbyUpdatePayload, WatchersPayload } from '@four-banners/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { configFromEnv } from '../src/config.js';
-import { MetricsService } from '../src/ops/metrics.service.js';
+import { configFromEnv } from '../src/common/config.js';
+import { MetricsService } from '../src/common/metrics.service.js';
 import { oneAliveSave } from './drive.js';
 import {
   ADMIN_TOKEN,

@@ -4,7 +4,7 @@
  * describe what they do and which figures they print.
  */
 import { loadavg } from 'node:os';
-import { configFromEnv, type ServerConfig } from '../../src/config.js';
+import { configFromEnv, type ServerConfig } from '../../src/common/config.js';
 import { Largest } from './client.js';
 import { HonestPlayers, type HonestStats } from './honest.js';
 import { ServerUnderTest, metricValue, serverEnv, type ServerMode, type Watch } from './server-process.js';

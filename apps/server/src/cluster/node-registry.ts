@@ -5,30 +5,23 @@
  * - mirrors its own counts into its hashes `fb:count:<kind>:<id>` (field: address or player id);
  * - asks for the other live nodes' sum of a field before admitting one more (`elsewhere`);
  * - and, at each beat, looks for nodes that stopped beating (killed, cut off): the first survivor to see
- *   one deletes its counts and tells the listeners which players were connected there, so their lobbies
- *   hear they are gone (a dead node never says it).
+ *   one deletes its counts and tells the bus (`node-gone`) which players were connected there, so their
+ *   lobbies hear they are gone (a dead node never says it).
  *
  * A node that finds its own key gone (Redis restarted, or it was cut off long enough to be taken for dead)
- * writes its counts again and tells the listeners which players it holds, so they are announced online again.
- * Without Redis (one node) every call is a no-op and `elsewhere` answers 0.
+ * writes its counts again and tells the bus (`node-returned`) which players it holds, so they are announced
+ * online again. Only the `RedisBus` has one (a node alone counts nothing elsewhere).
  */
-import { Inject, Injectable } from '@nestjs/common';
-import { CONFIG, type ServerConfig } from '../config.js';
-import { AppLogger } from '../logger.js';
-import { REDIS, type RedisClients } from './redis.js';
-import { within } from '../lobby/keyed-lock.js';
+import type { ServerConfig } from '../common/config.js';
+import { within } from '../common/keyed-lock.js';
+import type { AppLogger } from '../common/logger.js';
+import type { ClusterBus, CountKind, GoneNode } from './cluster-bus.js';
+import type { RedisClients } from './redis.js';
 import { RedisScript } from './redis-script.js';
 import { SHARED_LIMIT_TIMEOUT_MS } from './shared-buckets.js';
 
-/** What is counted per node: connections by address, sockets by player, distinct watchers by lobby. */
-export type CountKind = 'connections' | 'sockets' | 'watchers';
+export type { CountKind, GoneNode } from './cluster-bus.js';
 const KINDS: readonly CountKind[] = ['connections', 'sockets', 'watchers'];
-
-/** What a dead node held: the players connected to it and the lobbies watched through it. */
-export interface GoneNode {
-  readonly players: readonly string[];
-  readonly watched: readonly string[];
-}
 
 const NODES = 'fb:nodes';
 /** A node's count hashes expire this long after its last beat (at least ten beats), should nobody clear them. */
@@ -65,7 +58,6 @@ return {players, watched}
 const strings = (list: unknown): string[] =>
   Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : [];
 
-@Injectable()
 export class NodeRegistry {
   /** This node's counts, as mirrored (written again whole when Redis lost them). */
   private readonly counts: Record<CountKind, Map<string, number>> = {
@@ -73,8 +65,6 @@ export class NodeRegistry {
     sockets: new Map(),
     watchers: new Map(),
   };
-  private readonly goneListeners: ((gone: GoneNode) => void)[] = [];
-  private readonly returnListeners: ((players: readonly string[]) => void)[] = [];
   private timer: NodeJS.Timeout | null = null;
   private beating: Promise<void> | null = null;
   /** Stopping: nothing is written any more (a count written now would outlive the node). */
@@ -83,11 +73,11 @@ export class NodeRegistry {
   private dirty = false;
 
   constructor(
-    @Inject(CONFIG) private readonly config: ServerConfig,
-    @Inject(AppLogger) private readonly logger: AppLogger,
-    @Inject(REDIS) private readonly redis: RedisClients | null,
+    private readonly config: ServerConfig,
+    private readonly logger: AppLogger,
+    private readonly redis: RedisClients,
+    private readonly bus: ClusterBus,
   ) {
-    if (!redis) return;
     this.timer = setInterval(() => void this.beat(), config.nodeHeartbeatMs).unref();
     void this.beat();
   }
@@ -100,12 +90,12 @@ export class NodeRegistry {
 
   /**
    * Leaves the registry at once (its counts go with it), so nobody waits for its beats to lapse; called by
-   * Cluster before it drops the Redis connections.
+   * the bus before it drops the Redis connections.
    */
   async leave(): Promise<void> {
     this.stopBeating();
     const redis = this.redis;
-    if (!redis || this.left) return;
+    if (this.left) return;
     this.left = true;
     if (!redis.pub.isReady) return;
     const me = this.config.nodeId;
@@ -122,23 +112,12 @@ export class NodeRegistry {
     );
   }
 
-  /** Calls `listener` with what a node found dead held (its players, the lobbies watched through it). */
-  onNodeGone(listener: (gone: GoneNode) => void): void {
-    this.goneListeners.push(listener);
-  }
-
-  /** Calls `listener` with this node's players when it was taken for dead and is back (they were announced gone). */
-  onReturn(listener: (players: readonly string[]) => void): void {
-    this.returnListeners.push(listener);
-  }
-
   private get countsTtlMs(): number {
     return Math.max(COUNTS_TTL_MS, this.config.nodeHeartbeatMs * 30);
   }
 
   /** Records this node's count for `field` (0 forgets it); mirrored to Redis without waiting. */
   set(kind: CountKind, field: string, n: number): void {
-    if (!this.redis) return;
     if (n > 0) this.counts[kind].set(field, n);
     else this.counts[kind].delete(field);
     if (this.left) return;
@@ -149,10 +128,9 @@ export class NodeRegistry {
     write.catch(() => (this.dirty = true));
   }
 
-  /** The other live nodes' sum for `field`; 0 with one node, null when Redis could not answer in time. */
+  /** The other live nodes' sum for `field`; null when Redis could not answer in time. */
   async elsewhere(kind: CountKind, field: string): Promise<number | null> {
     const redis = this.redis;
-    if (!redis) return 0;
     if (!redis.pub.isReady) return null;
     const sum = ELSEWHERE.run(redis.pub, [NODES], [`fb:count:${kind}:`, field, this.config.nodeId]).then((n) =>
       typeof n === 'number' ? n : null,
@@ -170,7 +148,7 @@ export class NodeRegistry {
 
   private async beatOnce(): Promise<void> {
     const redis = this.redis;
-    if (!redis || !redis.pub.isReady || this.left) return;
+    if (!redis.pub.isReady || this.left) return;
     const me = this.config.nodeId;
     const ttl = this.config.nodeHeartbeatMs * 3;
     const beat = redis.pub.multi().exists(aliveKey(me)).set(aliveKey(me), '1', { PX: ttl }).sAdd(NODES, me);
@@ -190,7 +168,7 @@ export class NodeRegistry {
    * taken for dead, or Redis restarted), whose players are then announced again.
    */
   private async rewriteCounts(forgotten: boolean): Promise<void> {
-    const redis = this.redis!;
+    const redis = this.redis;
     const me = this.config.nodeId;
     this.dirty = false;
     const write = redis.pub.multi();
@@ -206,7 +184,7 @@ export class NodeRegistry {
     const players = [...this.counts.sockets.keys()];
     if (!forgotten || players.length === 0) return;
     this.logger.info('node-returned', { node: me, players: players.length });
-    for (const listener of this.returnListeners) listener(players);
+    this.bus.emit('node-returned', players);
   }
 
   /** Clears a dead node's counts (the first survivor to look does) and tells who was connected there. */
@@ -218,11 +196,11 @@ export class NodeRegistry {
       countKey('connections', node),
       NODES,
     ];
-    const reply = await REAP.run(this.redis!.pub, keys, [node]);
+    const reply = await REAP.run(this.redis.pub, keys, [node]);
     const [players, watched] = Array.isArray(reply) ? (reply as unknown[]) : [];
     const gone: GoneNode = { players: strings(players), watched: strings(watched) };
     if (gone.players.length === 0 && gone.watched.length === 0) return;
     this.logger.info('node-gone', { node, players: gone.players.length, watched: gone.watched.length });
-    for (const listener of this.goneListeners) listener(gone);
+    this.bus.emit('node-gone', gone);
   }
 }

@@ -1,7 +1,7 @@
 /** The Redis connections of a node (REDIS_URL), made before the app starts. */
 import { createClient } from 'redis';
-import type { ServerConfig } from '../config.js';
-import type { AppLogger } from '../logger.js';
+import type { ServerConfig } from '../common/config.js';
+import type { AppLogger } from '../common/logger.js';
 
 /** A client that reconnects for ever, backing off to 2 s: an outage degrades to reconnect + resync, never to a stop. */
 const redisClient = (url: string) =>

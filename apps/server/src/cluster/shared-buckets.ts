@@ -8,9 +8,9 @@
  * full again (a full bucket is the same as none), so Redis holds only the buckets used lately.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import type { RateLimit } from '../config.js';
+import type { RateLimit } from '../common/config.js';
 import { REDIS, type RedisClients } from './redis.js';
-import { within } from '../lobby/keyed-lock.js';
+import { within } from '../common/keyed-lock.js';
 import { RedisScript } from './redis-script.js';
 
 /** How long a request waits on Redis before the node decides alone (with its local copy of the buckets). */
@@ -77,35 +77,29 @@ export interface BucketAnswer {
 export class SharedBuckets {
   constructor(@Inject(REDIS) private readonly redis: RedisClients | null) {}
 
-  /** Whether the buckets live in Redis (several nodes). */
-  get multiNode(): boolean {
-    return this.redis !== null;
-  }
-
-  /** Whether the buckets can be asked now (several nodes, and Redis connected). */
-  get available(): boolean {
-    return this.redis?.pub.isReady ?? false;
-  }
-
-  /** Takes one token from each bucket in turn until one has none; null when Redis could not answer in time. */
-  take(buckets: readonly SharedBucket[]): Promise<BucketAnswer | null> {
+  /**
+   * Takes one token from each bucket in turn until one has none; null when Redis could not answer in time,
+   * undefined (at once) when no bucket is shared: this node's own buckets are the whole truth.
+   */
+  take(buckets: readonly SharedBucket[]): Promise<BucketAnswer | null> | undefined {
     return this.run(
       'take',
       buckets.map((b) => [b, 1] as const),
     );
   }
 
-  /** Charges `amount` tokens to the bucket (a cost known after the work); null when Redis could not answer. */
-  charge(bucket: SharedBucket, amount: number): Promise<BucketAnswer | null> {
+  /** Charges `amount` tokens to the bucket (a cost known after the work), as `take` answers. */
+  charge(bucket: SharedBucket, amount: number): Promise<BucketAnswer | null> | undefined {
     return this.run('charge', [[bucket, amount]]);
   }
 
   private run(
     mode: 'take' | 'charge',
     items: readonly (readonly [SharedBucket, number])[],
-  ): Promise<BucketAnswer | null> {
+  ): Promise<BucketAnswer | null> | undefined {
     const redis = this.redis;
-    if (!redis || !redis.pub.isReady) return Promise.resolve(null);
+    if (!redis) return undefined;
+    if (!redis.pub.isReady) return Promise.resolve(null);
     const keys = items.map(([b]) => `fb:rate:${b.name}:${b.key}`);
     const args = [
       mode,

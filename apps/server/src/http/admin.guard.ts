@@ -1,8 +1,8 @@
 /** The admin API's bearer check (PROTOCOL §8.4): 503 when ADMIN_TOKEN is unset, 401 when missing or wrong. */
 import { HttpStatus, Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import { CONFIG, type ServerConfig } from '../config.js';
-import { secretsEqual } from '../lobby/ids.js';
+import { CONFIG, type ServerConfig } from '../common/config.js';
+import { secretsEqual } from '../common/ids.js';
 import { httpError } from './http-errors.js';
 
 @Injectable()

@@ -6,8 +6,8 @@
  */
 import type { HttpError, HttpErrorCode } from '@four-banners/protocol';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { RateLimit, ServerConfig } from '../config.js';
-import { clientAddress } from '../limits/client-address.js';
+import type { RateLimit, ServerConfig } from '../common/config.js';
+import { clientAddress } from '../common/client-address.js';
 import { REFUSAL_MESSAGES, type LimitsService } from '../limits/limits.service.js';
 import { originAllowed } from '../limits/origin.js';
 

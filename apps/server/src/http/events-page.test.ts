@@ -1,7 +1,7 @@
 /** The spliced events page is exactly the JSON of the page it stands for. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { StoredEvent } from '../lobby/lobby-log.repository.js';
+import type { StoredEvent } from '../storage/lobby-log.repository.js';
 import { eventsPageJson } from './events-page.js';
 
 const stored = (seq: number, kind: StoredEvent['kind'], payload: unknown, seed: number | null = null): StoredEvent => ({

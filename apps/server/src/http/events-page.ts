@@ -2,7 +2,7 @@
  * An events page as JSON text, spliced from the payloads as the log stores them: a 1 MB page costs a
  * string join, not a parse and a re-serialisation of every payload (the shape is the protocol's `EventsPage`).
  */
-import type { StoredEvent } from '../lobby/lobby-log.repository.js';
+import type { StoredEvent } from '../storage/lobby-log.repository.js';
 
 /** The page `{events, lastSeq}` as JSON; with `blankChat`, every chat message's text is ''. */
 export function eventsPageJson(events: readonly StoredEvent[], lastSeq: number, blankChat: boolean): string {

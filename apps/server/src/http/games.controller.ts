@@ -2,7 +2,7 @@
 import { Controller, Get, Header, Headers, Inject, Param, Query } from '@nestjs/common';
 import { RULES_VERSION } from '@four-banners/engine';
 import type { GamesPage, HealthResponse } from '@four-banners/protocol';
-import { SERVER_VERSION } from '../version.js';
+import { SERVER_VERSION } from '../common/version.js';
 import { GamesService } from './games.service.js';
 
 @Controller('api')

@@ -15,11 +15,11 @@ import {
   type GameSummary,
   type StateAtSeq,
 } from '@four-banners/protocol';
-import { CONFIG, type ServerConfig } from '../config.js';
-import { hashToken, secretsEqual } from '../lobby/ids.js';
-import { LobbyLogRepository, isStarted, type LobbyRow, type StoredEvent } from '../lobby/lobby-log.repository.js';
-import { LobbyStore } from '../lobby/lobby.store.js';
-import { PlayerRepository } from '../lobby/player.repository.js';
+import { CONFIG, type ServerConfig } from '../common/config.js';
+import { hashToken, secretsEqual } from '../common/ids.js';
+import { LobbyLogRepository, isStarted, type LobbyRow, type StoredEvent } from '../storage/lobby-log.repository.js';
+import { LobbyCache } from '../lobby/lobby-cache.js';
+import { PlayerRepository } from '../storage/player.repository.js';
 import { eventsPageJson } from './events-page.js';
 import { httpError } from './http-errors.js';
 
@@ -67,7 +67,7 @@ export class GamesService {
   constructor(
     @Inject(CONFIG) private readonly config: ServerConfig,
     @Inject(LobbyLogRepository) private readonly log: LobbyLogRepository,
-    @Inject(LobbyStore) private readonly lobbies: LobbyStore,
+    @Inject(LobbyCache) private readonly lobbies: LobbyCache,
     @Inject(PlayerRepository) private readonly players: PlayerRepository,
   ) {}
 

@@ -4,9 +4,9 @@
  */
 import { Controller, Get, Headers, HttpStatus, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { CONFIG, type ServerConfig } from '../config.js';
-import { secretsEqual } from '../lobby/ids.js';
-import { MetricsService } from '../ops/metrics.service.js';
+import { CONFIG, type ServerConfig } from '../common/config.js';
+import { secretsEqual } from '../common/ids.js';
+import { MetricsService } from '../common/metrics.service.js';
 import { httpError } from './http-errors.js';
 
 @Controller('api')

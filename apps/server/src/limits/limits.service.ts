@@ -3,14 +3,14 @@
  * connection and identity caps per address, the HTTP rate per address, and the per-socket strike
  * allowance for invalid frames. Every refusal is counted in the metrics by the limit's name.
  *
- * Several nodes (REDIS_URL): the rates per player and per address are token buckets in Redis
- * (SharedBuckets) and the caps count every node's connections (NodeRegistry), so spreading connections
- * over nodes gains nothing. If Redis cannot answer in time each node keeps its own limits meanwhile.
+ * Several nodes: the rates per player and per address are token buckets shared by the nodes
+ * (SharedBuckets) and the caps count every node's connections (the cluster bus), so spreading connections
+ * over nodes gains nothing. If the shared store cannot answer in time each node keeps its own limits meanwhile.
  */
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { CONFIG, type ServerConfig } from '../config.js';
-import { MetricsService, type LimitName } from '../ops/metrics.service.js';
-import { NodeRegistry, type CountKind } from '../cluster/node-registry.js';
+import { CONFIG, type ServerConfig } from '../common/config.js';
+import { MetricsService, type LimitName } from '../common/metrics.service.js';
+import { ClusterBus, type CountKind } from '../cluster/cluster-bus.js';
 import { SharedBuckets } from '../cluster/shared-buckets.js';
 import { KeyedBuckets, TokenBucket } from './rate-limit.js';
 
@@ -58,7 +58,7 @@ export class Strikes {
   }
 }
 
-/** The buckets' names in Redis (several nodes): one namespace per limit. */
+/** The shared buckets' names (several nodes): one namespace per limit. */
 const PLAYER_PREFIX = 'player';
 const ADDRESS_PREFIX = 'address';
 
@@ -71,14 +71,14 @@ export class LimitsService implements OnModuleDestroy {
   /** Places held per address for connections being opened (admitted, not counted yet). */
   private readonly held = new Map<string, number>();
   private readonly sweepTimer: NodeJS.Timeout;
-  /** Decisions taken by this node alone because Redis could not answer in time (several nodes). */
+  /** Decisions taken by this node alone because the shared store could not answer in time (several nodes). */
   private fallbacks = 0;
 
   constructor(
     @Inject(CONFIG) private readonly config: ServerConfig,
     @Inject(MetricsService) private readonly metrics: MetricsService,
     @Inject(SharedBuckets) private readonly shared: SharedBuckets,
-    @Inject(NodeRegistry) private readonly registry: NodeRegistry,
+    @Inject(ClusterBus) private readonly bus: ClusterBus,
   ) {
     const r = config.rates;
     this.players = {
@@ -201,8 +201,8 @@ export class LimitsService implements OnModuleDestroy {
 
   /**
    * Takes one token from each bucket in turn and answers the first that has none. Several nodes: the buckets
-   * live in Redis and the local ones are a close copy (as Redis last answered, refilled since). Other nodes
-   * only ever take from a bucket, so a local refusal stands without asking; when Redis does not answer in
+   * are shared and the local ones are a close copy (as the shared store last answered, refilled since). Other
+   * nodes only ever take from a bucket, so a local refusal stands without asking; when it does not answer in
    * time this node decides alone on its copy.
    */
   private async take<L extends string>(
@@ -213,17 +213,19 @@ export class LimitsService implements OnModuleDestroy {
     const empty = buckets.find(([, local]) => !local.has(key));
     if (empty) return empty[0];
     // Taken from the copy first (every bucket has a token: just checked), so requests arriving together
-    // see each other and do not all ask Redis for the same last token.
+    // see each other and do not all ask the shared store for the same last token.
     for (const [, local] of buckets) local.take(key);
-    if (!this.shared.multiNode) return undefined;
-    const answer = await this.shared.take(
+    const asked = this.shared.take(
       buckets.map(([name, local]) => ({ name: `${prefix}:${name}`, key, limit: local.limit })),
     );
+    // No bucket is shared: the copy is the whole truth.
+    if (asked === undefined) return undefined;
+    const answer = await asked;
     if (!answer) {
       this.fallbacks += 1;
       return undefined;
     }
-    // The copy becomes what Redis holds; a bucket after the one that refused was not taken from there.
+    // The copy becomes what the shared store holds; a bucket after the one that refused was not taken from there.
     buckets.forEach(([, local], i) => {
       if (i < answer.tokens.length) local.set(key, answer.tokens[i]!);
       else local.charge(key, -1);
@@ -234,16 +236,15 @@ export class LimitsService implements OnModuleDestroy {
   private charge(prefix: string, name: string, local: KeyedBuckets, key: string, amount: number): void {
     if (amount <= 0) return;
     local.charge(key, amount);
-    if (!this.shared.multiNode) return;
-    void this.shared.charge({ name: `${prefix}:${name}`, key, limit: local.limit }, amount).then((answer) => {
+    void this.shared.charge({ name: `${prefix}:${name}`, key, limit: local.limit }, amount)?.then((answer) => {
       if (answer) local.set(key, answer.tokens[0]!);
       else this.fallbacks += 1;
     });
   }
 
-  /** The other nodes' count (0 with one node); when Redis cannot answer, this node's own count decides. */
+  /** The other nodes' count (0 with one node); when they cannot answer, this node's own count decides. */
   private async elsewhere(kind: CountKind, field: string): Promise<number> {
-    const n = await this.registry.elsewhere(kind, field);
+    const n = await new Promise<number | null>((resolve) => this.bus.sumElsewhere(kind, field, resolve));
     if (n !== null) return n;
     this.fallbacks += 1;
     return 0;
@@ -252,7 +253,7 @@ export class LimitsService implements OnModuleDestroy {
   private setConnections(address: string, n: number): void {
     if (n > 0) this.connections.set(address, n);
     else this.connections.delete(address);
-    this.registry.set('connections', address, n);
+    this.bus.count('connections', address, n);
   }
 
   private counted(limit: LimitName, allowed: boolean): boolean {

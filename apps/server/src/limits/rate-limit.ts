@@ -1,5 +1,5 @@
 /** Token buckets: one for a single holder, and a keyed set of them (per player, per address…). */
-import type { RateLimit } from '../config.js';
+import type { RateLimit } from '../common/config.js';
 
 /** Tokens in a bucket of `limit` that held `tokens` at `at` (ms), at time `now`. */
 function refilled(limit: RateLimit, tokens: number, at: number, now: number): number {

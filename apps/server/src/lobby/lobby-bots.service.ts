@@ -21,12 +21,14 @@ import {
   type LobbyState,
   type Player,
 } from '@four-banners/engine';
-import { CONFIG, type ServerConfig } from '../config.js';
-import { AppLogger } from '../logger.js';
-import { MetricsService } from '../ops/metrics.service.js';
-import { newSeed } from './ids.js';
+import { CONFIG, type ServerConfig } from '../common/config.js';
+import { AppLogger } from '../common/logger.js';
+import { MetricsService } from '../common/metrics.service.js';
+import { newSeed } from '../common/ids.js';
+import { ClusterBus } from '../cluster/cluster-bus.js';
 import { LobbyHub } from './lobby.hub.js';
-import { Draft, LobbyStore, isHuman } from './lobby.store.js';
+import { LobbyCache, isHuman } from './lobby-cache.js';
+import { Draft, LobbyStore } from './lobby.store.js';
 
 type BotSeat = Player & { readonly bot: { readonly difficulty: Difficulty } };
 
@@ -41,15 +43,17 @@ export class LobbyBots implements OnModuleDestroy {
   constructor(
     @Inject(CONFIG) private readonly config: ServerConfig,
     @Inject(LobbyStore) private readonly store: LobbyStore,
+    @Inject(LobbyCache) private readonly cache: LobbyCache,
     @Inject(LobbyHub) private readonly hub: LobbyHub,
     @Inject(MetricsService) private readonly metrics: MetricsService,
     @Inject(AppLogger) private readonly logger: AppLogger,
+    @Inject(ClusterBus) bus: ClusterBus,
   ) {
-    store.onChange((lobbyId) => this.schedule(lobbyId));
+    bus.on('lobby-changed', (lobbyId) => this.schedule(lobbyId));
     // A person coming back wakes the bots of their lobby.
-    hub.onPresence((playerId, online) => {
+    bus.on('presence-changed', (playerId, online) => {
       if (!online) return;
-      store.seatOf(playerId).then(
+      this.cache.seatOf(playerId).then(
         (state) => state && this.schedule(state.lobbyId),
         (e: unknown) => this.logger.error('bot-wake-failed', { player: playerId, error: String(e) }),
       );
@@ -83,7 +87,7 @@ export class LobbyBots implements OnModuleDestroy {
 
   private schedule(lobbyId: string): void {
     if (this.closing || this.timers.has(lobbyId)) return;
-    const state = this.store.cached(lobbyId);
+    const state = this.cache.cached(lobbyId);
     if (!state?.online) this.notBefore.delete(lobbyId);
     if (!state || !this.botToMove(state) || !this.attended(state)) return;
     const now = performance.now();

@@ -5,11 +5,12 @@
  * same lobby at once, one append lands and the other finds it closed.
  */
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { CONFIG, type ServerConfig } from '../config.js';
-import { AppLogger } from '../logger.js';
+import { CONFIG, type ServerConfig } from '../common/config.js';
+import { AppLogger } from '../common/logger.js';
 import { LobbyHub } from './lobby.hub.js';
 import type { LobbyState } from '@four-banners/engine';
-import { LobbyStore, isHuman } from './lobby.store.js';
+import { LobbyCache, isHuman } from './lobby-cache.js';
+import { LobbyStore } from './lobby.store.js';
 
 @Injectable()
 export class LobbyIdleSweep implements OnModuleInit, OnModuleDestroy {
@@ -20,6 +21,7 @@ export class LobbyIdleSweep implements OnModuleInit, OnModuleDestroy {
   constructor(
     @Inject(CONFIG) private readonly config: ServerConfig,
     @Inject(LobbyStore) private readonly store: LobbyStore,
+    @Inject(LobbyCache) private readonly cache: LobbyCache,
     @Inject(LobbyHub) private readonly hub: LobbyHub,
     @Inject(AppLogger) private readonly logger: AppLogger,
   ) {}
@@ -54,7 +56,7 @@ export class LobbyIdleSweep implements OnModuleInit, OnModuleDestroy {
    */
   async sweep(now = Date.now()): Promise<string[]> {
     const closed: string[] = [];
-    for (const [lobbyId, state] of [...this.store.openLobbies()]) {
+    for (const [lobbyId, state] of [...this.cache.openLobbies()]) {
       if (await this.attended(state)) {
         this.lastAttended.set(lobbyId, now);
         continue;
@@ -73,7 +75,7 @@ export class LobbyIdleSweep implements OnModuleInit, OnModuleDestroy {
       }
     }
     // Forget lobbies that closed any way at all (left, closed by their admin, capped), not only here.
-    for (const id of this.lastAttended.keys()) if (!this.store.cached(id)) this.lastAttended.delete(id);
+    for (const id of this.lastAttended.keys()) if (!this.cache.cached(id)) this.lastAttended.delete(id);
     return closed;
   }
 }

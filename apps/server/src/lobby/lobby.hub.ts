@@ -3,17 +3,18 @@
  * emitting to them. A lobby's broadcasts reach its players (room `lobby:<id>`) and its watchers (room
  * `watch:<id>`), the watchers with chat text blanked.
  *
- * Several nodes (REDIS_URL): the events of a lobby's log are sent by each node to its own sockets only
- * (`toLobby`), from its own folded copy, so every client gets them once and in seq order whichever node
- * appended them (LobbyStore.follow brings a node's copy up to date). What is not in the log — presence and
- * rematch notices — goes through the socket.io Redis adapter to every node's sockets (`toLobbyEverywhere`),
- * and `onlineAnywhere` asks every node who of some players is connected.
+ * Several nodes: the events of a lobby's log are sent by each node to its own sockets only (`toLobby`),
+ * from its own folded copy, so every client gets them once and in seq order whichever node appended them
+ * (the follower brings a node's copy up to date). What is not in the log — presence and rematch notices —
+ * goes through the cluster bus's socket.io adapter to every node's sockets (`toLobbyEverywhere`), and
+ * `whoIsOnline` asks the bus who of some players is connected elsewhere.
+ *
+ * Presence and watcher changes go out on the bus (`presence-changed`, `watchers-changed`).
  */
 import { Inject, Injectable } from '@nestjs/common';
 import type { ServerToClientEvents } from '@four-banners/protocol';
 import type { Server, Socket } from 'socket.io';
-import { Cluster } from '../cluster/cluster.service.js';
-import { NodeRegistry } from '../cluster/node-registry.js';
+import { ClusterBus } from '../cluster/cluster-bus.js';
 import { forWatchers, type Broadcast } from './broadcasts.js';
 
 export type GameServer = Server<Record<string, never>, ServerToClientEvents>;
@@ -21,14 +22,11 @@ export type GameSocket = Socket<Record<string, never>, ServerToClientEvents>;
 
 const room = (lobbyId: string) => `lobby:${lobbyId}`;
 const watchRoom = (lobbyId: string) => `watch:${lobbyId}`;
-/** The question one node asks the others: which of these players have a connection on you? */
-const ONLINE_QUESTION = 'fb:online?';
 
 @Injectable()
 export class LobbyHub {
   private server: GameServer | null = null;
   private readonly sockets = new Map<string, Set<GameSocket>>();
-  private readonly presenceListeners: ((playerId: string, online: boolean) => void)[] = [];
   private connections = 0;
   /** What each watching socket watches, and as whom (a socket watches one lobby at most). */
   private readonly watching = new Map<GameSocket, { readonly lobbyId: string; readonly playerId: string }>();
@@ -36,44 +34,37 @@ export class LobbyHub {
   private readonly watchers = new Map<string, Map<string, Set<GameSocket>>>();
   /** Distinct people watching, summed over lobbies. */
   private watcherTotal = 0;
-  private readonly watcherListeners: ((lobbyId: string) => void)[] = [];
 
-  constructor(
-    @Inject(Cluster) private readonly cluster: Cluster,
-    @Inject(NodeRegistry) private readonly registry: NodeRegistry,
-  ) {}
+  constructor(@Inject(ClusterBus) private readonly bus: ClusterBus) {}
 
   attachServer(server: GameServer): void {
     this.server = server;
-    if (this.cluster.multiNode) {
-      (server as unknown as Server).on(ONLINE_QUESTION, (ids: unknown, answer: unknown) => {
-        if (!Array.isArray(ids) || typeof answer !== 'function') return;
-        answer(ids.filter((id): id is string => typeof id === 'string' && this.isOnline(id)));
-      });
-    }
+    this.bus.attachServer(server as unknown as Server, (ids) => ids.filter((id) => this.isOnline(id)));
   }
 
   /**
-   * Which of `playerIds` have a connection on any node (this one included); null when another node could
-   * not be asked (Redis away, a node not answering in time): the caller then assumes what is safe.
+   * Calls `then` with which of `playerIds` have a connection on any node (this one included), or null when
+   * another node could not be asked (the caller then assumes what is safe). At once when nobody else is asked.
    */
-  async onlineAnywhere(playerIds: readonly string[]): Promise<Set<string> | null> {
+  whoIsOnline(playerIds: readonly string[], then: (online: Set<string> | null) => void): void {
     const online = new Set(playerIds.filter((id) => this.isOnline(id)));
-    const server = this.server as unknown as Server | null;
-    if (!this.cluster.multiNode || !server || online.size === playerIds.length) return online;
-    try {
-      const answers = (await server.serverSideEmitWithAck(ONLINE_QUESTION, playerIds)) as unknown[];
-      for (const answer of answers)
-        if (Array.isArray(answer)) for (const id of answer) if (typeof id === 'string') online.add(id);
-      return online;
-    } catch {
-      return null;
+    if (online.size === playerIds.length) {
+      then(online);
+      return;
     }
+    this.bus.onlineElsewhere(playerIds, (there) => {
+      if (!there) {
+        then(null);
+        return;
+      }
+      for (const id of there) online.add(id);
+      then(online);
+    });
   }
 
-  /** Calls `listener` when a player's first connection opens (online) or their last one closes (offline). */
-  onPresence(listener: (playerId: string, online: boolean) => void): void {
-    this.presenceListeners.push(listener);
+  /** `whoIsOnline` as a promise. */
+  onlineAnywhere(playerIds: readonly string[]): Promise<Set<string> | null> {
+    return new Promise((resolve) => this.whoIsOnline(playerIds, resolve));
   }
 
   /** Registers a connection; true when the player just came online. */
@@ -83,8 +74,8 @@ export class LobbyHub {
     if (!set) this.sockets.set(playerId, (set = new Set()));
     set.add(socket);
     this.connections += 1;
-    this.registry.set('sockets', playerId, set.size);
-    if (cameOnline) for (const listener of this.presenceListeners) listener(playerId, true);
+    this.bus.count('sockets', playerId, set.size);
+    if (cameOnline) this.bus.emit('presence-changed', playerId, true);
     return cameOnline;
   }
 
@@ -94,10 +85,10 @@ export class LobbyHub {
     const set = this.sockets.get(playerId);
     if (!set?.delete(socket)) return false;
     this.connections -= 1;
-    this.registry.set('sockets', playerId, set.size);
+    this.bus.count('sockets', playerId, set.size);
     if (set.size > 0) return false;
     this.sockets.delete(playerId);
-    for (const listener of this.presenceListeners) listener(playerId, false);
+    this.bus.emit('presence-changed', playerId, false);
     return true;
   }
 
@@ -181,13 +172,12 @@ export class LobbyHub {
 
   /** Tells `playerId`'s connections here which of `others` are online (on any node: then a moment later). */
   tellPresence(playerId: string, others: readonly string[]): void {
-    const tell = (online: (id: string) => boolean) => {
+    this.whoIsOnline(others, (online) => {
       for (const id of others) {
-        if (online(id)) this.toPlayer(playerId, { name: 'server-presence', payload: { playerId: id, online: true } });
+        if (online?.has(id) ?? this.isOnline(id))
+          this.toPlayer(playerId, { name: 'server-presence', payload: { playerId: id, online: true } });
       }
-    };
-    if (!this.cluster.multiNode) return tell((id) => this.isOnline(id));
-    void this.onlineAnywhere(others).then((online) => tell((id) => online?.has(id) ?? this.isOnline(id)));
+    });
   }
 
   /** To the lobby's players and watchers on every node (a notice that is not in the log: presence, a rematch). */
@@ -212,11 +202,6 @@ export class LobbyHub {
 
   // ---- watchers ----
 
-  /** Calls `listener` with a lobby's id whenever the set of people watching it changes. */
-  onWatchers(listener: (lobbyId: string) => void): void {
-    this.watcherListeners.push(listener);
-  }
-
   /** How many distinct people watch the lobby. */
   watcherCount(lobbyId: string): number {
     return this.watchers.get(lobbyId)?.size ?? 0;
@@ -224,12 +209,11 @@ export class LobbyHub {
 
   /**
    * How many people watch the lobby on every node (each node's distinct watchers, summed: someone watching
-   * through two nodes counts twice). One node: at once; several: once the others' counts are read.
+   * through two nodes counts twice). At once when nobody else is asked; else once the others' counts are read.
    */
   watchersEverywhere(lobbyId: string, then: (count: number) => void): void {
     const here = this.watcherCount(lobbyId);
-    if (!this.cluster.multiNode) return then(here);
-    void this.registry.elsewhere('watchers', lobbyId).then((there) => then(here + (there ?? 0)));
+    this.bus.sumElsewhere('watchers', lobbyId, (there) => then(here + (there ?? 0)));
   }
 
   /** Sends `send` the `server-watchers` a player arriving in the lobby gets, when anyone watches it. */
@@ -287,8 +271,8 @@ export class LobbyHub {
   }
 
   private watchersChanged(lobbyId: string): void {
-    this.registry.set('watchers', lobbyId, this.watcherCount(lobbyId));
-    for (const listener of this.watcherListeners) listener(lobbyId);
+    this.bus.count('watchers', lobbyId, this.watcherCount(lobbyId));
+    this.bus.emit('watchers-changed', lobbyId);
   }
 
   toPlayer(playerId: string, b: Broadcast): void {

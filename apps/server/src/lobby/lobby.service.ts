@@ -1,7 +1,8 @@
 /**
- * The lobbies' authority (ARCHITECTURE §5.2): every request is decided here in one order — identify →
- * seat and turn → engine check — then committed by the store (append in a transaction → update
- * memory → broadcast).
+ * The lobbies' authority for everything but the game itself (that is `GameService`): create, join,
+ * leave, settings, colours, bots, hot-seat seats, chat and rematch. Each request is one method that
+ * reads in one order (ARCHITECTURE §5.2) — identify → seat → checks → a `Draft` of events → `LobbyStore.commit` (append in a
+ * transaction → update memory → broadcast).
  */
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
@@ -10,10 +11,7 @@ import {
   RULES_VERSION,
   SERVER_ACTOR,
   actable,
-  deserializeGame,
   isGameOver,
-  playerOfCountry,
-  serializeGame,
   type CountryId,
   type GameAction,
   type LobbyState,
@@ -27,22 +25,21 @@ import {
   createLobbySchema,
   joinLobbySchema,
   leaveLobbySchema,
-  loadSaveSchema,
   lobbyUpdateSchema,
   type Ack,
   type AckError,
-  type ClientAction,
-  type ErrorCode,
 } from '@four-banners/protocol';
 import type { z } from 'zod';
-import { CONFIG, type ServerConfig } from '../config.js';
+import { CONFIG, type ServerConfig } from '../common/config.js';
 import { LimitsService, REFUSAL_MESSAGES } from '../limits/limits.service.js';
 import { snapshotOf } from './broadcasts.js';
-import { newLobbyId, newSeatId, newSeed } from './ids.js';
+import { newLobbyId, newSeatId, newSeed } from '../common/ids.js';
 import { LobbyHub } from './lobby.hub.js';
-import { LobbyLogRepository } from './lobby-log.repository.js';
-import { AppendConflict } from './lobby-log.repository.js';
-import { Draft, LobbyStore, isHuman } from './lobby.store.js';
+import { LobbyLogRepository } from '../storage/lobby-log.repository.js';
+import { AppendConflict } from '../storage/lobby-log.repository.js';
+import { LobbyCache, isHuman } from './lobby-cache.js';
+import { Draft, LobbyStore } from './lobby.store.js';
+import { done, fail, notBeforeStart, overPreStartBudget } from './requests.js';
 
 type In<S extends z.ZodType> = z.output<S>;
 
@@ -55,14 +52,12 @@ interface LobbySetup {
   readonly seats: readonly Player[];
 }
 
-export const fail = (code: ErrorCode, message: string): AckError => ({ ok: false, error: { code, message } });
-const done = (seq?: number): Ack => (seq === undefined ? { ok: true } : { ok: true, seq });
-
 @Injectable()
 export class LobbyService implements OnModuleInit {
   constructor(
     @Inject(CONFIG) private readonly config: ServerConfig,
     @Inject(LobbyStore) private readonly store: LobbyStore,
+    @Inject(LobbyCache) private readonly cache: LobbyCache,
     @Inject(LobbyLogRepository) private readonly log: LobbyLogRepository,
     @Inject(LobbyHub) private readonly hub: LobbyHub,
     @Inject(LimitsService) private readonly limits: LimitsService,
@@ -72,12 +67,7 @@ export class LobbyService implements OnModuleInit {
     // Open and running lobbies come back at start, so the idle sweep sees them (and their bots wait for
     // a person); finished ones (replays) are restored on first use.
     for (const row of await this.log.listLobbies({ statuses: ['open', 'running'], limit: -1, offset: 0 }))
-      await this.store.getLobby(row.id);
-  }
-
-  /** An open lobby's folded state (restored from its log on first use). */
-  getLobby(lobbyId: string): Promise<LobbyState | undefined> {
-    return this.store.getLobby(lobbyId);
+      await this.cache.getLobby(row.id);
   }
 
   /**
@@ -85,33 +75,18 @@ export class LobbyService implements OnModuleInit {
    * node may have committed what this one has not heard of yet).
    */
   async catchUp(playerId: string, lobbyId?: string): Promise<void> {
-    const seat = await this.store.seatIdOf(playerId);
-    for (const id of new Set([seat, lobbyId])) if (id && this.store.cached(id)) await this.store.sync(id);
-  }
-
-  /** The open lobby the player sits in. */
-  seatOf(playerId: string): Promise<LobbyState | undefined> {
-    return this.store.seatOf(playerId);
-  }
-
-  /** The id of the lobby a player sits in (a player connected to another node: nothing is kept). */
-  lobbyIdOf(playerId: string): Promise<string | null> {
-    return this.store.lobbyIdOf(playerId);
-  }
-
-  /** The open lobby the player sits in as far as memory already knows (no query). */
-  knownSeatOf(playerId: string): LobbyState | undefined {
-    return this.store.knownSeatOf(playerId);
+    const seat = await this.cache.seatIdOf(playerId);
+    for (const id of new Set([seat, lobbyId])) if (id && this.cache.cached(id)) await this.store.sync(id);
   }
 
   // ---- reading ----
 
   /** The lobby that holds the player's seat for create/join: a finished game is left first (a replay now). */
   private async currentSeat(playerId: string): Promise<LobbyState | undefined> {
-    const state = await this.seatOf(playerId);
+    const state = await this.cache.seatOf(playerId);
     if (state && isGameOver(state.game)) {
       await this.leaveLobby(playerId, { playerId });
-      return this.seatOf(playerId);
+      return this.cache.seatOf(playerId);
     }
     return state;
   }
@@ -144,11 +119,6 @@ export class LobbyService implements OnModuleInit {
       }
       return this.openLobby(caller, { name: admin.name, w: state.w, h: state.h, country: admin.country, seats }, state);
     });
-  }
-
-  /** The rematch opened for the finished game `lobbyId`, if any. */
-  rematchOf(lobbyId: string): Promise<string | null> {
-    return this.log.rematchOf(lobbyId);
   }
 
   /**
@@ -207,7 +177,7 @@ export class LobbyService implements OnModuleInit {
   }
 
   async joinLobby(caller: string, p: In<typeof joinLobbySchema>): Promise<Ack> {
-    const target = await this.getLobby(p.lobbyId);
+    const target = await this.cache.getLobby(p.lobbyId);
     if (!target) return fail('not_found', `There is no open lobby ${p.lobbyId}.`);
     // A finished game elsewhere is left first, in its own lock (never two lobbies' locks at once).
     if (!target.players.some((s) => s.id === caller)) await this.currentSeat(caller);
@@ -216,7 +186,7 @@ export class LobbyService implements OnModuleInit {
 
   private async join(caller: string, p: In<typeof joinLobbySchema>, state: LobbyState | undefined): Promise<Ack> {
     if (!state) return fail('not_found', `There is no open lobby ${p.lobbyId}.`);
-    const current = state.players.some((s) => s.id === caller) ? state : await this.seatOf(caller);
+    const current = state.players.some((s) => s.id === caller) ? state : await this.cache.seatOf(caller);
     if (current?.lobbyId === state.lobbyId) {
       this.hub.joinRoom(caller, state.lobbyId);
       this.hub.toPlayer(caller, { name: 'server-sync-state', payload: snapshotOf(state) });
@@ -225,7 +195,7 @@ export class LobbyService implements OnModuleInit {
     }
     if (current) return fail('not_actable', 'You are already in another lobby: leave it first.');
     if (state.players.length >= LIMITS.playersPerLobby) return fail('lobby_full', 'This lobby is full.');
-    const refusal = this.notBeforeStart(state);
+    const refusal = notBeforeStart(state, this.config, this.limits);
     if (refusal) return refusal;
     const draft = new Draft(state, new Date().toISOString());
     draft.add({
@@ -303,7 +273,7 @@ export class LobbyService implements OnModuleInit {
       if (p.h !== undefined) change.h = p.h;
       if (p.seed !== undefined) change.seed = p.seed;
       if (Object.keys(change).length === 0) return done();
-      const refusal = this.notBeforeStart(state);
+      const refusal = notBeforeStart(state, this.config, this.limits);
       if (refusal) return refusal;
       draft.add({ kind: 'lobby-updated', actor: caller, seed: null, payload: change });
       return done(await this.store.commit(draft, {}));
@@ -324,7 +294,7 @@ export class LobbyService implements OnModuleInit {
       } else if (target.id !== caller && target.local?.ownerId !== caller) {
         return fail('unauthorized', "You cannot change another player's country.");
       }
-      const refusal = this.notBeforeStart(state);
+      const refusal = notBeforeStart(state, this.config, this.limits);
       if (refusal) return refusal;
       if (target.country === p.country) return done();
       const colourRefusal = this.colourRefusal(state, p.country);
@@ -345,7 +315,7 @@ export class LobbyService implements OnModuleInit {
       if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
       if (state.players.length >= LIMITS.playersPerLobby) return fail('lobby_full', 'This lobby is full.');
       if (state.adminId !== caller) return fail('not_admin', 'Only the lobby admin adds bots.');
-      const refusal = this.notBeforeStart(state) ?? this.colourRefusal(state, p.country);
+      const refusal = notBeforeStart(state, this.config, this.limits) ?? this.colourRefusal(state, p.country);
       if (refusal) return refusal;
       const player: Player = {
         id: newSeatId('bot'),
@@ -363,7 +333,7 @@ export class LobbyService implements OnModuleInit {
     return this.store.inSeat(caller, async (state) => {
       if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
       if (state.players.length >= LIMITS.playersPerLobby) return fail('lobby_full', 'This lobby is full.');
-      const refusal = this.notBeforeStart(state) ?? this.colourRefusal(state, p.country);
+      const refusal = notBeforeStart(state, this.config, this.limits) ?? this.colourRefusal(state, p.country);
       if (refusal) return refusal;
       const player: Player = { id: newSeatId('local'), name: p.name, country: p.country, local: { ownerId: caller } };
       const draft = new Draft(state, new Date().toISOString());
@@ -375,7 +345,7 @@ export class LobbyService implements OnModuleInit {
   chat(caller: string, message: string): Promise<Ack> {
     return this.store.inSeat(caller, async (state) => {
       if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
-      const budget = this.overPreStartBudget(state);
+      const budget = overPreStartBudget(state, this.config, this.limits);
       if (budget) return budget;
       // A lobby's chat is part of its state (and of every full sync): it stays bounded.
       if (state.messages.length >= this.config.lobbyChatMax) {
@@ -388,113 +358,7 @@ export class LobbyService implements OnModuleInit {
     });
   }
 
-  async loadSave(caller: string, p: In<typeof loadSaveSchema>): Promise<Ack> {
-    const parsed = deserializeGame(p.state);
-    if (!parsed.ok) return fail('invalid_payload', parsed.error.message);
-    const game = parsed.value;
-    if (game.tiles.length === 0) return fail('invalid_payload', 'The save has no map.');
-    if (game.countries.length < 2) return fail('invalid_payload', 'The save has fewer than 2 countries left.');
-    return this.store.inSeat(caller, async (state) => {
-      if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
-      if (state.adminId !== caller) return fail('not_admin', 'Only the lobby admin loads a save.');
-      const refusal = this.notBeforeStart(state);
-      if (refusal) return refusal;
-      if (this.config.maxTurns > 0 && game.turn.count >= this.config.maxTurns) {
-        return fail(
-          'not_actable',
-          `This save is at turn ${game.turn.count}: games on this server end at turn ${this.config.maxTurns}.`,
-        );
-      }
-
-      const draft = new Draft(state, new Date().toISOString());
-      // A loaded game waits for start, which lets the save's current country play on (RULES §2.3).
-      draft.add({
-        kind: 'state-loaded',
-        actor: caller,
-        seed: null,
-        payload: { state: serializeGame({ ...game, running: false }) },
-      });
-      // Seat players onto the loaded countries: keep valid colours, hand out the rest in seat order.
-      const loaded = game.countries.map((c) => c.id);
-      const kept = new Set<number>();
-      const needs: Player[] = [];
-      for (const seat of state.players) {
-        if (loaded.some((c) => c === seat.country) && !kept.has(seat.country)) kept.add(seat.country);
-        else needs.push(seat);
-      }
-      const free = loaded.filter((c) => !kept.has(c));
-      for (const seat of needs) {
-        const country: CountryId = free.shift() ?? COUNTRY.none;
-        if (country !== seat.country) {
-          draft.add({
-            kind: 'country-changed',
-            actor: SERVER_ACTOR,
-            seed: null,
-            payload: { playerId: seat.id, country },
-          });
-        }
-      }
-      return done(await this.store.commit(draft, {}));
-    });
-  }
-
-  gameAction(caller: string, action: ClientAction): Promise<Ack> {
-    return this.store.inSeat(caller, async (state) => {
-      if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
-      const game = state.game;
-      const off = (x: number, y: number) => x >= game.width || y >= game.height;
-      if (action.id === 'place_banner' && off(action.info.x, action.info.y))
-        return fail('invalid_payload', 'That tile is off the map.');
-      if (
-        action.id === 'move_unit' &&
-        (off(action.info.from.x, action.info.from.y) || off(action.info.to.x, action.info.to.y))
-      ) {
-        return fail('invalid_payload', 'That tile is off the map.');
-      }
-      let actor = caller;
-      if (action.id === 'start') {
-        if (state.adminId !== caller) return fail('not_admin', 'Only the lobby admin starts the game.');
-      } else {
-        const seat = playerOfCountry(state, action.info.country);
-        if (!seat || (seat.id !== caller && seat.local?.ownerId !== caller)) {
-          return fail('unauthorized', 'You do not control that country.');
-        }
-        actor = seat.id;
-      }
-      const check = actable(game, action);
-      if (!check.ok) return fail(check.error.code, check.error.message);
-      if (action.id === 'start') {
-        const unseated = game.countries.find((c) => !playerOfCountry(state, c.id));
-        if (unseated) return fail('not_actable', `Country ${unseated.id} has no player: add a bot or pick it.`);
-        // Bots play only for people watching: a bots-only match is what offline play is for.
-        if (!game.countries.some((c) => !playerOfCountry(state, c.id)!.bot)) {
-          return fail(
-            'not_actable',
-            'An online game needs at least one person playing a country: play bots-only games offline.',
-          );
-        }
-      }
-      const draft = new Draft(state, new Date().toISOString());
-      draft.add({ kind: 'game-action', actor, seed: newSeed(), payload: action });
-      return done(await this.store.commit(draft, {}));
-    });
-  }
-
   // ---- checks shared by requests ----
-
-  /** Why a change to the lobby before its game is refused: the game is on or over, or the lobby changed too often. */
-  private notBeforeStart(state: LobbyState): AckError | undefined {
-    if (isGameOver(state.game)) return fail('game_over', 'The game is over.');
-    if (state.game.running) return fail('game_running', 'The game has already started.');
-    return this.overPreStartBudget(state);
-  }
-
-  /** A lobby that never starts cannot grow its log for ever: past the budget only start, leave and close go. */
-  private overPreStartBudget(state: LobbyState): AckError | undefined {
-    if (state.game.running || state.seq < this.config.lobbyEventsBeforeStart) return undefined;
-    this.limits.refused('lobby_events');
-    return fail('rate_limited', REFUSAL_MESSAGES.lobby_events);
-  }
 
   private colourRefusal(state: LobbyState, country: CountryId): AckError | undefined {
     if (country === COUNTRY.none) return undefined;
@@ -504,6 +368,4 @@ export class LobbyService implements OnModuleInit {
     }
     return undefined;
   }
-
-  // ---- the write path ----
 }

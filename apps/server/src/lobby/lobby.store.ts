@@ -1,6 +1,7 @@
 /**
- * The lobbies in memory and the write path (ARCHITECTURE §5.2): open lobbies folded from their logs (restored
- * lazily), who sits where, and `commit` — append in one transaction → update memory → log → broadcast.
+ * The write path (ARCHITECTURE §5.2): `commit` — append in one transaction → update memory (the
+ * `LobbyCache`) → log → broadcast → tell the other nodes. It also folds what other writers appended
+ * (`sync`, driven by the cluster's `LobbyFollower` and by a lost append race).
  *
  * Storage is asynchronous, so a lobby's requests are serialised here: each runs in `inLobby` / `inSeat`,
  * which hold the lobby's lock from the check to the broadcast. Another writer (another node) may still append
@@ -12,7 +13,6 @@ import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/comm
 import {
   SERVER_ACTOR,
   applyEvent,
-  foldFrom,
   isGameOver,
   lobbyStatus,
   lobbyWinner,
@@ -20,23 +20,21 @@ import {
   type LobbyEvent,
   type LobbyState,
   type NewLobbyEvent,
-  type Player,
 } from '@four-banners/engine';
-import { lobbyStateFromSnapshot, type StateSnapshot } from '@four-banners/protocol';
-import { Cluster } from '../cluster/cluster.service.js';
-import { CONFIG, type ServerConfig } from '../config.js';
-import { AppLogger } from '../logger.js';
-import { MetricsService } from '../ops/metrics.service.js';
+import { ClusterBus } from '../cluster/cluster-bus.js';
+import { FollowedLobbies, type NoticedEvents } from '../cluster/lobby-follower.js';
+import { CONFIG, type ServerConfig } from '../common/config.js';
+import { KeyedLock } from '../common/keyed-lock.js';
+import { AppLogger } from '../common/logger.js';
+import { MetricsService } from '../common/metrics.service.js';
+import { ServerStopping } from '../common/server-stopping.js';
+import { AppendConflict, LobbyLogRepository, type LobbyFacts } from '../storage/lobby-log.repository.js';
 import { broadcastOf, snapshotOf } from './broadcasts.js';
+import { LobbyCache, isHuman } from './lobby-cache.js';
 import { LobbyHub } from './lobby.hub.js';
-import { KeyedLock } from './keyed-lock.js';
-import { AppendConflict, LobbyLogRepository, type LobbyFacts } from './lobby-log.repository.js';
-import { PlayerRepository } from './player.repository.js';
 
-export const isHuman = (p: Player): boolean => !p.bot && !p.local;
-
-/** How many closed lobby ids are remembered to answer "not found" without a query. */
-const CLOSED_REMEMBERED = 10_000;
+export { isHuman } from './lobby-cache.js';
+export { ServerStopping } from '../common/server-stopping.js';
 
 /** How often one request is decided before it gives up (the retries hold the log: see `inLobby`). */
 const APPEND_ATTEMPTS = 5;
@@ -50,17 +48,6 @@ export class LobbyBusy extends Error {
     this.name = 'LobbyBusy';
   }
 }
-
-/** A request that came after the server began to stop (storage may close under it: it is not started). */
-export class ServerStopping extends Error {
-  constructor() {
-    super('the server is stopping');
-    this.name = 'ServerStopping';
-  }
-}
-
-/** Events of other nodes' notices kept per lobby at most, waiting to be folded. */
-const NOTICED_MAX_EVENTS = 512;
 
 /** How long a stopping server waits for the requests already queued before storage closes. */
 export const DRAIN_MS = 10_000;
@@ -108,45 +95,20 @@ export interface CommitOptions {
 }
 
 @Injectable()
-export class LobbyStore implements BeforeApplicationShutdown {
-  /** Open lobbies, folded; restored lazily from their logs. */
-  private readonly lobbies = new Map<string, LobbyState>();
-  /** playerId → the open lobby they sit in (null: none); a cache of `players.lobby_id` for players online. */
-  private readonly seats = new Map<string, string | null>();
-  /** Lobbies known to be closed (or unknown), so asking again costs nothing; bounded, oldest forgotten first. */
-  private readonly closed = new Set<string>();
-  private readonly listeners: ((lobbyId: string) => void)[] = [];
-  /** Restores in flight, so readers asking for one lobby at once fold its log once. */
-  private readonly restoring = new Map<string, Promise<LobbyState | undefined>>();
+export class LobbyStore implements FollowedLobbies, BeforeApplicationShutdown {
   /** One request at a time per lobby, from its check to its broadcast. */
   private readonly locks = new KeyedLock();
-  /** Lobbies being brought up to another node's notice → the highest seq announced meanwhile. */
-  private readonly following = new Map<string, number>();
-  /** Events that came with other nodes' notices, not folded yet, by lobby and seq (only for lobbies held). */
-  private readonly noticed = new Map<string, Map<number, LobbyEvent>>();
   private stopping = false;
 
   constructor(
     @Inject(CONFIG) private readonly config: ServerConfig,
     @Inject(LobbyLogRepository) private readonly log: LobbyLogRepository,
-    @Inject(PlayerRepository) private readonly players: PlayerRepository,
+    @Inject(LobbyCache) private readonly cache: LobbyCache,
     @Inject(LobbyHub) private readonly hub: LobbyHub,
     @Inject(AppLogger) private readonly logger: AppLogger,
     @Inject(MetricsService) private readonly metrics: MetricsService,
-    @Inject(Cluster) private readonly cluster: Cluster,
-  ) {
-    // Several nodes: another node's commit is folded here from the log (and sent to this node's clients).
-    cluster.onNotice((lobbyId, lastSeq, events) => this.follow(lobbyId, lastSeq, events));
-    // Notices sent while Redis was away are lost: every lobby held catches up on its log.
-    cluster.onReconnect(() => {
-      for (const lobbyId of [...this.lobbies.keys()]) this.follow(lobbyId, Number.MAX_SAFE_INTEGER);
-    });
-    metrics.gauge('fb_open_lobbies', 'Open lobbies held in memory (waiting or playing).', () => this.lobbies.size);
-    // The seat cache follows the players online: anyone can make identities, so it must not keep them all.
-    hub.onPresence((playerId, online) => {
-      if (!online) this.seats.delete(playerId);
-    });
-  }
+    @Inject(ClusterBus) private readonly bus: ClusterBus,
+  ) {}
 
   /**
    * Stopping: requests queued on the lobbies finish (storage closes after this hook), and later ones are
@@ -155,112 +117,6 @@ export class LobbyStore implements BeforeApplicationShutdown {
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
     await this.locks.drained(DRAIN_MS);
-  }
-
-  /** Calls `listener` with the lobby's id after every commit and restore (the bots use it). */
-  onChange(listener: (lobbyId: string) => void): void {
-    this.listeners.push(listener);
-  }
-
-  /** The open lobbies in memory. */
-  openLobbies(): IterableIterator<[string, LobbyState]> {
-    return this.lobbies.entries();
-  }
-
-  /** The in-memory state, without restoring. */
-  cached(lobbyId: string): LobbyState | undefined {
-    return this.lobbies.get(lobbyId);
-  }
-
-  /** An open lobby's folded state (restored from its log on first use), or undefined. */
-  async getLobby(lobbyId: string): Promise<LobbyState | undefined> {
-    const cached = this.lobbies.get(lobbyId);
-    if (cached) return cached;
-    if (this.closed.has(lobbyId)) return undefined;
-    let restoring = this.restoring.get(lobbyId);
-    if (!restoring) {
-      restoring = this.restoreOpen(lobbyId).finally(() => this.restoring.delete(lobbyId));
-      this.restoring.set(lobbyId, restoring);
-    }
-    return restoring;
-  }
-
-  private async restoreOpen(lobbyId: string): Promise<LobbyState | undefined> {
-    const row = await this.log.getLobby(lobbyId);
-    if (!row || row.status === 'closed') return undefined;
-    const state = await this.restore(lobbyId);
-    // A commit may have come first (a lobby is only written once it is in memory): memory wins.
-    const meanwhile = this.lobbies.get(lobbyId);
-    if (meanwhile) return meanwhile;
-    if (!state || !state.online) {
-      this.rememberClosed(lobbyId);
-      return undefined;
-    }
-    this.lobbies.set(lobbyId, state);
-    this.logger.info('lobby-restored', { lobby: lobbyId, seq: state.seq });
-    // The log says who sits here: their seats, and their connections to this node in the room (they may
-    // have sat down through another node while connected to this one).
-    for (const seat of state.players) {
-      if (!isHuman(seat)) continue;
-      this.seats.set(seat.id, lobbyId);
-      this.hub.seatHere(seat.id, lobbyId, () => ({ name: 'server-sync-state', payload: snapshotOf(state) }));
-    }
-    for (const listener of this.listeners) listener(lobbyId);
-    return state;
-  }
-
-  /** Folds a lobby's log from its latest snapshot (or from the start if the snapshot does not fold). */
-  async restore(lobbyId: string, upTo = Number.MAX_SAFE_INTEGER): Promise<LobbyState | undefined> {
-    const snap = await this.log.latestSnapshot(lobbyId, upTo);
-    if (snap) {
-      try {
-        const base = lobbyStateFromSnapshot(JSON.parse(snap.state) as StateSnapshot);
-        const folded = foldFrom(base, await this.log.readEvents(lobbyId, snap.seq + 1, upTo));
-        if (folded.ok) return folded.value;
-      } catch (e) {
-        this.logger.error('snapshot-unusable', { lobby: lobbyId, seq: snap.seq, error: String(e) });
-      }
-    }
-    const events = await this.log.readEvents(lobbyId, 1, upTo);
-    if (events.length === 0) return undefined;
-    const folded = foldFrom(null, events);
-    if (!folded.ok) {
-      this.logger.error('log-unfoldable', { lobby: lobbyId, seq: folded.error.seq, error: folded.error.message });
-      return undefined;
-    }
-    return folded.value;
-  }
-
-  /** The id of the lobby a player sits in, read from storage unless known; not kept (they are not online here). */
-  async lobbyIdOf(playerId: string): Promise<string | null> {
-    return this.seats.get(playerId) ?? (await this.players.find(playerId))?.lobbyId ?? null;
-  }
-
-  /** The id of the lobby the player sits in (null: none), read once and then kept while they are online. */
-  async seatIdOf(playerId: string): Promise<string | null> {
-    let lobbyId = this.seats.get(playerId);
-    if (lobbyId === undefined) {
-      lobbyId = (await this.players.find(playerId))?.lobbyId ?? null;
-      // A commit may have seated or unseated the player meanwhile: what it set is newer.
-      if (this.seats.has(playerId)) return this.seats.get(playerId)!;
-      this.seats.set(playerId, lobbyId);
-    }
-    return lobbyId;
-  }
-
-  /** The open lobby the player sits in, as far as memory knows already (no query): undefined when unknown. */
-  knownSeatOf(playerId: string): LobbyState | undefined {
-    const lobbyId = this.seats.get(playerId);
-    const state = lobbyId ? this.lobbies.get(lobbyId) : undefined;
-    return state?.players.some((p) => p.id === playerId) ? state : undefined;
-  }
-
-  /** The open lobby the player sits in. */
-  async seatOf(playerId: string): Promise<LobbyState | undefined> {
-    const lobbyId = await this.seatIdOf(playerId);
-    if (lobbyId === null) return undefined;
-    const state = await this.getLobby(lobbyId);
-    return state?.players.some((p) => p.id === playerId) ? state : undefined;
   }
 
   /**
@@ -275,10 +131,10 @@ export class LobbyStore implements BeforeApplicationShutdown {
     return this.locks.run(lobbyId, async () => {
       for (let attempt = 1; ; attempt++) {
         try {
-          if (attempt === 1) return await decide(await this.getLobby(lobbyId));
+          if (attempt === 1) return await decide(await this.cache.getLobby(lobbyId));
           return await this.log.exclusive(lobbyId, async () => {
             await this.catchUp(lobbyId);
-            return decide(await this.getLobby(lobbyId));
+            return decide(await this.cache.getLobby(lobbyId));
           });
         } catch (e) {
           if (!(e instanceof AppendConflict) || e.lobbyId !== lobbyId) throw e;
@@ -298,10 +154,10 @@ export class LobbyStore implements BeforeApplicationShutdown {
    */
   async inSeat<T>(playerId: string, decide: (state: LobbyState | undefined) => Promise<T>): Promise<T> {
     for (;;) {
-      const lobbyId = await this.seatIdOf(playerId);
+      const lobbyId = await this.cache.seatIdOf(playerId);
       if (lobbyId === null) return decide(undefined);
       const outcome = await this.inLobby(lobbyId, async (state) => {
-        if ((await this.seatIdOf(playerId)) !== lobbyId) return { moved: true as const };
+        if ((await this.cache.seatIdOf(playerId)) !== lobbyId) return { moved: true as const };
         const seated = state?.players.some((p) => p.id === playerId) ? state : undefined;
         return { moved: false as const, value: await decide(seated) };
       });
@@ -311,62 +167,45 @@ export class LobbyStore implements BeforeApplicationShutdown {
 
   /**
    * Brings the lobby in memory up to the log's tail — what other writers (other nodes) committed since —
-   * broadcasting those events to this process's clients, and returns it (undefined once closed).
+   * broadcasting those events to this process's clients, and returns it (undefined once closed). `noticed`:
+   * the events other nodes' notices brought, used instead of the log when they reach what was announced.
    */
-  sync(lobbyId: string, fromNotices = false): Promise<LobbyState | undefined> {
+  sync(lobbyId: string, noticed?: NoticedEvents): Promise<LobbyState | undefined> {
     return this.inLobby(lobbyId, async () => {
-      await this.catchUp(lobbyId, fromNotices);
-      return this.lobbies.get(lobbyId);
+      await this.catchUp(lobbyId, noticed);
+      return this.cache.cached(lobbyId);
     });
   }
 
-  /**
-   * Another node committed the lobby's events up to `lastSeq`: when this node holds the lobby and is behind,
-   * it syncs (once for a burst of notices: those arriving while a sync runs are served by one more).
-   */
-  follow(lobbyId: string, lastSeq: number, events: readonly LobbyEvent[] = []): void {
-    const state = this.lobbies.get(lobbyId);
-    if (!state) {
-      this.noticed.delete(lobbyId);
-      // Being restored now: what it read may predate the notice, so look again once it is in memory.
-      void this.restoring.get(lobbyId)?.then(() => this.follow(lobbyId, lastSeq, events));
-      return;
-    }
-    if (state.seq >= lastSeq) return;
-    this.keepNoticed(lobbyId, state.seq, events);
-    const running = this.following.has(lobbyId);
-    this.following.set(lobbyId, Math.max(lastSeq, this.following.get(lobbyId) ?? 0));
-    if (running) return;
-    const run = async () => {
-      for (;;) {
-        const wanted = this.following.get(lobbyId)!;
-        const state = await this.sync(lobbyId, true);
-        if (!state || state.seq >= this.following.get(lobbyId)! || this.following.get(lobbyId) === wanted) return;
-      }
-    };
-    run()
-      .catch((e: unknown) => {
-        // Stopping: nobody is left here to send the lobby to.
-        if (!(e instanceof ServerStopping)) this.logger.error('follow-failed', { lobby: lobbyId, error: String(e) });
-      })
-      .finally(() => this.following.delete(lobbyId));
+  /** The seq of the lobby in memory (undefined: not held). */
+  heldSeq(lobbyId: string): number | undefined {
+    return this.cache.cached(lobbyId)?.seq;
+  }
+
+  /** The restore of the lobby under way, if any. */
+  restoring(lobbyId: string): Promise<unknown> | undefined {
+    return this.cache.restoring(lobbyId);
+  }
+
+  /** Every lobby held in memory. */
+  *held(): Iterable<string> {
+    for (const [lobbyId] of this.cache.openLobbies()) yield lobbyId;
   }
 
   /**
    * Folds the events another writer appended after what memory holds, and broadcasts them to this
    * process's room of the lobby, so its clients stay contiguous: this node's connections of people who sat
    * down enter the room first (with a snapshot to fold on from), those of people who left leave it after.
-   * `fromNotices`: the events that came with the notices are enough when they reach what was announced
+   * `noticed`: the events that came with the notices are enough when they reach what was announced
    * (else, and always for a refusal's re-check or a lost race, the log's tail is read). Call with the lobby locked.
    */
-  private async catchUp(lobbyId: string, fromNotices = false): Promise<void> {
-    const state = this.lobbies.get(lobbyId);
+  private async catchUp(lobbyId: string, noticed?: NoticedEvents): Promise<void> {
+    const state = this.cache.cached(lobbyId);
     if (!state) return;
-    const noticed = fromNotices ? this.noticedRun(lobbyId, state.seq) : null;
-    const events = noticed ?? (await this.log.readEvents(lobbyId, state.seq + 1));
-    this.forgetNoticed(lobbyId, events.at(-1)?.seq ?? state.seq);
+    const run = noticedRun(noticed, state.seq);
+    const events = run ?? (await this.log.readEvents(lobbyId, state.seq + 1));
     if (events.length === 0) return;
-    this.metrics.followed(noticed ? 'notice' : 'database');
+    this.metrics.followed(run ? 'notice' : 'database');
     let current = state;
     const steps: { event: LobbyEvent; after: LobbyState }[] = [];
     for (const event of events) {
@@ -374,7 +213,7 @@ export class LobbyStore implements BeforeApplicationShutdown {
       if (!next.ok) {
         // The log is the truth: memory starts again from it.
         this.logger.error('tail-unfoldable', { lobby: lobbyId, seq: event.seq, error: next.error.message });
-        this.lobbies.delete(lobbyId);
+        this.cache.drop(lobbyId);
         return;
       }
       current = next.value;
@@ -382,12 +221,8 @@ export class LobbyStore implements BeforeApplicationShutdown {
     }
     this.logger.info('lobby-caught-up', { lobby: lobbyId, from: state.seq + 1, to: current.seq });
     // Seats the other writer changed are read again when next needed.
-    for (const seat of [...state.players, ...current.players]) if (isHuman(seat)) this.seats.delete(seat.id);
-    if (current.online) this.lobbies.set(lobbyId, current);
-    else {
-      this.lobbies.delete(lobbyId);
-      this.rememberClosed(lobbyId);
-    }
+    for (const seat of [...state.players, ...current.players]) if (isHuman(seat)) this.cache.unseat(seat.id);
+    this.cache.hold(current);
     const humans = (s: LobbyState) => new Set(s.players.filter(isHuman).map((p) => p.id));
     const [before, after] = [humans(state), humans(current)];
     for (const id of after) {
@@ -397,7 +232,7 @@ export class LobbyStore implements BeforeApplicationShutdown {
     for (const step of steps) this.hub.toLobby(lobbyId, broadcastOf(step.event, step.after, current));
     for (const id of before) if (!after.has(id)) this.hub.leaveRoom(id, lobbyId);
     if (!current.online) this.hub.clearRoom(lobbyId);
-    for (const listener of this.listeners) listener(lobbyId);
+    this.bus.emit('lobby-changed', lobbyId);
   }
 
   /** Closes an open lobby on the server's own decision (idle, or a game past the turn cap); the log stays. Call in `inLobby`. */
@@ -444,12 +279,8 @@ export class LobbyStore implements BeforeApplicationShutdown {
       this.logger.info('turn-cap', { lobby: lobbyId, turn: state.game.turn.count });
     }
 
-    if (state.online) this.lobbies.set(lobbyId, state);
-    else {
-      this.lobbies.delete(lobbyId);
-      this.rememberClosed(lobbyId);
-    }
-    for (const [playerId, seat] of opts.seats ?? []) this.seats.set(playerId, seat);
+    this.cache.hold(state);
+    for (const [playerId, seat] of opts.seats ?? []) this.cache.seat(playerId, seat);
     for (const e of events)
       this.logger.info('lobby-event', { lobby: lobbyId, seq: e.seq, kind: e.kind, actor: e.actor });
 
@@ -458,46 +289,11 @@ export class LobbyStore implements BeforeApplicationShutdown {
     for (const playerId of opts.exit ?? []) this.hub.leaveRoom(playerId, lobbyId);
     if (!state.online) {
       this.hub.clearRoom(lobbyId);
-      for (const seat of state.players) if (isHuman(seat)) this.seats.set(seat.id, null);
+      for (const seat of state.players) if (isHuman(seat)) this.cache.seat(seat.id, null);
     }
-    this.forgetNoticed(lobbyId, state.seq);
-    this.cluster.committed(lobbyId, events);
-    for (const listener of this.listeners) listener(lobbyId);
+    this.bus.published(lobbyId, events);
+    this.bus.emit('lobby-changed', lobbyId);
     return state.seq;
-  }
-
-  /** Keeps a notice's events past `seq` (what memory holds) until they are folded; a lobby keeps a bounded number. */
-  private keepNoticed(lobbyId: string, seq: number, events: readonly LobbyEvent[]): void {
-    const fresh = events.filter((e) => e.seq > seq);
-    if (fresh.length === 0) return;
-    let kept = this.noticed.get(lobbyId);
-    if (!kept) this.noticed.set(lobbyId, (kept = new Map()));
-    // Far behind (notices lost, or a slow sync): the database serves it; the kept events are dropped.
-    if (kept.size + fresh.length > NOTICED_MAX_EVENTS) return void this.noticed.delete(lobbyId);
-    for (const e of fresh) kept.set(e.seq, e);
-  }
-
-  /** The noticed events from `seq + 1` on, when they run without a gap up to the seq last announced; else null. */
-  private noticedRun(lobbyId: string, seq: number): LobbyEvent[] | null {
-    const kept = this.noticed.get(lobbyId);
-    const wanted = this.following.get(lobbyId);
-    if (!kept || wanted === undefined) return null;
-    const run: LobbyEvent[] = [];
-    for (let next = seq + 1; kept.has(next); next++) run.push(kept.get(next)!);
-    return run.length > 0 && run.at(-1)!.seq >= wanted ? run : null;
-  }
-
-  /** Drops the noticed events up to `seq` (folded, or committed here). */
-  private forgetNoticed(lobbyId: string, seq: number): void {
-    const kept = this.noticed.get(lobbyId);
-    if (!kept) return;
-    for (const s of kept.keys()) if (s <= seq) kept.delete(s);
-    if (kept.size === 0 || !this.lobbies.has(lobbyId)) this.noticed.delete(lobbyId);
-  }
-
-  private rememberClosed(lobbyId: string): void {
-    if (this.closed.size >= CLOSED_REMEMBERED) this.closed.delete(this.closed.values().next().value!);
-    this.closed.add(lobbyId);
   }
 
   /**
@@ -509,6 +305,14 @@ export class LobbyStore implements BeforeApplicationShutdown {
     const { game, online } = draft.current;
     return cap > 0 && online && game.running && !isGameOver(game) && game.turn.count >= cap;
   }
+}
+
+/** The noticed events from `seq + 1` on, when they run without a gap up to the seq last announced; else null. */
+function noticedRun(noticed: NoticedEvents | undefined, seq: number): LobbyEvent[] | null {
+  if (!noticed) return null;
+  const run: LobbyEvent[] = [];
+  for (let next = seq + 1; noticed.events.has(next); next++) run.push(noticed.events.get(next)!);
+  return run.length > 0 && run.at(-1)!.seq >= noticed.upTo ? run : null;
 }
 
 /** What the lobby row says about `state` after an append at `at`. */

@@ -9,12 +9,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { LobbyEvent, LobbyState } from '@four-banners/engine';
 import { LIMITS, syncStateSchema, type AckError, type StateSnapshot, type SyncAck } from '@four-banners/protocol';
 import type { z } from 'zod';
-import { CONFIG, type ServerConfig } from '../config.js';
+import { CONFIG, type ServerConfig } from '../common/config.js';
 import { LimitsService, REFUSAL_MESSAGES } from '../limits/limits.service.js';
 import { snapshotOf, withoutChatText } from './broadcasts.js';
-import { LobbyLogRepository } from './lobby-log.repository.js';
-import { fail } from './lobby.service.js';
-import { LobbyStore } from './lobby.store.js';
+import { LobbyLogRepository } from '../storage/lobby-log.repository.js';
+import { fail } from './requests.js';
+import { LobbyCache } from './lobby-cache.js';
 
 /** Who reads an answer: a seated player sees the chat, a watcher gets its text blank. */
 export type Reader = 'seat' | 'watcher';
@@ -57,7 +57,7 @@ function blankChat(event: LobbyEvent): LobbyEvent {
 export class ResyncService {
   constructor(
     @Inject(CONFIG) private readonly config: ServerConfig,
-    @Inject(LobbyStore) private readonly store: LobbyStore,
+    @Inject(LobbyCache) private readonly cache: LobbyCache,
     @Inject(LobbyLogRepository) private readonly log: LobbyLogRepository,
     @Inject(LimitsService) private readonly limits: LimitsService,
   ) {}
@@ -79,7 +79,7 @@ export class ResyncService {
     if (!(await this.limits.allowAddress('sync_per_address', address))) {
       return fail('rate_limited', REFUSAL_MESSAGES.sync_per_address);
     }
-    return (await this.store.getLobby(lobbyId)) ?? fail('not_found', `There is no open lobby ${lobbyId}.`);
+    return (await this.cache.getLobby(lobbyId)) ?? fail('not_found', `There is no open lobby ${lobbyId}.`);
   }
 
   /**

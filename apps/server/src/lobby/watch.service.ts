@@ -3,19 +3,18 @@
  * the resync of `client-sync-state` (chat text blank), then the socket receives the lobby's broadcasts
  * (LobbyHub.toLobby). How many distinct people watch is announced to the lobby, coalesced per lobby to
  * one `server-watchers` per `watchers.noticeMs`, so a crowd arriving costs one notice, not one per arrival.
- * Several nodes: the count and the `WATCHERS_PER_LOBBY` cap are summed over the nodes (NodeRegistry).
+ * Several nodes: the count and the `WATCHERS_PER_LOBBY` cap are summed over the nodes (the cluster bus).
  */
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { watchLobbySchema, type Ack, type WatchAck } from '@four-banners/protocol';
 import type { z } from 'zod';
-import { Cluster } from '../cluster/cluster.service.js';
-import { NodeRegistry } from '../cluster/node-registry.js';
-import { CONFIG, type ServerConfig } from '../config.js';
+import { ClusterBus } from '../cluster/cluster-bus.js';
+import { CONFIG, type ServerConfig } from '../common/config.js';
 import { LimitsService, REFUSAL_MESSAGES } from '../limits/limits.service.js';
-import { MetricsService } from '../ops/metrics.service.js';
+import { MetricsService } from '../common/metrics.service.js';
 import { LobbyHub, type GameSocket } from './lobby.hub.js';
-import { fail } from './lobby.service.js';
-import { LobbyStore, isHuman } from './lobby.store.js';
+import { fail } from './requests.js';
+import { LobbyCache, isHuman } from './lobby-cache.js';
 import { ResyncService } from './resync.service.js';
 
 @Injectable()
@@ -27,22 +26,21 @@ export class WatchService implements OnModuleDestroy {
 
   constructor(
     @Inject(CONFIG) private readonly config: ServerConfig,
-    @Inject(LobbyStore) private readonly store: LobbyStore,
+    @Inject(LobbyCache) private readonly cache: LobbyCache,
     @Inject(ResyncService) private readonly resync: ResyncService,
     @Inject(LobbyHub) private readonly hub: LobbyHub,
     @Inject(LimitsService) private readonly limits: LimitsService,
     @Inject(MetricsService) metrics: MetricsService,
-    @Inject(Cluster) private readonly cluster: Cluster,
-    @Inject(NodeRegistry) registry: NodeRegistry,
+    @Inject(ClusterBus) private readonly bus: ClusterBus,
   ) {
     metrics.gauge(
       'fb_watchers',
       'People watching a lobby live without a seat (distinct identities per lobby, summed over lobbies).',
       () => hub.watcherTotalCount,
     );
-    hub.onWatchers((lobbyId) => this.changed(lobbyId));
+    bus.on('watchers-changed', (lobbyId) => this.changed(lobbyId));
     // A node died with watchers on it: the lobbies they watched hear the new count (from the node that found it).
-    registry.onNodeGone(({ watched }) => {
+    bus.on('node-gone', ({ watched }) => {
       for (const lobbyId of watched) this.changed(lobbyId);
     });
   }
@@ -71,8 +69,8 @@ export class WatchService implements OnModuleDestroy {
       return fail('lobby_full', REFUSAL_MESSAGES.watchers_per_lobby);
     }
     const answer = await this.resync.catchUp(caller, address, state, p.afterSeq, 'watcher');
-    const here = this.hub.watch(socket, caller, state.lobbyId);
-    const watchers = this.cluster.multiNode ? await this.watchersEverywhere(state.lobbyId) : here;
+    this.hub.watch(socket, caller, state.lobbyId);
+    const watchers = await this.watchersEverywhere(state.lobbyId);
     for (const seat of state.players) {
       if (isHuman(seat) && this.hub.isOnline(seat.id)) {
         this.hub.toSocket(socket, { name: 'server-presence', payload: { playerId: seat.id, online: true } });
@@ -99,7 +97,7 @@ export class WatchService implements OnModuleDestroy {
 
   private announce(lobbyId: string): void {
     this.pending.delete(lobbyId);
-    if (this.cluster.multiNode) {
+    if (this.bus.peers) {
       // Several nodes: the sum over all of them, to every node's players and watchers of the lobby. Each
       // node announces its own changes, after writing its count, so the last announcement is the true sum
       // (what this node announced before may have been overtaken by another's: no "unchanged" shortcut).
@@ -115,7 +113,7 @@ export class WatchService implements OnModuleDestroy {
     if (count > 0) this.announced.set(lobbyId, count);
     else this.announced.delete(lobbyId);
     // A closed lobby has nobody left to tell.
-    if (!this.store.cached(lobbyId)) return;
+    if (!this.cache.cached(lobbyId)) return;
     this.hub.toLobby(lobbyId, { name: 'server-watchers', payload: { lobbyId, count } });
   }
 }

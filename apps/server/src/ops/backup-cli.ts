@@ -6,7 +6,7 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { configFromEnv } from '../config.js';
+import { configFromEnv } from '../common/config.js';
 import { BackupError, backupDatabase } from './backup.js';
 
 const USAGE = 'usage: npm run backup -- <file> [--database <path>] [--force]';

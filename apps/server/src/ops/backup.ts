@@ -9,7 +9,7 @@ import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { count, getTableName } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { lobbies, lobbyEvents } from '../db/sqlite/schema.js';
+import { lobbies, lobbyEvents } from '../storage/sqlite/schema.js';
 
 export interface BackupOptions {
   /** Replace an existing destination file. */

@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { configFromEnv } from '../config.js';
+import { configFromEnv, type ServerConfig } from '../common/config.js';
 import { MigrationError, migrateToPostgres } from './migrate-to-postgres.js';
 
 const USAGE = 'usage: npm run migrate-to-postgres -- <sqlite file> [--database-url <postgres://…>]';
@@ -31,7 +31,7 @@ function parse(argv: string[]): { file: string; url: string | undefined } {
 }
 
 const args = parse(process.argv.slice(2));
-let config;
+let config: ServerConfig;
 try {
   config = configFromEnv({ ...process.env, DATABASE_URL: args.url ?? process.env.DATABASE_URL });
 } catch (e) {

@@ -9,13 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fold, stateHash, type LobbyEvent } from '@four-banners/engine';
 import { and, asc, count, eq, gt } from 'drizzle-orm';
-import { configFromEnv } from '../config.js';
-import { PostgresDatabase } from '../db/postgres/database.js';
-import { PostgresLobbyLogRepository } from '../db/postgres/lobby-log.repository.js';
-import * as pgSchema from '../db/postgres/schema.js';
-import { SqliteDatabase } from '../db/sqlite/database.js';
-import { SqliteLobbyLogRepository } from '../db/sqlite/lobby-log.repository.js';
-import * as sqliteSchema from '../db/sqlite/schema.js';
+import { configFromEnv } from '../common/config.js';
+import { PostgresDatabase } from '../storage/postgres/database.js';
+import { PostgresLobbyLogRepository } from '../storage/postgres/lobby-log.repository.js';
+import * as pgSchema from '../storage/postgres/schema.js';
+import { SqliteDatabase } from '../storage/sqlite/database.js';
+import { SqliteLobbyLogRepository } from '../storage/sqlite/lobby-log.repository.js';
+import * as sqliteSchema from '../storage/sqlite/schema.js';
 import { BackupError, backupDatabase } from './backup.js';
 
 /** A refusal or a failed check, with a message for the operator. */

@@ -11,9 +11,9 @@ import {
   type LobbyStatus,
   type LogWrite,
   type StoredEvent,
-} from '../../lobby/lobby-log.repository.js';
+} from '../lobby-log.repository.js';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { Semaphore } from '../../lobby/keyed-lock.js';
+import { Semaphore } from '../../common/keyed-lock.js';
 import { PostgresDatabase, isKeyConflict, type PgDb } from './database.js';
 import * as schema from './schema.js';
 import { lobbies, lobbyEvents, lobbySnapshots, players } from './schema.js';

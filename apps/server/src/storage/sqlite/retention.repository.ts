@@ -6,7 +6,7 @@ import {
   type DeletedLobbies,
   type ExpiredLobby,
   type IdentityCursor,
-} from '../../ops/retention.repository.js';
+} from '../retention.repository.js';
 import { SqliteDatabase } from './database.js';
 import { lobbies, lobbyEvents, lobbySnapshots, players } from './schema.js';
 

@@ -1,23 +1,27 @@
 /**
- * Several server nodes (ARCHITECTURE §6, issue 8), on when REDIS_URL is set. Redis carries two things:
+ * The bus of several server nodes (ARCHITECTURE §6), chosen when REDIS_URL is set. Redis carries three things:
  * - the socket.io Redis adapter (`adapter()`), so a broadcast that is not part of a lobby's log (presence,
  *   a rematch notice) and the questions nodes ask each other (`askNodes`) reach every node;
  * - the lobby notices channel: after a node commits events it publishes `{lobbyId, lastSeq}` (with the
  *   events when they are small), and every other node holding that lobby folds the new events — those of
  *   the notices when they follow on from what it holds, else read from the database — and sends them to
- *   its own clients (LobbyStore.follow). The database stays the truth: a notice lost while Redis is away is made
+ *   its own clients (the lobby follower). The database stays the truth: a notice lost while Redis is away is made
  *   good when Redis comes back (every lobby held is synced again), by the next lost race, or by a client's resync.
  *
- * Redis never decides anything: one node with no Redis behaves as it always did (everything local).
+ * - the node registry (`node-registry.ts`): which nodes live, and what each holds that is counted across nodes.
+ *
+ * Redis never decides anything: one node with no Redis runs the `LocalBus` (everything local).
  */
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import type { OnApplicationShutdown } from '@nestjs/common';
 import type { LobbyEvent } from '@four-banners/engine';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { CONFIG, type ServerConfig } from '../config.js';
-import { AppLogger } from '../logger.js';
+import type { Server } from 'socket.io';
+import type { ServerConfig } from '../common/config.js';
+import { within } from '../common/keyed-lock.js';
+import type { AppLogger } from '../common/logger.js';
+import { ClusterBus, type CountKind, type IoAdapterFactory } from './cluster-bus.js';
 import { NodeRegistry } from './node-registry.js';
-import { REDIS, type RedisClient, type RedisClients } from './redis.js';
-import { within } from '../lobby/keyed-lock.js';
+import type { RedisClient, RedisClients } from './redis.js';
 
 /** The channel of lobby notices (outside the adapter's `socket.io#…` pattern). */
 export const LOBBY_NOTICES = 'fb:lobby-notices';
@@ -48,19 +52,23 @@ function isRunTo(events: readonly unknown[], lastSeq: number): events is readonl
   );
 }
 
-@Injectable()
-export class Cluster implements OnApplicationShutdown {
-  private readonly noticeListeners: ((lobbyId: string, lastSeq: number, events: readonly LobbyEvent[]) => void)[] = [];
-  private readonly reconnectListeners: (() => void)[] = [];
-  private subscribed: Promise<void> | null = null;
+/** The question one node asks the others: which of these players have a connection on you? */
+const ONLINE_QUESTION = 'fb:online?';
+
+export class RedisBus extends ClusterBus implements OnApplicationShutdown {
+  readonly peers = true;
+  /** Which nodes live and what each counts (also read by tests, through the `NodeRegistry` token). */
+  readonly registry: NodeRegistry;
+  private readonly subscribed: Promise<void>;
+  private server: Server | null = null;
 
   constructor(
-    @Inject(CONFIG) private readonly config: ServerConfig,
-    @Inject(AppLogger) private readonly logger: AppLogger,
-    @Inject(REDIS) private readonly redis: RedisClients | null,
-    @Inject(NodeRegistry) private readonly registry: NodeRegistry,
+    private readonly config: ServerConfig,
+    private readonly logger: AppLogger,
+    private readonly redis: RedisClients,
   ) {
-    if (!redis) return;
+    super();
+    this.registry = new NodeRegistry(config, logger, redis, this);
     this.subscribed = redis.sub.subscribe(LOBBY_NOTICES, (message) => this.received(message));
     // `ready` again after the first: Redis was away, and the notices sent meanwhile are lost.
     let connected = true;
@@ -70,13 +78,8 @@ export class Cluster implements OnApplicationShutdown {
       if (connected) return;
       connected = true;
       this.logger.info('redis-reconnected', { node: config.nodeId });
-      for (const listener of this.reconnectListeners) listener();
+      this.emit('bus-reconnected');
     });
-  }
-
-  /** Whether several nodes may run (REDIS_URL is set). */
-  get multiNode(): boolean {
-    return this.redis !== null;
   }
 
   /** Resolves once this node listens to the notices (a node serves nobody before it does). */
@@ -92,16 +95,14 @@ export class Cluster implements OnApplicationShutdown {
    */
   async onApplicationShutdown(): Promise<void> {
     const redis = this.redis;
-    if (!redis) return;
     await this.registry.leave();
     const closed = Promise.all([redis.pub.close(), redis.sub.close()]).then(() => true);
     if (await within(CLOSE_MS, closed, false)) return;
     for (const client of [redis.pub, redis.sub]) if (client.isOpen) client.destroy();
   }
 
-  /** The socket.io adapter over Redis (undefined: the default in-memory one). */
-  adapter(): ReturnType<typeof createAdapter> | undefined {
-    if (!this.redis) return undefined;
+  /** The socket.io adapter over Redis. */
+  adapter(): IoAdapterFactory {
     return createAdapter(this.quietPublisher(this.redis.pub), this.redis.sub, {
       key: 'fb:io',
       requestsTimeout: ASK_TIMEOUT_MS,
@@ -129,22 +130,44 @@ export class Cluster implements OnApplicationShutdown {
     });
   }
 
-  /**
-   * Calls `listener` when another node committed events of a lobby, up to `lastSeq`, with those events when
-   * they came along (else none: they are read from the database).
-   */
-  onNotice(listener: (lobbyId: string, lastSeq: number, events: readonly LobbyEvent[]) => void): void {
-    this.noticeListeners.push(listener);
+  /** Answers the other nodes' question: which of these players have a connection here? */
+  attachServer(server: Server, online: (playerIds: readonly string[]) => string[]): void {
+    this.server = server;
+    server.on(ONLINE_QUESTION, (ids: unknown, answer: unknown) => {
+      if (!Array.isArray(ids) || typeof answer !== 'function') return;
+      answer(online(ids.filter((id): id is string => typeof id === 'string')));
+    });
   }
 
-  /** Calls `listener` when Redis comes back after an outage (the notices sent meanwhile were lost). */
-  onReconnect(listener: () => void): void {
-    this.reconnectListeners.push(listener);
+  /** Asks every other node (each answers within the adapter's timeout; a silent one makes it null). */
+  onlineElsewhere(playerIds: readonly string[], then: (online: ReadonlySet<string> | null) => void): void {
+    const server = this.server;
+    if (!server) {
+      then(new Set());
+      return;
+    }
+    server.serverSideEmitWithAck(ONLINE_QUESTION, playerIds).then(
+      (answers: unknown[]) => {
+        const online = new Set<string>();
+        for (const answer of answers)
+          if (Array.isArray(answer)) for (const id of answer) if (typeof id === 'string') online.add(id);
+        then(online);
+      },
+      () => then(null),
+    );
+  }
+
+  count(kind: CountKind, field: string, n: number): void {
+    this.registry.set(kind, field, n);
+  }
+
+  sumElsewhere(kind: CountKind, field: string, then: (n: number | null) => void): void {
+    void this.registry.elsewhere(kind, field).then(then);
   }
 
   /** Tells the other nodes this node committed `events` to the lobby's log (never waits, never throws). */
-  committed(lobbyId: string, events: readonly LobbyEvent[]): void {
-    if (!this.redis || events.length === 0) return;
+  published(lobbyId: string, events: readonly LobbyEvent[]): void {
+    if (events.length === 0) return;
     const lastSeq = events.at(-1)!.seq;
     const withEvents = JSON.stringify({ node: this.config.nodeId, lobbyId, lastSeq, events } satisfies LobbyNotice);
     const message =
@@ -167,6 +190,6 @@ export class Cluster implements OnApplicationShutdown {
       return;
     // Events that are not a run ending at lastSeq are ignored: the database is read instead.
     const events = Array.isArray(notice.events) && isRunTo(notice.events, notice.lastSeq) ? notice.events : [];
-    for (const listener of this.noticeListeners) listener(notice.lobbyId, notice.lastSeq, events);
+    this.emit('lobby-noticed', notice.lobbyId, notice.lastSeq, events);
   }
 }

@@ -12,7 +12,7 @@ import {
   type LobbyStatus,
   type LogWrite,
   type StoredEvent,
-} from '../../lobby/lobby-log.repository.js';
+} from '../lobby-log.repository.js';
 import { SqliteDatabase } from './database.js';
 import { lobbies, lobbyEvents, lobbySnapshots, players } from './schema.js';
 

@@ -11,7 +11,7 @@ import { IoAdapter } from '@nestjs/platform-socket.io';
 import type { MessageMappingProperties } from '@nestjs/websockets';
 import { isObservable, type Observable } from 'rxjs';
 import type { Server, ServerOptions, Socket } from 'socket.io';
-import { Cluster } from '../cluster/cluster.service.js';
+import { ClusterBus } from '../cluster/cluster-bus.js';
 
 type Reply = { event?: string; data?: unknown } | null | undefined;
 
@@ -22,10 +22,10 @@ export class LeanIoAdapter extends IoAdapter {
     super(nest);
   }
 
-  /** The socket.io server, on the Redis adapter when several nodes run (REDIS_URL). */
+  /** The socket.io server, on the cluster bus's adapter when it brings one (several nodes). */
   override createIOServer(port: number, options?: ServerOptions): Server {
     const server = super.createIOServer(port, options) as Server;
-    const adapter = this.nest.get(Cluster).adapter();
+    const adapter = this.nest.get(ClusterBus).adapter();
     if (adapter) server.adapter(adapter);
     return server;
   }

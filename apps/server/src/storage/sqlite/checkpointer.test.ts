@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { RULES_VERSION, type LobbyEvent } from '@four-banners/engine';
 import { afterAll, describe, expect, it } from 'vitest';
-import { configFromEnv } from '../../config.js';
+import { configFromEnv } from '../../common/config.js';
 import { SqliteLobbyLogRepository } from './lobby-log.repository.js';
 import { SqliteDatabase } from './database.js';
 import { openLobbyFacts } from '../../../test/fixtures/facts.js';

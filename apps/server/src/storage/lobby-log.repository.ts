@@ -1,6 +1,6 @@
 /**
  * The lobby log's storage (ARCHITECTURE §5.4): append-only events, the lobby rows beside them, and snapshots.
- * One interface, two drivers (db/sqlite, db/postgres); nothing outside them knows which one runs.
+ * One interface, two drivers (storage/sqlite, storage/postgres); nothing outside them knows which one runs.
  */
 import type { LobbyEvent } from '@four-banners/engine';
 

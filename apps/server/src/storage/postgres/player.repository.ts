@@ -1,7 +1,7 @@
 /** Player identities in PostgreSQL (seats and names are written by the log's commits, in their transaction). */
 import { Inject, Injectable } from '@nestjs/common';
 import { eq, sql } from 'drizzle-orm';
-import { PlayerRepository, type PlayerRow } from '../../lobby/player.repository.js';
+import { PlayerRepository, type PlayerRow } from '../player.repository.js';
 import { PostgresDatabase } from './database.js';
 import { players } from './schema.js';
 

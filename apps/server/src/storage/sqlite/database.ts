@@ -5,9 +5,9 @@ import { Inject, Injectable, Optional, type OnApplicationShutdown } from '@nestj
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { CONFIG, type ServerConfig } from '../../config.js';
-import { AppLogger } from '../../logger.js';
-import { MetricsService } from '../../ops/metrics.service.js';
+import { CONFIG, type ServerConfig } from '../../common/config.js';
+import { AppLogger } from '../../common/logger.js';
+import { MetricsService } from '../../common/metrics.service.js';
 import { startCheckpointer, type Checkpointer } from './checkpointer.js';
 import * as schema from './schema.js';
 

@@ -40,26 +40,27 @@ import {
   type WatchAck,
 } from '@four-banners/protocol';
 import type { z } from 'zod';
-import { Cluster } from '../cluster/cluster.service.js';
-import { NodeRegistry } from '../cluster/node-registry.js';
-import { ConnectionGuard, socketData } from '../limits/connection-guard.service.js';
+import { ClusterBus } from '../cluster/cluster-bus.js';
+import { ConnectionGuard, socketData } from './connection-guard.service.js';
 import { LimitsService, REFUSAL_MESSAGES, type PlayerLimit } from '../limits/limits.service.js';
-import { AppLogger } from '../logger.js';
-import { MetricsService } from '../ops/metrics.service.js';
-import { LobbyHub, type GameServer, type GameSocket } from './lobby.hub.js';
-import { KeyedLock } from './keyed-lock.js';
-import { LobbyService, fail } from './lobby.service.js';
-import { DRAIN_MS, LobbyBusy, ServerStopping } from './lobby.store.js';
-import { ResyncService } from './resync.service.js';
-import { WatchService } from './watch.service.js';
+import { AppLogger } from '../common/logger.js';
+import { MetricsService } from '../common/metrics.service.js';
+import { LobbyHub, type GameServer, type GameSocket } from '../lobby/lobby.hub.js';
+import { KeyedLock } from '../common/keyed-lock.js';
+import { LobbyCache } from '../lobby/lobby-cache.js';
+import { GameService } from '../lobby/game.service.js';
+import { LobbyService } from '../lobby/lobby.service.js';
+import { fail } from '../lobby/requests.js';
+import { PresenceService } from '../lobby/presence.service.js';
+import { DRAIN_MS, LobbyBusy, ServerStopping } from '../lobby/lobby.store.js';
+import { LobbyLogRepository } from '../storage/lobby-log.repository.js';
+import { ResyncService } from '../lobby/resync.service.js';
+import { WatchService } from '../lobby/watch.service.js';
 
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(CLIENT_EVENT_NAMES);
 
 /** The refusal of a request that came after the server began to stop. */
 const STOPPING = 'The server is restarting: try again in a moment.';
-
-/** Players asked about at once when a node's presence is announced for it (`onlineAnywhere` takes a list). */
-const ANNOUNCE_BATCH = 200;
 
 /** Refusals that depend on the lobby's state, so a node behind the log may give them wrongly. */
 const RECHECKED: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
@@ -109,11 +110,12 @@ export class LobbyGateway
 {
   private readonly perPlayer = new KeyedLock();
   private stopping = false;
-  /** Presence announcements waiting on the other nodes' answer (a stopping node sends them before Redis closes). */
-  private readonly announcing = new Set<Promise<void>>();
 
   constructor(
     @Inject(LobbyService) private readonly lobbies: LobbyService,
+    @Inject(GameService) private readonly games: GameService,
+    @Inject(LobbyCache) private readonly cache: LobbyCache,
+    @Inject(LobbyLogRepository) private readonly log: LobbyLogRepository,
     @Inject(ResyncService) private readonly resync: ResyncService,
     @Inject(WatchService) private readonly watching: WatchService,
     @Inject(LobbyHub) private readonly hub: LobbyHub,
@@ -121,40 +123,23 @@ export class LobbyGateway
     @Inject(LimitsService) private readonly limits: LimitsService,
     @Inject(MetricsService) private readonly metrics: MetricsService,
     @Inject(AppLogger) private readonly logger: AppLogger,
-    @Inject(Cluster) private readonly cluster: Cluster,
-    @Inject(NodeRegistry) registry: NodeRegistry,
+    @Inject(PresenceService) private readonly presence: PresenceService,
+    @Inject(ClusterBus) private readonly bus: ClusterBus,
   ) {
     metrics.gauge('fb_connections', 'Open socket connections.', () => hub.connectionCount);
-    // A node died with players on it: their lobbies hear they are gone, unless they are back elsewhere.
-    registry.onNodeGone(({ players }) => void this.announce(players, false));
-    // This node was taken for dead (cut off from Redis) and is back: its players are announced again.
-    registry.onReturn((players) => void this.announce(players, true));
-  }
-
-  /** Tells each player's lobby (on every node) whether they are online; offline only if no node holds them. */
-  private async announce(players: readonly string[], online: boolean): Promise<void> {
-    for (let i = 0; i < players.length; i += ANNOUNCE_BATCH) {
-      const batch = players.slice(i, i + ANNOUNCE_BATCH);
-      const connected = online ? null : await this.hub.onlineAnywhere(batch);
-      for (const playerId of batch) {
-        if (online ? !this.hub.isOnline(playerId) : (connected?.has(playerId) ?? true)) continue;
-        const lobbyId = await this.lobbies.lobbyIdOf(playerId).catch(() => null);
-        if (lobbyId) this.hub.toLobbyEverywhere(lobbyId, { name: 'server-presence', payload: { playerId, online } });
-      }
-    }
   }
 
   /**
    * Stopping: the requests already taken are answered before storage closes; later ones are refused. Then
    * every connection is closed here, rather than by socket.io's own shutdown after this hook, so the
-   * players' presence reaches the other nodes while Redis is still open (the clients reconnect, through the
+   * players' presence reaches the other nodes while the bus is still open (the clients reconnect, through the
    * balancer, to another node).
    */
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
     await this.perPlayer.drained(DRAIN_MS);
     for (const socket of [...this.hub.allSockets()]) socket.conn.close();
-    await Promise.all(this.announcing);
+    await this.presence.drained();
   }
 
   afterInit(server: GameServer): void {
@@ -164,8 +149,8 @@ export class LobbyGateway
 
   /** Reads the seat (restoring its lobby) and the rematch of a finished game, for `handleConnection`. */
   private async prepareGreeting(playerId: string): Promise<Greeting> {
-    const lobby = await this.lobbies.seatOf(playerId);
-    return { rematchId: lobby && isGameOver(lobby.game) ? await this.lobbies.rematchOf(lobby.lobbyId) : null };
+    const lobby = await this.cache.seatOf(playerId);
+    return { rematchId: lobby && isGameOver(lobby.game) ? await this.log.rematchOf(lobby.lobbyId) : null };
   }
 
   /**
@@ -187,7 +172,7 @@ export class LobbyGateway
     const cameOnline = this.hub.attach(socket, who.playerId);
     who.settle();
     // The handshake read the seat into memory (prepareGreeting): no query here, so the greeting goes out first.
-    const lobby = this.lobbies.knownSeatOf(who.playerId);
+    const lobby = this.cache.knownSeatOf(who.playerId);
     if (lobby) this.hub.joinSocket(socket, lobby.lobbyId);
     const rematchId = lobby && isGameOver(lobby.game) ? (who.greeting as Greeting).rematchId : null;
     socket.emit('server-hello', {
@@ -199,41 +184,13 @@ export class LobbyGateway
     });
     if (!lobby) return;
     this.hub.tellWatchers(lobby.lobbyId, (notice) => this.hub.toSocket(socket, notice));
-    if (cameOnline)
-      this.hub.toLobbyEverywhere(lobby.lobbyId, {
-        name: 'server-presence',
-        payload: { playerId: who.playerId, online: true },
-      });
-    const others = lobby.players.filter((seat) => seat.id !== who.playerId && !seat.bot && !seat.local);
-    const tell = (online: (id: string) => boolean) => {
-      for (const seat of others) {
-        if (online(seat.id))
-          this.hub.toSocket(socket, { name: 'server-presence', payload: { playerId: seat.id, online: true } });
-      }
-    };
-    if (!this.cluster.multiNode) return tell((id) => this.hub.isOnline(id));
-    // Several nodes: the others may be connected anywhere (each node answers within the adapter's timeout).
-    void this.hub
-      .onlineAnywhere(others.map((s) => s.id))
-      .then((online) => tell((id) => online?.has(id) ?? this.hub.isOnline(id)));
+    this.presence.arrived(socket, who.playerId, lobby, cameOnline);
   }
 
   /** Keeps the seat; tells the lobby the player is offline once their last connection is gone. */
   handleDisconnect(socket: GameSocket): void {
     const playerId = socketData(socket).playerId;
-    if (!playerId) return;
-    // Looked up before detaching: going offline drops the player from the seat cache (which the greeting filled).
-    const lobbyId = this.lobbies.knownSeatOf(playerId)?.lobbyId;
-    if (!this.hub.detach(socket, playerId) || !lobbyId) return;
-    const offline = () =>
-      this.hub.toLobbyEverywhere(lobbyId, { name: 'server-presence', payload: { playerId, online: false } });
-    if (!this.cluster.multiNode) return offline();
-    // Several nodes: offline only once their last connection anywhere is gone.
-    const told = this.hub.onlineAnywhere([playerId]).then((online) => {
-      if (online && !online.has(playerId)) offline();
-    });
-    this.announcing.add(told);
-    void told.finally(() => this.announcing.delete(told));
+    if (playerId) this.presence.left(socket, playerId);
   }
 
   @SubscribeMessage('client-create-lobby')
@@ -302,14 +259,14 @@ export class LobbyGateway
   @SubscribeMessage('client-load-save')
   loadSave(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
     return this.handle(socket, 'client-load-save', body, loadSaveSchema, ['saves'], (me, p) =>
-      this.lobbies.loadSave(me, p),
+      this.games.loadSave(me, p),
     );
   }
 
   @SubscribeMessage('client-game-action')
   gameAction(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
     return this.handle(socket, 'client-game-action', body, clientGameActionSchema, ['actions'], (me, p) =>
-      this.lobbies.gameAction(me, p),
+      this.games.gameAction(me, p),
     );
   }
 
@@ -369,7 +326,7 @@ export class LobbyGateway
         const answer = await run(playerId, parsed.data);
         // Several nodes: a refusal may rest on this node's copy missing another node's commit it has not
         // heard of yet (the opponent's pass: "not your turn"). Decided once more on the log's tail.
-        if (answer.ok || !this.cluster.multiNode || !RECHECKED.has(answer.error.code)) return answer;
+        if (answer.ok || !this.bus.peers || !RECHECKED.has(answer.error.code)) return answer;
         const target = (parsed.data as { lobbyId?: unknown }).lobbyId;
         await this.lobbies.catchUp(playerId, typeof target === 'string' ? target : undefined);
         return run(playerId, parsed.data);

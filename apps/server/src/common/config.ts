@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PRIVATE_NETWORKS, parseNetworks, type TrustedNetworks } from './limits/client-address.js';
+import { PRIVATE_NETWORKS, parseNetworks, type TrustedNetworks } from './client-address.js';
 
 /** apps/server, whether this file runs from src/ (tsx, vitest) or dist/ (node). */
-const SERVER_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SERVER_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface RateLimit {
   /** Burst size. */

@@ -12,14 +12,14 @@ import type { IncomingMessage } from 'node:http';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { AckError } from '@four-banners/protocol';
 import type { ExtendedError } from 'socket.io';
-import { CONFIG, type ServerConfig } from '../config.js';
+import { CONFIG, type ServerConfig } from '../common/config.js';
 import { IdentityService } from '../lobby/identity.service.js';
 import { LobbyHub, type GameServer, type GameSocket } from '../lobby/lobby.hub.js';
-import { MetricsService, type LimitName } from '../ops/metrics.service.js';
-import { clientAddress } from './client-address.js';
+import { MetricsService, type LimitName } from '../common/metrics.service.js';
+import { clientAddress } from '../common/client-address.js';
 import { backlogBytes, dropConnection, pauseInput } from './connection.js';
-import { LimitsService, REFUSAL_MESSAGES, type Strikes } from './limits.service.js';
-import { originAllowed } from './origin.js';
+import { LimitsService, REFUSAL_MESSAGES, type Strikes } from '../limits/limits.service.js';
+import { originAllowed } from '../limits/origin.js';
 
 /** What the server keeps on each socket. */
 export interface SocketData {
@@ -147,7 +147,7 @@ export class ConnectionGuard implements OnModuleDestroy {
     }
     const address = (req.fbAddress = this.addressOf(req));
     // The attempt is counted first: a flood of them is refused on the node's copy of the bucket, asking
-    // Redis (several nodes) nothing.
+    // the other nodes nothing.
     if (!(await this.limits.allowAddress('connects_per_address', address)))
       return REFUSAL_MESSAGES.connects_per_address;
     const release = await this.limits.holdConnection(address);
@@ -165,7 +165,7 @@ export class ConnectionGuard implements OnModuleDestroy {
    */
   private async admit(socket: GameSocket): Promise<ExtendedError | null> {
     const first = this.carrying.get(socket.client);
-    if (first) {
+    if (first !== undefined) {
       // Answered once the first socket is through, so its greeting goes out before this refusal closes the connection.
       await first.catch(() => undefined);
       return Object.assign(new Error(SECOND_SOCKET), { data: { code: 'invalid_payload', message: SECOND_SOCKET } });

@@ -3,11 +3,11 @@
  * server injects the abstract repositories and never learns which driver runs.
  */
 import type { Provider } from '@nestjs/common';
-import { CONFIG, type ServerConfig } from '../config.js';
-import { LobbyLogRepository } from '../lobby/lobby-log.repository.js';
-import { PlayerRepository } from '../lobby/player.repository.js';
-import { AppLogger } from '../logger.js';
-import { RetentionRepository } from '../ops/retention.repository.js';
+import { CONFIG, type ServerConfig } from '../common/config.js';
+import { LobbyLogRepository } from './lobby-log.repository.js';
+import { PlayerRepository } from './player.repository.js';
+import { AppLogger } from '../common/logger.js';
+import { RetentionRepository } from './retention.repository.js';
 import { join } from 'node:path';
 import { PostgresDatabase } from './postgres/database.js';
 import { PostgresLobbyLogRepository } from './postgres/lobby-log.repository.js';

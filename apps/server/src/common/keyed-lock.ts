@@ -8,7 +8,7 @@ export class KeyedLock {
   /** Runs `task` after every task queued before it under `key`; its result (or failure) is the caller's. */
   run<T>(key: string, task: () => Promise<T>): Promise<T> {
     const before = this.tails.get(key);
-    const result = before ? before.then(task) : task();
+    const result = before !== undefined ? before.then(task) : task();
     const tail = result.then(
       () => undefined,
       () => undefined,
