@@ -12,7 +12,7 @@ import type { Ack } from '@four-banners/protocol';
 import { ERROR_CODES, EVENTS_PAGE_MAX, LIMITS } from '@four-banners/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { configFromEnv } from '../src/config.js';
+import { configFromEnv } from '../src/common/config.js';
 import { ADMIN_TOKEN, TestClient, bootServer, expectOk, getJson, removeDir, type TestServer } from './harness.js';
 
 const DOC = readFileSync(new URL('../../../docs/PROTOCOL.md', import.meta.url), 'utf8');

@@ -55,6 +55,7 @@ export {
   actable,
   applyLegal,
   fightOutcome,
+  offMapProblem,
   type CountryInfo,
   type FightResult,
   type GameAction,

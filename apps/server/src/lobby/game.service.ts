@@ -9,11 +9,10 @@ import {
   SERVER_ACTOR,
   actable,
   deserializeGame,
-  inBounds,
+  offMapProblem,
   playerOfCountry,
   serializeGame,
   type CountryId,
-  type LobbyState,
   type Player,
 } from '@four-banners/engine';
 import type { Ack, ClientAction, loadSaveSchema } from '@four-banners/protocol';
@@ -87,8 +86,9 @@ export class GameService {
       if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
       const game = state.game;
       // A tile off the map is a malformed request (docs/PROTOCOL.md §3.4: right after not_in_lobby), whoever
-      // sends it: the engine's bounds decide, once, before the seat and turn checks.
-      if (offTheMap(game, action)) return fail('invalid_payload', 'That tile is off the map.');
+      // sends it: the engine decides it (offMapProblem), asked here before the seat and turn checks.
+      const offMap = offMapProblem(game, action);
+      if (offMap) return fail(offMap.code, offMap.message);
       let actor = caller;
       if (action.id === 'start') {
         if (state.adminId !== caller) return fail('not_admin', 'Only the lobby admin starts the game.');
@@ -117,11 +117,4 @@ export class GameService {
       return done(await this.store.commit(draft, {}));
     });
   }
-}
-
-/** Whether the action names a tile outside the game's map, by the engine's own bounds. */
-function offTheMap(game: LobbyState['game'], action: ClientAction): boolean {
-  const tiles =
-    action.id === 'place_banner' ? [action.info] : action.id === 'move_unit' ? [action.info.from, action.info.to] : [];
-  return tiles.some((tile) => !inBounds(game, tile.x, tile.y));
 }

@@ -1,6 +1,7 @@
 /** The action dispatcher: check and apply any handled action with its own seed (RULES §5.2). */
+import { inBounds } from '../grid.js';
 import { createRng } from '../rng.js';
-import { ok, type GameData, type Result, type RuleError } from '../types.js';
+import { ok, refuse, type GameData, type Result, type RuleError } from '../types.js';
 import * as addCountry from './add-country.js';
 import * as generate from './generate.js';
 import * as moveUnit from './move-unit.js';
@@ -21,8 +22,22 @@ export function actable(game: GameData, action: GameAction | UnknownAction): Res
   return parsed.ok ? rulesAllow(game, parsed.value) : parsed;
 }
 
+/**
+ * Whether a well-formed action names a tile off the map: `invalid_payload`, before any rule, since the
+ * map's bounds are part of the action's shape on this game (RULES §4.1). The one place this is decided:
+ * the server asks it where PROTOCOL §3.4 orders it, `actable` asks it first.
+ */
+export function offMapProblem(game: Pick<GameData, 'width' | 'height'>, action: GameAction): RuleError | null {
+  const tiles =
+    action.id === 'place_banner' ? [action.info] : action.id === 'move_unit' ? [action.info.from, action.info.to] : [];
+  if (tiles.every((tile) => inBounds(game, tile.x, tile.y))) return null;
+  return { code: 'invalid_payload', message: 'That tile is off the map.' };
+}
+
 /** The rules' check of a well-formed action. */
 function rulesAllow(game: GameData, action: GameAction): Result<void, RuleError> {
+  const offMap = offMapProblem(game, action);
+  if (offMap) return refuse(offMap.code, offMap.message);
   switch (action.id) {
     case 'start':
       return start.actable(game, action.info);

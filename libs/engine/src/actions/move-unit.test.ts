@@ -72,8 +72,8 @@ describe('move_unit: checks (RULES §4.3)', () => {
     ['the unit is another country’s', g, green([2, 2], [3, 2]), 'not_actable'],
     ['the target is two tiles away', g, green([1, 2], [3, 2]), 'not_actable'],
     ['the target is the source', g, green([1, 2], [1, 2]), 'not_actable'],
-    ['the target is off the map', put(g, 4, 0, { unit: fresh(G) }), green([4, 0], [5, 0]), 'not_actable'],
-    ['the source is off the map', g, green([5, 2], [4, 2]), 'not_actable'],
+    ['the target is off the map', put(g, 4, 0, { unit: fresh(G) }), green([4, 0], [5, 0]), 'invalid_payload'],
+    ['the source is off the map', g, green([5, 2], [4, 2]), 'invalid_payload'],
     [
       'the target is negative, not a tile position',
       put(g, 0, 0, { unit: fresh(G) }),

@@ -1,21 +1,18 @@
 /** move_unit (RULES §4.3, §4.4). */
 import { LANDMARK } from '../constants.js';
 import { isGameOver } from '../game.js';
-import { indexOf, inBounds } from '../grid.js';
+import { indexOf } from '../grid.js';
 import { createRng, type Rng } from '../rng.js';
 import { withUnit } from '../tiles.js';
 import { ok, refuse, type GameData, type Result, type RuleError } from '../types.js';
 import { canMoveTo, warModifier } from '../war.js';
 import type { MoveUnitInfo } from './types.js';
 
-/** Requires: running, the country's turn, its own unit at `from`, and `to` among that unit's moveable tiles. */
+/** Requires (both tiles on the map: the dispatcher's `offMapProblem`): running, the country's turn, its own unit at `from`, and `to` among that unit's moveable tiles. */
 export function actable(game: GameData, info: MoveUnitInfo): Result<void, RuleError> {
   if (!game.running) return refuse('not_actable', 'The game has not started.');
   if (isGameOver(game)) return refuse('game_over', 'The game is over.');
   if (game.turn.type !== info.country) return refuse('not_your_turn', 'It is not your turn.');
-  if (!inBounds(game, info.from.x, info.from.y) || !inBounds(game, info.to.x, info.to.y)) {
-    return refuse('not_actable', 'That tile is off the map.');
-  }
   const unit = game.tiles[indexOf(game, info.from.x, info.from.y)]!.unit;
   if (!unit) return refuse('not_actable', 'There is no unit on that tile.');
   if (unit.id !== info.country) return refuse('not_actable', 'That unit is not yours.');

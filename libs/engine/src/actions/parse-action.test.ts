@@ -14,7 +14,7 @@ import { board } from '../testing/board.js';
 import { RULE_ERROR_CODES, type GameData, type Result, type RuleError } from '../types.js';
 import * as addCountry from './add-country.js';
 import * as generate from './generate.js';
-import { actable, actionLabel, applyAction, applyLegal, parseAction } from './index.js';
+import { actable, actionLabel, applyAction, applyLegal, offMapProblem, parseAction } from './index.js';
 import * as moveUnit from './move-unit.js';
 import * as nextTurn from './next-turn.js';
 import * as placeBanner from './place-banner.js';
@@ -57,6 +57,8 @@ const VALID: { readonly [Id in GameAction['id']]: Extract<GameAction, { id: Id }
 
 /** The rules module's own check, bypassing the dispatcher: the "normal answer" of a well-formed action. */
 function ruleAnswer(game: GameData, action: GameAction): Result<void, RuleError> {
+  const offMap = offMapProblem(game, action);
+  if (offMap) return { ok: false, error: offMap };
   switch (action.id) {
     case 'start':
       return start.actable(game, action.info);
@@ -363,8 +365,10 @@ describe('well-formed actions pass the shape check unchanged', () => {
     expect(answer(runningGame(), { id: 'next_turn', info }).ok).toBe(true);
   });
 
-  it('a tile past the map’s edge and a bad map size stay the rules’ decision (not_actable)', () => {
-    expect(codeOf(answer(runningGame(), { id: 'place_banner', info: { country: G, x: 4, y: 0 } }))).toBe('not_actable');
+  it('a tile past the map’s edge is invalid_payload (offMapProblem); a bad map size stays the rules’ decision (not_actable)', () => {
+    expect(codeOf(answer(runningGame(), { id: 'place_banner', info: { country: G, x: 4, y: 0 } }))).toBe(
+      'invalid_payload',
+    );
     expect(codeOf(answer(lobbyGame(), { id: 'generate', info: { w: 0, h: 5, seed: 1 } }))).toBe('not_actable');
     expect(codeOf(answer(lobbyGame(), { id: 'generate', info: { w: 5, h: 5, seed: -1 } }))).toBe('not_actable');
     expect(codeOf(answer(lobbyGame(), { id: 'generate', info: { w: NaN, h: 5, seed: 1 } }))).toBe('not_actable');

@@ -1,19 +1,18 @@
 /** place_banner (RULES §4.2). */
 import { LANDMARK, TILE_TYPE } from '../constants.js';
 import { findCountry, isGameOver } from '../game.js';
-import { indexOf, inBounds, neighbourIndices } from '../grid.js';
+import { indexOf, neighbourIndices } from '../grid.js';
 import { newUnit } from '../tiles.js';
 import { ok, refuse, type GameData, type Result, type RuleError } from '../types.js';
 import type { PlaceBannerInfo } from './types.js';
 
-/** Requires: running, the country's turn, banners left, an own empty Nomad tile with no own banner adjacent. */
+/** Requires (the tile is on the map: the dispatcher's `offMapProblem`): running, the country's turn, banners left, an own empty Nomad tile with no own banner adjacent. */
 export function actable(game: GameData, info: PlaceBannerInfo): Result<void, RuleError> {
   if (!game.running) return refuse('not_actable', 'The game has not started.');
   if (isGameOver(game)) return refuse('game_over', 'The game is over.');
   if (game.turn.type !== info.country) return refuse('not_your_turn', 'It is not your turn.');
   const country = findCountry(game, info.country);
   if (!country || country.banners <= 0) return refuse('not_actable', 'You have no banners left.');
-  if (!inBounds(game, info.x, info.y)) return refuse('not_actable', 'That tile is off the map.');
   const tile = game.tiles[indexOf(game, info.x, info.y)]!;
   if (tile.owner !== info.country) return refuse('not_actable', 'Banners go on your own tiles.');
   if (tile.type !== TILE_TYPE.nomad) return refuse('not_actable', 'Banners go on Nomad tiles, not Settled ones.');
