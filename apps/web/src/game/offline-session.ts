@@ -19,35 +19,13 @@ import {
   type SeededAction,
 } from '@four-banners/engine';
 import { describeAction, type FightView, type MoveView } from './action-view';
-import { FEED_LENGTH, type FeedEntry } from './feed';
+import { FEED_LENGTH } from './feed';
 import { gameActionEvent, randomSeed, stamp } from './offline-log';
 import { DEVICE_PLAYER_ID, controlledHere } from './seats';
-import type { GameSession } from './session';
+import type { GameSession, Pace, SessionSnapshot } from './session';
 
 export type { FightView, MoveView } from './action-view';
-
-export interface SessionSnapshot {
-  /** The whole log so far (one growing array: copy it to keep a point-in-time list). */
-  readonly events: readonly LobbyEvent[];
-  readonly lobby: LobbyState;
-  /** The country this device may act for right now (a person's turn), else null. */
-  readonly active: PlayableCountry | null;
-  /** The bot country playing right now, else null. */
-  readonly botTurn: PlayableCountry | null;
-  readonly lastFight: FightView | null;
-  readonly lastMove: MoveView | null;
-  /** The latest happenings, oldest first (at most FEED_LENGTH). */
-  readonly feed: readonly FeedEntry[];
-  /** 'win' / 'lost' once the player-status dialog applies (SPEC.md §2), else null. */
-  readonly outcome: 'win' | 'lost' | null;
-}
-
-export interface Pace {
-  /** Milliseconds after each bot action. */
-  readonly action: number;
-  /** Milliseconds after a bot's turn ends (and before the next bot starts). */
-  readonly turn: number;
-}
+export type { Pace, SessionSnapshot } from './session';
 
 export interface SessionOptions {
   readonly deviceId?: string;

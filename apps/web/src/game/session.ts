@@ -3,10 +3,32 @@
  * implements it; the online session (`online/online-session.ts`: the server writes the log, DESIGN.md §5)
  * implements it by folding the server's broadcasts and sending `client-game-action`.
  */
-import type { GameAction } from '@four-banners/engine';
-import type { SessionSnapshot } from './offline-session';
+import type { GameAction, LobbyEvent, LobbyState, PlayableCountry } from '@four-banners/engine';
+import type { FightView, MoveView } from './action-view';
+import type { FeedEntry } from './feed';
 
-export type { SessionSnapshot } from './offline-session';
+export interface SessionSnapshot {
+  /** The whole log so far (one growing array: copy it to keep a point-in-time list). */
+  readonly events: readonly LobbyEvent[];
+  readonly lobby: LobbyState;
+  /** The country this device may act for right now (a person's turn), else null. */
+  readonly active: PlayableCountry | null;
+  /** The bot country playing right now, else null. */
+  readonly botTurn: PlayableCountry | null;
+  readonly lastFight: FightView | null;
+  readonly lastMove: MoveView | null;
+  /** The latest happenings, oldest first (at most FEED_LENGTH). */
+  readonly feed: readonly FeedEntry[];
+  /** 'win' / 'lost' once the player-status dialog applies (SPEC.md §2), else null. */
+  readonly outcome: 'win' | 'lost' | null;
+}
+
+export interface Pace {
+  /** Milliseconds after each bot action. */
+  readonly action: number;
+  /** Milliseconds after a bot's turn ends (and before the next bot starts). */
+  readonly turn: number;
+}
 
 export interface GameSession {
   /** True when the server writes the log (an online lobby); such a game is neither autosaved nor saved. */

@@ -19,7 +19,7 @@ import {
 import type { Ack, ClientAction } from '@four-banners/protocol';
 import { describeAction } from '../game/action-view';
 import { FEED_LENGTH } from '../game/feed';
-import type { Pace, SessionSnapshot } from '../game/offline-session';
+import type { Pace, SessionSnapshot } from '../game/session';
 import { controlledHere } from '../game/seats';
 import type { GameSession } from '../game/session';
 

@@ -7,7 +7,7 @@ import { Group, Paper, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { countryLabel } from '../../../art/art';
 import { UnitIcon } from '../../../art/Emblem';
-import type { SessionSnapshot } from '../../../game/offline-session';
+import type { SessionSnapshot } from '../../../game/session';
 import { controlledHere, playerLabel } from '../../../game/seats';
 
 export function HandoffNotice({ snap }: { snap: SessionSnapshot }) {
