@@ -22,7 +22,7 @@ import { describeAction, type FightView, type MoveView } from './action-view';
 import { FEED_LENGTH } from './feed';
 import { gameActionEvent, randomSeed, stamp } from './offline-log';
 import { DEVICE_PLAYER_ID, controlledHere } from './seats';
-import type { GameSession, Pace, SessionSnapshot } from './session';
+import { ShownSteps, type GameSession, type Pace, type SessionSnapshot } from './session';
 
 export type { FightView, MoveView } from './action-view';
 export type { Pace, SessionSnapshot } from './session';
@@ -54,6 +54,7 @@ export class OfflineSession implements GameSession {
   private readonly pace: () => Pace;
   private readonly seed: () => number;
   private readonly now: () => Date;
+  private readonly steps: ShownSteps;
   saveId: string | null;
   name: string;
   readonly online = false;
@@ -70,6 +71,7 @@ export class OfflineSession implements GameSession {
     // The log only grows: it is kept in one array that is appended to (no copy per action).
     this.log = [...events];
     this.snap = this.derive(this.log, folded.value, null, null, null);
+    this.steps = new ShownSteps(this.snap);
   }
 
   get playerId(): string {
@@ -209,6 +211,7 @@ export class OfflineSession implements GameSession {
     const news = view.news;
     const feed = news.length > 0 ? [...this.snap.feed, ...news].slice(-FEED_LENGTH) : this.snap.feed;
     this.log.push(event);
+    if (event.kind === 'game-action') this.steps.add({ event, before: before.game, after: next.value.game });
     this.snap = { ...this.derive(this.log, next.value, lastFight, lastMove, this.snap.botTurn), feed };
   }
 
@@ -228,6 +231,7 @@ export class OfflineSession implements GameSession {
       feed: [],
       active: this.activeOf(lobby),
       outcome: this.outcomeOf(lobby),
+      shown: null,
     };
   }
 
@@ -255,6 +259,7 @@ export class OfflineSession implements GameSession {
   }
 
   private emit(): void {
+    this.snap = this.steps.publish(this.snap);
     for (const l of [...this.listeners]) l();
   }
 }

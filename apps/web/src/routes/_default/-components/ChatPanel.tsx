@@ -5,6 +5,7 @@ import { COUNTRY_COLOURS, type Player } from '@four-banners/engine';
 import { ActionIcon, Group, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { lobbyStore, markMessagesSeen, useLobby } from '../../../online/lobby-store';
+import { useOnline } from '../../../online/online-link';
 import { playerLabel } from '../../../game/seats';
 
 const CHAT_MAX = 200;
@@ -31,6 +32,7 @@ function SendIcon() {
  * `focusInput` puts the focus on the message box when a dialog around the panel opens.
  */
 export function ChatPanel({ height = 260, focusInput = false }: { height?: number | string; focusInput?: boolean }) {
+  const link = useOnline();
   const messages = useLobby((l) => l.messages);
   const players = useLobby((l) => l.players);
   const me = useLobby((l) => l.playerId);
@@ -49,9 +51,9 @@ export function ChatPanel({ height = 260, focusInput = false }: { height?: numbe
     if (!text || sending) return;
     setSending(true);
     try {
-      const { sendChat } = await import('../../../online/online-client');
+      const client = await link.client();
       // The draft goes only once the server took the message; a refusal keeps it for another try.
-      if (await sendChat(text)) lobbyStore.set((l) => ({ ...l, draft: '' }));
+      if (await client.sendChat(text)) lobbyStore.set((l) => ({ ...l, draft: '' }));
     } finally {
       setSending(false);
     }

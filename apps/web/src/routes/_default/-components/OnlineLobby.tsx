@@ -41,10 +41,9 @@ import { randomSeed } from '../../../game/offline-log';
 import { DIFFICULTY_COLOURS, playerLabel } from '../../../game/seats';
 import { MAX_SIDE, MIN_SIDE, clampSide } from '../../../game/setup-store';
 import { useLobby } from '../../../online/lobby-store';
+import { useOnline } from '../../../online/online-link';
 import { ChatPanel } from './ChatPanel';
 import { WatchersBadge } from '../../../watch/WatchersBadge';
-
-const online = () => import('../../../online/online-client');
 
 /** Runs one request at a time per button, so a double click sends once. */
 function useBusy(): [string | null, (key: string, run: () => Promise<unknown>) => void] {
@@ -122,6 +121,7 @@ function SeatCard({
   busy: string | null;
   run: (key: string, f: () => Promise<unknown>) => void;
 }) {
+  const online = useOnline().client;
   const seat = lobby.players.find((p) => p.country === country);
   const open = !lobby.game.running;
   const isAdmin = lobby.adminId === me && open;
@@ -279,6 +279,7 @@ function MapField({
 }
 
 export function OnlineLobby() {
+  const online = useOnline().client;
   const lobby = useLobby((l) => l.lobby)!;
   const me = useLobby((l) => l.playerId);
   const presence = useLobby((l) => l.presence);
