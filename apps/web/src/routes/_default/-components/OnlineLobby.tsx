@@ -42,7 +42,7 @@ import { DIFFICULTY_COLOURS, playerLabel } from '../../../game/seats';
 import { MAX_SIDE, MIN_SIDE, clampSide } from '../../../game/setup-store';
 import { useLobby } from '../../../online/lobby-store';
 import { useOnline } from '../../../online/online-link';
-import { ChatPanel } from './ChatPanel';
+import { ChatPanel } from '../../../game-ui/ChatPanel';
 import { WatchersBadge } from '../../../watch/WatchersBadge';
 
 /** Runs one request at a time per button, so a double click sends once. */

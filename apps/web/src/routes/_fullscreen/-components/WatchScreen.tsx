@@ -8,8 +8,8 @@ import { useEffect, useState } from 'react';
 import { useLobby } from '../../../online/lobby-store';
 import { watchGame, type WatchView } from '../../../watch/watch-client';
 import { useOnline } from '../../../online/online-link';
-import { ALL_REPLAYS, ReplayNoticeCard } from './ReplayNoticeCard';
-import { ReplayViewer } from './ReplayViewer';
+import { ALL_REPLAYS, ReplayNoticeCard } from '../../../replay/ui/ReplayNoticeCard';
+import { ReplayViewer } from '../../../replay/ui/ReplayViewer';
 
 function Notice({ title, text, children }: { title: string; text: string; children?: React.ReactNode }) {
   return (
