@@ -18,6 +18,7 @@ export function Announcer({ game, marks }: { game: GameData; marks: Marks }) {
   const { selected } = marks;
   const key = selected ? `${selected.x},${selected.y}:${marks.moves.length}:${marks.attacks.length}` : null;
   const last = useRef<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key holds all of the selection that is spoken: it alone decides when to speak
   useEffect(() => {
     const was = last.current;
     last.current = key;
@@ -28,6 +29,7 @@ export function Announcer({ game, marks }: { game: GameData; marks: Marks }) {
   }, [key]);
 
   // Fights shown before this screen was on are not news.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: subscribes once; say only sets state
   useEffect(() => {
     let shown = revealedFight.get();
     return revealedFight.subscribe(() => {

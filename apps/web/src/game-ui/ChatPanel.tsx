@@ -41,6 +41,7 @@ export function ChatPanel({ height = 260, focusInput = false }: { height?: numbe
   const [sending, setSending] = useState(false);
   const viewport = useRef<HTMLDivElement>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new message is the trigger: mark it seen and scroll to it
   useEffect(() => {
     markMessagesSeen();
     viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
@@ -72,6 +73,7 @@ export function ChatPanel({ height = 260, focusInput = false }: { height?: numbe
               const sender = senderOf(players, m.playerId);
               return (
                 <Text
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the chat only grows: a message's index is its identity
                   key={i}
                   size="sm"
                   className="fb-chat-line fb-chat-font"

@@ -42,6 +42,7 @@ function Face({ value, colour }: { value: number; colour: string }) {
     <>
       <rect x={-18} y={-18} width={36} height={36} rx={8} fill="#f1f2f4" stroke={colour} strokeWidth={3.5} />
       {(PIPS[value] ?? []).map(([x, y], i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a face's pips are fixed: the index is the pip
         <circle key={i} cx={x * 9} cy={y * 9} r={3.6} fill="#15161a" />
       ))}
     </>
@@ -104,6 +105,7 @@ export function RollingDie({
     >
       {faces.map((face, i) => (
         <g
+          // biome-ignore lint/suspicious/noArrayIndexKey: the roll's frames are a fixed sequence: the index is the frame
           key={i}
           className={i === faces.length - 1 ? 'fb-die-frame fb-die-frame-last' : 'fb-die-frame'}
           style={{ animationDelay: `${Math.round(i * step)}ms`, animationDuration: `${Math.round(step)}ms` }}

@@ -12,6 +12,7 @@ export const FeedPanel = memo(function FeedPanel({ feed }: { feed: readonly Feed
     <Paper className="fb-feed" radius="md" p="xs" withBorder aria-label="Latest events">
       <ol>
         {feed.map((e, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: one event can bring several lines: seq and index together name a line
           <li key={`${e.seq}-${i}`}>
             {e.country !== null ? <EmblemDot country={e.country} size={14} /> : <span className="fb-feed-dot" />}
             <Text size="xs" span>

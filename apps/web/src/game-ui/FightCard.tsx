@@ -52,6 +52,7 @@ export function FightCard({
 
   const phase = shown?.phase;
   const reveal = () => setShown((s) => (s && s.phase === 'rolling' ? { ...s, phase: 'result' } : s));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reveal only updates state from its previous value; listing it would restart the roll on every render
   useEffect(() => {
     if (!shown) return;
     if (shown.phase === 'result') {

@@ -14,6 +14,7 @@ export function HandoffNotice({ snap }: { snap: SessionSnapshot }) {
   const [shown, setShown] = useState<number | null>(null);
   const previous = useRef<number | null>(snap.active);
   const people = snap.lobby.players.filter((p) => controlledHere(p)).length;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a change in how many people play here resets the notice as a change of turn does
   useEffect(() => {
     const now = snap.active;
     // The notice belongs to the turn it announced: it goes as soon as that turn is passed.

@@ -28,6 +28,7 @@ export function PlayersDock({ lobby, presence, me, feed, board }: Props) {
   const counts = useMemo(() => countCountries(lobby.game), [lobby.game]);
   const rows = countryRows(lobby, counts, presence, me);
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape bubbles up from the sheet's own button and links; the div itself takes no focus
     <div
       className="fb-dock"
       data-testid="players-dock"

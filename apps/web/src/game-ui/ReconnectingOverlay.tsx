@@ -16,6 +16,8 @@ export function ReconnectingOverlay({ link }: { link: Exclude<Link, 'live'> }) {
     setRefused((n) => n + 1);
   };
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a veil that swallows pointer input meant for the board below it; keys are refused by the game's own handler
+    // biome-ignore lint/a11y/noStaticElementInteractions: a veil that swallows pointer input meant for the board below it, not a control
     <div
       data-testid="reconnecting"
       data-link={link}

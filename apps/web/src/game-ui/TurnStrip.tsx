@@ -21,6 +21,7 @@ function TurnIcon({ type }: { type: number }) {
   if (type === TURN_TYPE.chest) {
     return (
       <svg width={20} height={20} viewBox="8 12 48 44" aria-hidden>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the markup is the game's own art, built from constants in art.ts, never text from a player */}
         <g dangerouslySetInnerHTML={{ __html: CHEST_MARKUP }} />
       </svg>
     );

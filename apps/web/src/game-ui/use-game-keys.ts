@@ -26,6 +26,7 @@ export function useGameKeys({ session, hover, board, onTileClick, deselect }: Ga
 
   // Keys: arrows move a tile cursor, Space acts on it (or skips the bots), Enter passes the turn,
   // Esc deselects, Shift+arrows or WASD pan, +/- zoom, F fits. None while a dialog or a field has focus.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the board is read through its ref when a key is pressed, never captured
   useEffect(() => {
     const moveCursor = (dx: number, dy: number) => {
       const g = session?.snapshot.lobby.game;

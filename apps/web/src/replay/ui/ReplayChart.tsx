@@ -147,6 +147,7 @@ export const ReplayChart = memo(function ReplayChart({ samples, seq, onSeek }: P
         <Text size="xs" c="dimmed" className="fb-chart-max" aria-hidden>
           {chartMax(samples, metric)}
         </Text>
+        {/* biome-ignore lint/a11y/noSvgWithoutTitle: named by aria-label, as a slider or an image (a title would show as a tooltip over the chart) */}
         <svg
           viewBox={`0 0 ${W} ${H}`}
           preserveAspectRatio="none"

@@ -303,6 +303,7 @@ const StepButtons = memo(function StepButtons({
 function Scrubber({ replay, seq, turn, nav }: { replay: Replay; seq: number; turn: number; nav: ReplayNav }) {
   // The scrubber moves freely while dragged and seeks once, where it is let go.
   const [dragging, setDragging] = useState<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new position (seq) ends the drag's preview
   useEffect(() => setDragging(null), [seq]);
   return (
     <div className="fb-rv-scrub">

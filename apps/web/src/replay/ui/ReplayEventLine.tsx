@@ -38,14 +38,17 @@ export const ReplayEventLine = memo(function ReplayEventLine({
       <span className="fb-rv-event-text" data-testid="replay-event">
         {words.parts.map((p, i) =>
           typeof p === 'string' ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the words of one event are fixed: the index is the word's place
             <span key={i}>{p}</span>
           ) : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the words of one event are fixed: the index is the word's place
             <b key={i} style={{ color: COUNTRY_COLOURS[p.country] }}>
               {countryLabel(p.country)}
             </b>
           ),
         )}
         {words.news.map((n, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the news of one event are fixed: the index is the line's place
           <span key={`n${i}`} className="fb-rv-event-news">
             {' · '}
             {n.country !== null ? (

@@ -29,6 +29,7 @@ interface ViewerProps {
 /** The viewer on a real (memory-history) router at `url`; `update` changes its props like a parent would. */
 async function renderViewer(initial: ViewerProps, url = '/watch') {
   let update: (p: ViewerProps) => void = () => {};
+  // biome-ignore lint/correctness/noComponentHookFactories: a test's parent component, made per render call to hand its setter out
   function Parent() {
     const [props, setProps] = useState(initial);
     update = setProps;
