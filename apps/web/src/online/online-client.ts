@@ -2,17 +2,15 @@
  * Online play (docs/PROTOCOL.md: lobby, turn flow, socket connection): one `OnlineClient`, made once with
  * the app (main.tsx, through `online-link.ts`) and handed to whoever needs it. It reads the server's
  * broadcasts, resyncs on a seq gap or a reconnect, follows presence, and sends the requests a person
- * makes. Every refused request shows its message and changes nothing. Each received event is folded
- * once, into the lobby's `OnlineSession`, which owns what was received and what is shown; the lobby view
- * (`lobby-store.ts`) is published from it, and while a game runs the same session sits in the session
- * store, so the board, header and dialogs work as offline.
+ * makes (the plain ones in `requests.ts`). Every refused request shows its message and changes nothing.
+ * Each received event is folded once, into the lobby's `OnlineSession`, which owns what was received
+ * and what is shown; the lobby view (`lobby-store.ts`) is published from it, and while a game runs the
+ * same session sits in the session store, so the board, header and dialogs work as offline.
  */
-import type { CloseReason, CountryId, Difficulty, LobbyEvent, LobbyState, PlayableCountry } from '@four-banners/engine';
+import type { CloseReason, LobbyEvent, LobbyState } from '@four-banners/engine';
 import {
   LOGGED_BROADCAST_NAMES,
   applyBroadcast,
-  type Ack,
-  type ClientToServerEvents,
   type HelloPayload,
   type ServerToClientEvents,
   type SyncAck,
@@ -22,20 +20,16 @@ import { BOT_PACE, settingsStore } from '../app/settings';
 import { showToast } from '../app/toasts';
 import { botSpeedOverride, closeSession, sessionStore } from '../game/session-store';
 import { readSeatedLobby, saveIdentity, saveSeatedLobby } from './identity';
-import { lastSeenOnArrival, linkOf, lobbyStore, resetLobby, setSynced } from './lobby-store';
+import { linkOf, lobbyStore, publishReceived, resetLobby, setSynced } from './lobby-store';
 import { OnlineSession } from './online-session';
+import { ACK_TIMEOUT_MS, OnlineRequests } from './requests';
 import { foldSyncAnswer } from './resync';
 import { currentSocket, getSocket, type GameSocket } from './socket';
 
-/** An acknowledgement that never comes is reported after this long ('operation has timed out'). */
-const ACK_TIMEOUT_MS = 10_000;
 /** A resync the server refused as too frequent is asked again after this long. */
 const RESYNC_RETRY_MS = 2_000;
 
 const LOGGED_EVENTS = LOGGED_BROADCAST_NAMES;
-
-type Request = Exclude<keyof ClientToServerEvents, 'client-sync-state'>;
-type PayloadOf<E extends keyof ClientToServerEvents> = Parameters<ClientToServerEvents[E]>[0];
 
 export interface OnlineClientOptions {
   /** Runs each time the client opens (or reuses) the socket: main.tsx fetches the lost-connection dialog's code then. */
@@ -43,7 +37,7 @@ export interface OnlineClientOptions {
 }
 
 /** The online client: one per app (tests make their own). */
-export class OnlineClient {
+export class OnlineClient extends OnlineRequests {
   /** The lobby this device is in: its session owns the fold of every event received and what is shown. */
   private lobby: OnlineSession | null = null;
   private playerId: string | null = null;
@@ -52,7 +46,9 @@ export class OnlineClient {
   /** This device asked to create or join a lobby: its first sight of it redirects to /lobby. */
   private entering = false;
 
-  constructor(private readonly options: OnlineClientOptions = {}) {}
+  constructor(private readonly options: OnlineClientOptions = {}) {
+    super();
+  }
 
   /** What this device holds of the online lobby: the fold of every event received so far. */
   private get latest(): LobbyState | null {
@@ -62,7 +58,7 @@ export class OnlineClient {
   // ---- connection ----------------------------------------------------------------------------
 
   /** Opens the socket (once) with every listener attached. */
-  connect(): Promise<GameSocket> {
+  override connect(): Promise<GameSocket> {
     this.options.onConnect?.();
     return getSocket((socket) => this.attach(socket));
   }
@@ -235,7 +231,7 @@ export class OnlineClient {
       return;
     }
     saveSeatedLobby(state.lobbyId);
-    publishLobby(state, events, me, before === null || before.lobbyId !== state.lobbyId);
+    publishReceived(state, events, me, before === null || before.lobbyId !== state.lobbyId);
 
     const firstSight = before === null || before.lobbyId !== state.lobbyId;
     if (state.game.running && !this.gameShown()) {
@@ -304,29 +300,7 @@ export class OnlineClient {
     if (redirect) redirectTo('/');
   }
 
-  // ---- requests ------------------------------------------------------------------------------
-
-  private async emitRaw<E extends Request>(name: E, payload: PayloadOf<E>): Promise<Ack> {
-    const socket = await this.connect();
-    // socket.io's typed emitWithAck cannot take a generic event name; the maps above keep it honest.
-    const timed = socket.timeout(ACK_TIMEOUT_MS) as unknown as { emitWithAck(n: string, p: unknown): Promise<Ack> };
-    return timed.emitWithAck(name, payload);
-  }
-
-  /** Sends a request; on refusal or timeout shows the reason and resolves to false (nothing changed). */
-  private async request<E extends Request>(name: E, payload: PayloadOf<E>): Promise<boolean> {
-    try {
-      const ack = await this.emitRaw(name, payload);
-      if (ack.ok) return true;
-      showToast(ack.error.message);
-      return false;
-    } catch (e) {
-      showToast(
-        e instanceof Error && e.message ? `The server did not answer (${e.message}).` : 'The server did not answer.',
-      );
-      return false;
-    }
-  }
+  // ---- requests that change which lobby this device is in ----------------------------------------
 
   /** Creates a lobby with this device as its admin; the broadcasts bring it in. */
   async createLobby(playerName: string): Promise<boolean> {
@@ -356,41 +330,6 @@ export class OnlineClient {
     const ok = await this.request('client-leave-lobby', { playerId: me });
     if (ok && this.latest) this.leftLobby(null);
     return ok;
-  }
-
-  /** Removes a seat (admin: anyone; a person: their own hot-seat players). */
-  removePlayer(id: string): Promise<boolean> {
-    return this.request('client-leave-lobby', { playerId: id });
-  }
-
-  /** Picks a colour for this device's seat (or for a bot, as admin); -1 gives the colour back. */
-  changeCountry(country: CountryId, seatId?: string): Promise<boolean> {
-    return this.request('client-change-country', seatId ? { playerId: seatId, country } : { country });
-  }
-
-  /** Seats a bot of `difficulty` on a free colour (admin, before start). */
-  addBot(country: PlayableCountry, difficulty: Difficulty): Promise<boolean> {
-    return this.request('client-add-bot', { country, difficulty });
-  }
-
-  /** Changes the map (admin, before start): the fold regenerates it on every client. */
-  updateMap(change: { w?: number; h?: number; seed?: number }): Promise<boolean> {
-    return this.request('client-lobby-update', change);
-  }
-
-  /** Closes the lobby for everybody (admin): `client-lobby-update {online: false}`. */
-  closeLobby(): Promise<boolean> {
-    return this.request('client-lobby-update', { online: false });
-  }
-
-  /** Sends a chat message to the lobby. */
-  sendChat(message: string): Promise<boolean> {
-    return this.request('client-chat-message', { message });
-  }
-
-  /** Starts the game (admin). */
-  startGame(): Promise<boolean> {
-    return this.request('client-game-action', { id: 'start', info: {} });
   }
 
   /**
@@ -425,30 +364,6 @@ export class OnlineClient {
   onlineState(): LobbyState | null {
     return this.latest;
   }
-}
-
-/** The lobby view (`lobby-store.ts`) derived from what the lobby's session received. */
-function publishLobby(state: LobbyState, events: readonly LobbyEvent[], me: string | null, firstSight: boolean): void {
-  // A person who just joined sent that request, so is online (the server announces presence changes only).
-  const arrived = events.flatMap((e) =>
-    e.kind === 'player-joined' && !e.payload.player.bot && !e.payload.player.local ? [e.payload.player.id] : [],
-  );
-  lobbyStore.set((l) => ({
-    ...l,
-    lobbyId: state.lobbyId,
-    playerId: me ?? l.playerId,
-    adminId: state.adminId,
-    online: true,
-    players: state.players,
-    messages: state.messages.map((m) => ({ playerId: m.playerId, msg: m.msg })),
-    lastSeenMessage: firstSight ? lastSeenOnArrival(state.lobbyId) : l.lastSeenMessage,
-    lobby: state,
-    // Presence may arrive before the lobby itself (a reconnect): it is kept, and this device is online.
-    presence: Object.fromEntries([
-      ...Object.entries(l.presence),
-      ...[...arrived, ...(me ? [me] : [])].map((id) => [id, true] as const),
-    ]),
-  }));
 }
 
 /** What a person is told when the lobby closes under them, by the server's reason. */
