@@ -11,9 +11,21 @@ import { createRoot } from 'react-dom/client';
 import { setStatus } from './app/app-state';
 import { installDebugHandle } from './game/debug-handle';
 import { readSeatedLobby } from './online/identity';
+import { OnlineLinkProvider, createOnlineLink } from './online/online-link';
 import { queryClient, router } from './router';
 import { restoreAutosave, startAutosave } from './saves/autosave';
 import { theme } from './theme';
+
+/** The app's way to online play: its one online client is made (and its code loaded) on first use. */
+const online = createOnlineLink(() =>
+  import('./online/online-client').then(
+    ({ OnlineClient }) =>
+      new OnlineClient({
+        // The lost-connection dialog must be at hand when the network is gone: fetch its code now.
+        onConnect: () => void import('./modals/GlobalModals').catch(() => undefined),
+      }),
+  ),
+);
 
 installDebugHandle();
 // Continue the game a reload interrupted, then keep saving the one in progress.
@@ -22,14 +34,16 @@ void restoreAutosave().finally(() => {
   setStatus('ready');
   startAutosave();
   // A reload while seated in an online lobby reconnects (the stored identity keeps the seat).
-  if (readSeatedLobby()) void import('./online/online-client').then((m) => m.resumeOnline());
+  if (readSeatedLobby()) void online.client().then((client) => client.resume());
 });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="dark" forceColorScheme="dark">
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <OnlineLinkProvider value={online}>
+          <RouterProvider router={router} />
+        </OnlineLinkProvider>
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,

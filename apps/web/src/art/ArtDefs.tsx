@@ -29,5 +29,6 @@ const DEFS_MARKUP = [
 
 /** Symbols and patterns, rendered once per SVG. */
 export const ArtDefs = memo(function ArtDefs() {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the markup is the game's own art, built from constants in art.ts, never text from a player
   return <defs dangerouslySetInnerHTML={{ __html: DEFS_MARKUP }} />;
 });

@@ -14,6 +14,7 @@ export function UnitIcon({ country, size = 24, title }: { country: number; size?
       style={{ flex: 'none' }}
     >
       {title ? <title>{title}</title> : null}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the markup is the game's own art, built from constants in art.ts, never text from a player */}
       <g dangerouslySetInnerHTML={{ __html: unitMarkup(country) }} />
     </svg>
   );
@@ -22,6 +23,7 @@ export function UnitIcon({ country, size = 24, title }: { country: number; size?
 export function BannerIcon({ country, size = 24 }: { country: number; size?: number }) {
   return (
     <svg width={size} height={size} viewBox="4 2 56 56" aria-hidden style={{ flex: 'none' }}>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the markup is the game's own art, built from constants in art.ts, never text from a player */}
       <g dangerouslySetInnerHTML={{ __html: bannerMarkup(country) }} />
     </svg>
   );

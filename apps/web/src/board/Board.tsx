@@ -136,6 +136,7 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board(
   }));
 
   // Fit the map on mount, on a new map size and on viewport resizes until the player moved the view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a new map size only: fit and apply read everything else through refs
   useEffect(() => {
     state.current.touched = false;
     fit();
@@ -147,11 +148,13 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board(
     // Runs on a new map size only: the handlers read everything else through refs.
   }, [cols, rows]);
   // Other overlay bands (the layout changed): a view the player has not moved fits again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the overlay bands are the trigger (the layout changed); fit reads the rest through refs
   useEffect(() => {
     if (!state.current.touched) fit();
   }, [bands.top, bands.bottom]);
 
   // Wheel zoom needs a non-passive listener to keep the page from scrolling.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the wheel listener is attached once; zoomBy reads the view through refs
   useEffect(() => {
     const el = viewportRef.current;
     if (!el) return;

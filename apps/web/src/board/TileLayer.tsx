@@ -152,6 +152,7 @@ export const TileLayer = memo(function TileLayer({
   return (
     <g className="fb-tiles">
       {tiles.map((t, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a tile's index is its place on the map, the identity React should keep
         <TileView key={i} tile={t} arrival={i === arrivalIndex ? arrival : undefined} art={art} />
       ))}
     </g>

@@ -19,35 +19,13 @@ import {
   type SeededAction,
 } from '@four-banners/engine';
 import { describeAction, type FightView, type MoveView } from './action-view';
-import { FEED_LENGTH, type FeedEntry } from './feed';
+import { FEED_LENGTH } from './feed';
 import { gameActionEvent, randomSeed, stamp } from './offline-log';
 import { DEVICE_PLAYER_ID, controlledHere } from './seats';
-import type { GameSession } from './session';
+import { ShownSteps, type GameSession, type Pace, type SessionSnapshot } from './session';
 
 export type { FightView, MoveView } from './action-view';
-
-export interface SessionSnapshot {
-  /** The whole log so far (one growing array: copy it to keep a point-in-time list). */
-  readonly events: readonly LobbyEvent[];
-  readonly lobby: LobbyState;
-  /** The country this device may act for right now (a person's turn), else null. */
-  readonly active: PlayableCountry | null;
-  /** The bot country playing right now, else null. */
-  readonly botTurn: PlayableCountry | null;
-  readonly lastFight: FightView | null;
-  readonly lastMove: MoveView | null;
-  /** The latest happenings, oldest first (at most FEED_LENGTH). */
-  readonly feed: readonly FeedEntry[];
-  /** 'win' / 'lost' once the player-status dialog applies (ARCHITECTURE §7.3), else null. */
-  readonly outcome: 'win' | 'lost' | null;
-}
-
-export interface Pace {
-  /** Milliseconds after each bot action. */
-  readonly action: number;
-  /** Milliseconds after a bot's turn ends (and before the next bot starts). */
-  readonly turn: number;
-}
+export type { Pace, SessionSnapshot } from './session';
 
 export interface SessionOptions {
   readonly deviceId?: string;
@@ -76,6 +54,7 @@ export class OfflineSession implements GameSession {
   private readonly pace: () => Pace;
   private readonly seed: () => number;
   private readonly now: () => Date;
+  private readonly steps: ShownSteps;
   saveId: string | null;
   name: string;
   readonly online = false;
@@ -92,6 +71,7 @@ export class OfflineSession implements GameSession {
     // The log only grows: it is kept in one array that is appended to (no copy per action).
     this.log = [...events];
     this.snap = this.derive(this.log, folded.value, null, null, null);
+    this.steps = new ShownSteps(this.snap);
   }
 
   get playerId(): string {
@@ -231,6 +211,7 @@ export class OfflineSession implements GameSession {
     const news = view.news;
     const feed = news.length > 0 ? [...this.snap.feed, ...news].slice(-FEED_LENGTH) : this.snap.feed;
     this.log.push(event);
+    if (event.kind === 'game-action') this.steps.add({ event, before: before.game, after: next.value.game });
     this.snap = { ...this.derive(this.log, next.value, lastFight, lastMove, this.snap.botTurn), feed };
   }
 
@@ -250,6 +231,7 @@ export class OfflineSession implements GameSession {
       feed: [],
       active: this.activeOf(lobby),
       outcome: this.outcomeOf(lobby),
+      shown: null,
     };
   }
 
@@ -277,6 +259,7 @@ export class OfflineSession implements GameSession {
   }
 
   private emit(): void {
+    this.snap = this.steps.publish(this.snap);
     for (const l of [...this.listeners]) l();
   }
 }

@@ -2,8 +2,8 @@
 import { useSyncExternalStore } from 'react';
 import { createStore, useStore } from '../app/store';
 import { BOT_PACE, settingsStore, type BotSpeed } from '../app/settings';
-import { OfflineSession, type SessionSnapshot } from './offline-session';
-import type { GameSession } from './session';
+import { OfflineSession } from './offline-session';
+import type { GameSession, SessionSnapshot } from './session';
 import type { LobbyEvent } from '@four-banners/engine';
 
 export const sessionStore = createStore<GameSession | null>(null);

@@ -14,7 +14,7 @@ import { controlledHere } from '../game/seats';
 import type { GameSession } from '../game/session';
 import { fetchGameLog } from '../replay/queries';
 import { summarizeGame, type GameSummary as Summary } from '../replay/game-summary';
-import { ReplayChart } from '../routes/_fullscreen/-components/ReplayChart';
+import { ReplayChart } from '../replay/ui/ReplayChart';
 import './GameSummary.css';
 
 type Loaded = { readonly summary: Summary } | { readonly problem: string } | null;

@@ -11,14 +11,20 @@ import { openSession, sessionStore } from '../game/session-store';
 import type { OfflineSession } from '../game/offline-session';
 import type { GameSession } from '../game/session';
 import { initialLobby, lobbyStore, setSocketStatus, setSynced } from '../online/lobby-store';
+import { OnlineLinkProvider, createOnlineLink } from '../online/online-link';
 import { summarizeGame } from '../replay/game-summary';
 import { theme } from '../theme';
 import { GlobalModals } from './GlobalModals';
 
+/** These dialogs never reach the server: a request to it fails. */
+const noServer = createOnlineLink(() => Promise.reject(new Error('no server in these tests')));
+
 const renderModals = () =>
   render(
     <MantineProvider theme={theme} forceColorScheme="dark">
-      <GlobalModals />
+      <OnlineLinkProvider value={noServer}>
+        <GlobalModals />
+      </OnlineLinkProvider>
     </MantineProvider>,
   );
 

@@ -9,6 +9,8 @@ import { closeSession, sessionStore } from '../game/session-store';
 import { linkOf, lobbyStore, useLobby } from '../online/lobby-store';
 import { ConfirmModal } from './ConfirmModal';
 import { TutorialModal } from './TutorialModal';
+import type { OnlineLink } from '../online/online-link';
+import { useOnline } from '../online/online-link';
 import { RematchButton } from '../online/RematchButton';
 
 /** The game's result in numbers: its own chunk, fetched when the player-status dialog first opens. */
@@ -19,11 +21,11 @@ const GameSummary = lazy(() => import('./GameSummary').then((m) => ({ default: m
  * (a refusal shows its message and changes nothing); offline it goes to '/', and the game stays on the
  * main menu as "Continue game" until a new one starts.
  */
-function leaveLobby() {
+function leaveLobby(online: OnlineLink) {
   setDialog('quitLobby', false);
   setDialog('playerStatus', false);
   if (lobbyStore.get().online) {
-    void import('../online/online-client').then(({ leaveLobby: leaveOnline }) => leaveOnline());
+    void online.client().then((client) => client.leaveLobby());
     return;
   }
   if (sessionStore.get()?.snapshot.outcome) closeSession(); // nothing left to continue
@@ -34,8 +36,8 @@ function leaveLobby() {
  * The online/offline switch of the lobby (ARCHITECTURE §7.3): going online creates a lobby with this device as
  * admin; going offline closes the lobby for everybody when this device is its admin, else leaves it.
  */
-async function switchLobbyOnline(target: boolean) {
-  const online = await import('../online/online-client');
+async function switchLobbyOnline(link: OnlineLink, target: boolean) {
+  const online = await link.client();
   if (target) {
     await online.createLobby(settingsStore.get().playerName);
     return;
@@ -164,6 +166,8 @@ function LostConnectionModal() {
 }
 
 export function GlobalModals() {
+  const online = useOnline();
+  const leave = () => leaveLobby(online);
   const dialogs = useAppState((s) => s.dialogs);
   const onlineTarget = useAppState((s) => s.lobbyOnlineTarget);
 
@@ -196,7 +200,7 @@ export function GlobalModals() {
         confirmLabel="Leave"
         danger
         onCancel={() => setDialog('quitLobby', false)}
-        onConfirm={leaveLobby}
+        onConfirm={leave}
       />
       <ConfirmModal
         testId="modal-lobby-online"
@@ -207,10 +211,10 @@ export function GlobalModals() {
         onCancel={() => setDialog('lobbyOnline', false)}
         onConfirm={() => {
           setDialog('lobbyOnline', false);
-          void switchLobbyOnline(appStore.get().lobbyOnlineTarget);
+          void switchLobbyOnline(online, appStore.get().lobbyOnlineTarget);
         }}
       />
-      <PlayerStatusModal onLeave={leaveLobby} />
+      <PlayerStatusModal onLeave={leave} />
       <LostConnectionModal />
       <Modal
         opened={dialogs.workerUpdate}

@@ -13,6 +13,7 @@ export interface TutorialPage {
 function Art({ markup, size = 56 }: { markup: string; size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the markup is the game's own art, built from constants in art.ts, never text from a player */}
       <g dangerouslySetInnerHTML={{ __html: markup }} />
     </svg>
   );

@@ -7,12 +7,13 @@ import { Button, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { settingsStore } from '../app/settings';
 import { useLobby } from './lobby-store';
-import { acceptRematch, rematchOnline } from './online-client';
+import { useOnline } from './online-link';
 
 /** `onGo` runs when the request is sent (the game-over dialog closes itself with it). */
 export function RematchButton({ onGo }: { onGo?: () => void }) {
   const admin = useLobby((l) => l.adminId === l.playerId && l.lobby !== null && isGameOver(l.lobby.game));
   const offer = useLobby((l) => l.rematch);
+  const online = useOnline();
   const [busy, setBusy] = useState(false);
   const run = (f: () => Promise<boolean>) => {
     setBusy(true);
@@ -25,7 +26,7 @@ export function RematchButton({ onGo }: { onGo?: () => void }) {
         <Button
           color="green"
           loading={busy}
-          onClick={() => run(() => acceptRematch(settingsStore.get().playerName))}
+          onClick={() => run(async () => (await online.client()).acceptRematch(settingsStore.get().playerName))}
           data-testid="join-rematch"
         >
           Join rematch
@@ -36,7 +37,12 @@ export function RematchButton({ onGo }: { onGo?: () => void }) {
   if (!admin) return null;
   return (
     <Tooltip label="A new game with the same map size and seats; the others are invited" withArrow>
-      <Button variant="light" loading={busy} onClick={() => run(rematchOnline)} data-testid="rematch-online">
+      <Button
+        variant="light"
+        loading={busy}
+        onClick={() => run(async () => (await online.client()).rematchOnline())}
+        data-testid="rematch-online"
+      >
         Rematch
       </Button>
     </Tooltip>

@@ -1,8 +1,8 @@
 /**
- * The client's lobby state (ARCHITECTURE §7.6). Offline this stays at its defaults; online,
- * `online-client.ts` fills it from the fold of the server's broadcasts (the same log format offline uses).
+ * The client's lobby view (ARCHITECTURE §7.6). Offline this stays at its defaults; online, `publishReceived` fills it from the
+ * state the lobby's `OnlineSession` received (the fold of the server's broadcasts, made there once).
  */
-import type { LobbyState, Player } from '@four-banners/engine';
+import type { LobbyEvent, LobbyState, Player } from '@four-banners/engine';
 import { setDialog } from '../app/app-state';
 import { createStore, useStore } from '../app/store';
 import { readLastSeen, saveLastSeen } from './chat-seen';
@@ -130,4 +130,33 @@ export function lastSeenOnArrival(lobbyId: string): number | undefined {
 
 export function useLobby<S>(select: (l: ClientLobby) => S): S {
   return useStore(lobbyStore, select);
+}
+
+/** Publishes the lobby view from the state the lobby's session received (`events`: the ones just folded). */
+export function publishReceived(
+  state: LobbyState,
+  events: readonly LobbyEvent[],
+  me: string | null,
+  firstSight: boolean,
+): void {
+  // A person who just joined sent that request, so is online (the server announces presence changes only).
+  const arrived = events.flatMap((e) =>
+    e.kind === 'player-joined' && !e.payload.player.bot && !e.payload.player.local ? [e.payload.player.id] : [],
+  );
+  lobbyStore.set((l) => ({
+    ...l,
+    lobbyId: state.lobbyId,
+    playerId: me ?? l.playerId,
+    adminId: state.adminId,
+    online: true,
+    players: state.players,
+    messages: state.messages.map((m) => ({ playerId: m.playerId, msg: m.msg })),
+    lastSeenMessage: firstSight ? readLastSeen(state.lobbyId) : l.lastSeenMessage,
+    lobby: state,
+    // Presence may arrive before the lobby itself (a reconnect): it is kept, and this device is online.
+    presence: Object.fromEntries([
+      ...Object.entries(l.presence),
+      ...[...arrived, ...(me ? [me] : [])].map((id) => [id, true] as const),
+    ]),
+  }));
 }

@@ -11,10 +11,12 @@ import { ALICE, BOB, act, startedLog } from './test-log';
 /** A stand-in for the socket.io client: records requests, answers them, and fires server events. */
 const fake = vi.hoisted(() => {
   type Handler = (payload: unknown) => void;
+  /** A request's payload as the tests read it (a resync's `afterSeq`, or anything else). */
+  type Payload = { readonly afterSeq: number } & Record<string, unknown>;
   const state = {
     handlers: new Map<string, Handler[]>(),
-    sent: [] as { name: string; payload: any }[],
-    answer: (_name: string, _payload: any): unknown => ({ ok: true }),
+    sent: [] as { name: string; payload: Payload }[],
+    answer: (_name: string, _payload: Payload): unknown => ({ ok: true }),
     attached: false,
   };
   const socket = {
@@ -25,8 +27,8 @@ const fake = vi.hoisted(() => {
     timeout() {
       return {
         emitWithAck: async (name: string, payload: unknown) => {
-          state.sent.push({ name, payload });
-          return state.answer(name, payload);
+          state.sent.push({ name, payload: payload as Payload });
+          return state.answer(name, payload as Payload);
         },
       };
     },
@@ -48,7 +50,11 @@ vi.mock('./socket', () => ({
   currentSocket: () => fake.socket,
 }));
 
-const { connectOnline, resetOnlineForTests, onlineState } = await import('./online-client');
+const { OnlineClient } = await import('./online-client');
+
+/** Each test's own client (the app makes one in main.tsx); its listeners go on the fake socket. */
+let client = new OnlineClient();
+const onlineState = () => client.onlineState();
 
 /** The broadcast the server sends for a logged game action (PROTOCOL §4.1). */
 function gameActionBroadcast(e: LobbyEvent) {
@@ -60,10 +66,12 @@ const syncRequests = () => fake.state.sent.filter((s) => s.name === 'client-sync
 
 beforeEach(async () => {
   fake.state.sent = [];
-  await connectOnline();
+  fake.state.handlers.clear();
+  fake.state.attached = false;
+  client = new OnlineClient();
+  await client.connect();
 });
 afterEach(() => {
-  resetOnlineForTests();
   resetLobby();
   sessionStore.get()?.dispose();
   sessionStore.set(null);
@@ -188,9 +196,8 @@ describe('online client (ARCHITECTURE §7.6; PROTOCOL §5.2)', () => {
   });
 
   it('a refused request shows its message and changes nothing', async () => {
-    const { joinLobby } = await import('./online-client');
     fake.state.answer = () => ({ ok: false, error: { code: 'not_found', message: 'There is no open lobby nope.' } });
-    expect(await joinLobby('nope', 'Bob')).toBe(false);
+    expect(await client.joinLobby('nope', 'Bob')).toBe(false);
     expect(toastStore.get().map((t) => t.message)).toEqual(['There is no open lobby nope.']);
     expect(lobbyStore.get().online).toBe(false);
   });

@@ -1,16 +1,16 @@
 /**
- * Online play (ARCHITECTURE §7.6): one socket, the lobby
- * folded from the server's broadcasts with the engine (`applyBroadcast`), resync on a seq gap or a
- * reconnect, presence, and the requests a person makes. Every refused request shows its message and
- * changes nothing. The game in progress is an `OnlineSession` in the session store, so the board,
- * header and dialogs work as offline.
+ * Online play (ARCHITECTURE §7.6, PROTOCOL §3–§5): one `OnlineClient`, made once with
+ * the app (main.tsx, through `online-link.ts`) and handed to whoever needs it. It reads the server's
+ * broadcasts, resyncs on a seq gap or a reconnect, follows presence, and sends the requests a person
+ * makes (the plain ones in `requests.ts`). Every refused request shows its message and changes nothing.
+ * Each received event is folded once, into the lobby's `OnlineSession`, which owns what was received
+ * and what is shown; the lobby view (`lobby-store.ts`) is published from it, and while a game runs the
+ * same session sits in the session store, so the board, header and dialogs work as offline.
  */
-import type { CloseReason, CountryId, Difficulty, LobbyEvent, LobbyState, PlayableCountry } from '@four-banners/engine';
+import type { CloseReason, LobbyEvent, LobbyState } from '@four-banners/engine';
 import {
   LOGGED_BROADCAST_NAMES,
   applyBroadcast,
-  type Ack,
-  type ClientToServerEvents,
   type HelloPayload,
   type ServerToClientEvents,
   type SyncAck,
@@ -20,234 +20,350 @@ import { BOT_PACE, settingsStore } from '../app/settings';
 import { showToast } from '../app/toasts';
 import { botSpeedOverride, closeSession, sessionStore } from '../game/session-store';
 import { readSeatedLobby, saveIdentity, saveSeatedLobby } from './identity';
-import { lastSeenOnArrival, linkOf, lobbyStore, resetLobby, setSynced } from './lobby-store';
+import { linkOf, lobbyStore, publishReceived, resetLobby, setSynced } from './lobby-store';
 import { OnlineSession } from './online-session';
+import { ACK_TIMEOUT_MS, OnlineRequests } from './requests';
 import { foldSyncAnswer } from './resync';
 import { currentSocket, getSocket, type GameSocket } from './socket';
 
-/** An acknowledgement that never comes is reported after this long (ARCHITECTURE §7.6). */
-const ACK_TIMEOUT_MS = 10_000;
 /** A resync the server refused as too frequent is asked again after this long. */
 const RESYNC_RETRY_MS = 2_000;
 
 const LOGGED_EVENTS = LOGGED_BROADCAST_NAMES;
 
-type Request = Exclude<keyof ClientToServerEvents, 'client-sync-state'>;
-type PayloadOf<E extends keyof ClientToServerEvents> = Parameters<ClientToServerEvents[E]>[0];
-
-/** What this device holds of the online lobby: the fold of every event received so far. */
-let latest: LobbyState | null = null;
-/** The events folded since the last full state (what the game session is built from). */
-let log: LobbyEvent[] = [];
-let playerId: string | null = null;
-let resyncing = false;
-let resyncAgain = false;
-/** This device asked to create or join a lobby: its first sight of it redirects to /lobby. */
-let entering = false;
-
-// ---- connection ------------------------------------------------------------------------------
-
-/** Opens the socket (once) with every listener attached. */
-export function connectOnline(): Promise<GameSocket> {
-  // The lost-connection dialog must be at hand when the network is gone: fetch its code now.
-  void import('../modals/GlobalModals').catch(() => undefined);
-  return getSocket(attach);
+export interface OnlineClientOptions {
+  /** Runs each time the client opens (or reuses) the socket: main.tsx fetches the lost-connection dialog's code then. */
+  readonly onConnect?: () => void;
 }
 
-/** Reconnects at start-up when a reload left this device seated in an online lobby. */
-export function resumeOnline(): void {
-  if (readSeatedLobby()) void connectOnline();
-}
+/** The online client: one per app (tests make their own). */
+export class OnlineClient extends OnlineRequests {
+  /** The lobby this device is in: its session owns the fold of every event received and what is shown. */
+  private lobby: OnlineSession | null = null;
+  private playerId: string | null = null;
+  private resyncing = false;
+  private resyncAgain = false;
+  /** This device asked to create or join a lobby: its first sight of it redirects to /lobby. */
+  private entering = false;
 
-function attach(socket: GameSocket): void {
-  socket.on('server-hello', onHello);
-  for (const name of LOGGED_EVENTS) {
-    // One listener shape for every logged event: `applyBroadcast` tells them apart by name.
-    socket.on(name as 'server-game-action', (payload: unknown) => onBroadcast(name, payload as never));
+  constructor(private readonly options: OnlineClientOptions = {}) {
+    super();
   }
-  socket.on('server-presence', ({ playerId: id, online }) => {
-    lobbyStore.set((l) => ({ ...l, presence: { ...l.presence, [id]: online } }));
-  });
-  socket.on('server-watchers', ({ lobbyId, count }) => {
-    if (latest?.lobbyId === lobbyId) lobbyStore.set((l) => ({ ...l, watchers: count }));
-  });
-  socket.on('server-rematch', ({ lobbyId, rematchId, by }) => {
-    if (latest?.lobbyId === lobbyId) offerRematch(rematchId, by);
-  });
-}
 
-/** The admin opened a rematch of this finished game: the game-over dialog offers to join it. */
-function offerRematch(rematchId: string, by: string): void {
-  if (by === playerId || lobbyStore.get().rematch?.rematchId === rematchId) return;
-  lobbyStore.set((l) => ({ ...l, rematch: { rematchId, by } }));
-  const admin = latest?.players.find((p) => p.id === by)?.name ?? 'The admin';
-  showToast(`${admin} opened a rematch: “Join rematch” takes you there.`, 'info');
-}
+  /** What this device holds of the online lobby: the fold of every event received so far. */
+  private get latest(): LobbyState | null {
+    return this.lobby?.received ?? null;
+  }
 
-function onHello(hello: HelloPayload): void {
-  saveIdentity(hello.playerId, hello.token);
-  const changedIdentity = playerId !== null && playerId !== hello.playerId;
-  playerId = hello.playerId;
-  lobbyStore.set((l) => ({ ...l, playerId: hello.playerId }));
-  if (hello.lobbyId === null) {
-    setSynced(true);
-    // Seated nowhere (removed while away, the lobby closed, or the identity was not recognised).
-    if (latest !== null || readSeatedLobby()) {
-      leftLobby(
-        changedIdentity ? 'The server did not recognise this device: join again.' : 'You are no longer in that lobby.',
-      );
+  // ---- connection ----------------------------------------------------------------------------
+
+  /** Opens the socket (once) with every listener attached. */
+  override connect(): Promise<GameSocket> {
+    this.options.onConnect?.();
+    return getSocket((socket) => this.attach(socket));
+  }
+
+  /** Reconnects at start-up when a reload left this device seated in an online lobby. */
+  resume(): void {
+    if (readSeatedLobby()) void this.connect();
+  }
+
+  private attach(socket: GameSocket): void {
+    socket.on('server-hello', (hello) => this.onHello(hello));
+    for (const name of LOGGED_EVENTS) {
+      // One listener shape for every logged event: `applyBroadcast` tells them apart by name.
+      socket.on(name as 'server-game-action', (payload: unknown) => this.onBroadcast(name, payload as never));
     }
-    return;
+    socket.on('server-presence', ({ playerId: id, online }) => {
+      lobbyStore.set((l) => ({ ...l, presence: { ...l.presence, [id]: online } }));
+    });
+    socket.on('server-watchers', ({ lobbyId, count }) => {
+      if (this.latest?.lobbyId === lobbyId) lobbyStore.set((l) => ({ ...l, watchers: count }));
+    });
+    socket.on('server-rematch', ({ lobbyId, rematchId, by }) => {
+      if (this.latest?.lobbyId === lobbyId) this.offerRematch(rematchId, by);
+    });
   }
-  if (latest !== null && latest.lobbyId !== hello.lobbyId) dropLobby();
-  void resync(hello.lobbyId).then(() => {
-    if (hello.rematchId && latest?.lobbyId === hello.lobbyId) offerRematch(hello.rematchId, '');
-  });
-}
 
-// ---- folding ---------------------------------------------------------------------------------
+  /** The admin opened a rematch of this finished game: the game-over dialog offers to join it. */
+  private offerRematch(rematchId: string, by: string): void {
+    if (by === this.playerId || lobbyStore.get().rematch?.rematchId === rematchId) return;
+    lobbyStore.set((l) => ({ ...l, rematch: { rematchId, by } }));
+    const admin = this.latest?.players.find((p) => p.id === by)?.name ?? 'The admin';
+    showToast(`${admin} opened a rematch: “Join rematch” takes you there.`, 'info');
+  }
 
-function onBroadcast<E extends (typeof LOGGED_EVENTS)[number]>(
-  name: E,
-  payload: Parameters<ServerToClientEvents[E]>[0],
-): void {
-  const before = latest;
-  // The socket also carries a lobby this device only watches: those broadcasts are the watcher's. (A
-  // full sync without `event` is only ever sent to this device's own seat: it may bring a new lobby.)
-  const lobbyId = 'lobbyId' in payload ? payload.lobbyId : payload.event ? payload.lobby.lobbyId : null;
-  if (before !== null && lobbyId !== null && lobbyId !== before.lobbyId) return;
-  const result = applyBroadcast(before, name, payload);
-  if (result.gap) {
-    void resync(before?.lobbyId ?? null);
-    return;
-  }
-  if (result.state === before || result.state === null) return;
-  latest = result.state;
-  if (result.event === null) {
-    // A full state (a join, or a sync): start over from it.
-    log = [];
-    sessionOf()?.replace(latest);
-  } else {
-    log.push(result.event);
-  }
-  afterFold(result.event ? [result.event] : [], before);
-}
-
-/**
- * Asks the server for what this device missed and folds it (PROTOCOL §5.2). When the answer is
- * folded completely the client is caught up (`synced`): after a reconnect that closes the
- * lost-connection dialog and lifts "Reconnecting…" from the board.
- */
-async function resync(lobbyId: string | null): Promise<void> {
-  const id = lobbyId ?? latest?.lobbyId ?? null;
-  if (id === null) {
-    setSynced(true);
-    return;
-  }
-  if (resyncing) {
-    resyncAgain = true;
-    return;
-  }
-  resyncing = true;
-  try {
-    const socket = await connectOnline();
-    const answer = (await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('client-sync-state', {
-      lobbyId: id,
-      afterSeq: latest?.lobbyId === id ? latest.seq : 0,
-    })) as SyncAck;
-    if (!answer.ok) {
-      if (answer.error.code === 'not_found' || answer.error.code === 'not_in_lobby') leftLobby(answer.error.message);
-      // The server paces resyncs: ask again a little later rather than stay behind.
-      else if (answer.error.code === 'rate_limited') setTimeout(() => void resync(id), RESYNC_RETRY_MS);
-      else showToast(answer.error.message);
+  private onHello(hello: HelloPayload): void {
+    saveIdentity(hello.playerId, hello.token);
+    const changedIdentity = this.playerId !== null && this.playerId !== hello.playerId;
+    this.playerId = hello.playerId;
+    lobbyStore.set((l) => ({ ...l, playerId: hello.playerId }));
+    if (hello.lobbyId === null) {
+      setSynced(true);
+      // Seated nowhere (removed while away, the lobby closed, or the identity was not recognised).
+      if (this.latest !== null || readSeatedLobby()) {
+        this.leftLobby(
+          changedIdentity
+            ? 'The server did not recognise this device: join again.'
+            : 'You are no longer in that lobby.',
+        );
+      }
       return;
     }
-    const before = latest?.lobbyId === id ? latest : null;
-    const caught = foldSyncAnswer(before, answer);
-    if (!caught) {
-      if (!resyncAgain) setSynced(true);
+    if (this.latest !== null && this.latest.lobbyId !== hello.lobbyId) this.dropLobby();
+    void this.resync(hello.lobbyId).then(() => {
+      if (hello.rematchId && this.latest?.lobbyId === hello.lobbyId) this.offerRematch(hello.rematchId, '');
+    });
+  }
+
+  // ---- folding -------------------------------------------------------------------------------
+
+  private onBroadcast<E extends (typeof LOGGED_EVENTS)[number]>(
+    name: E,
+    payload: Parameters<ServerToClientEvents[E]>[0],
+  ): void {
+    const before = this.latest;
+    // The socket also carries a lobby this device only watches: those broadcasts are the watcher's. (A
+    // full sync without `event` is only ever sent to this device's own seat: it may bring a new lobby.)
+    const lobbyId = 'lobbyId' in payload ? payload.lobbyId : payload.event ? payload.lobby.lobbyId : null;
+    if (before !== null && lobbyId !== null && lobbyId !== before.lobbyId) return;
+    // The one fold of this event: the session takes the state it folded to.
+    const result = applyBroadcast(before, name, payload);
+    if (result.gap) {
+      void this.resync(before?.lobbyId ?? null);
       return;
     }
-    latest = caught.state;
-    if (caught.replaced || before === null) {
-      log = [...caught.events];
-      const session = sessionOf();
-      if (session) session.replace(caught.state, log);
-      afterFold([], before);
+    if (result.state === before || result.state === null) return;
+    if (result.event === null) {
+      // A full state (a join, or a sync): start over from it.
+      this.holdLobby(result.state, []);
+    } else if (this.lobby !== null && before !== null) {
+      this.lobby.receive(result.event, result.state);
     } else {
-      log.push(...caught.events);
-      afterFold(caught.events, before);
+      // The very first event of a lobby this device created.
+      this.holdLobby(result.state, [result.event]);
     }
-    if (!caught.complete) resyncAgain = true;
-    else if (!resyncAgain && latest?.lobbyId === id) setSynced(true);
-  } catch {
-    showToast('The server did not answer: trying again when the connection is back.');
-    // Connected but unanswered: ask again rather than leave the board waiting (a drop resyncs on its own).
-    if (currentSocket()?.connected) setTimeout(() => void resync(id), RESYNC_RETRY_MS);
-  } finally {
-    resyncing = false;
-    if (resyncAgain) {
-      resyncAgain = false;
-      void resync(id);
-    }
+    this.afterFold(result.event ? [result.event] : [], before);
   }
-}
 
-/** Publishes the folded lobby and reacts to what the new events mean for this device. */
-function afterFold(events: readonly LobbyEvent[], before: LobbyState | null): void {
-  const state = latest;
-  if (!state) return;
-  const me = playerId;
-  for (const e of events) {
-    if (e.kind === 'player-left' && e.payload.playerId === me) {
-      leftLobby(e.payload.by === me ? null : 'You were removed from the lobby.');
+  /** A full state replaces what the lobby's session holds (or starts one). */
+  private holdLobby(state: LobbyState, events: readonly LobbyEvent[]): void {
+    if (this.lobby) this.lobby.replace(state, events);
+    else this.lobby = this.newSession(state, events);
+  }
+
+  /**
+   * Asks the server for what this device missed and folds it (PROTOCOL §5.2). When the answer
+   * is folded completely the client is caught up (`synced`): after a reconnect that closes the
+   * lost-connection dialog and lifts "Reconnecting…" from the board.
+   */
+  private async resync(lobbyId: string | null): Promise<void> {
+    const id = lobbyId ?? this.latest?.lobbyId ?? null;
+    if (id === null) {
+      setSynced(true);
       return;
     }
-    if (e.kind === 'lobby-updated' && e.payload.online === false) {
-      leftLobby(me === state.adminId && e.actor === me ? null : closedMessage(e.payload.reason), false);
+    if (this.resyncing) {
+      this.resyncAgain = true;
       return;
     }
+    this.resyncing = true;
+    try {
+      const socket = await this.connect();
+      const answer = (await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('client-sync-state', {
+        lobbyId: id,
+        afterSeq: this.latest?.lobbyId === id ? this.latest.seq : 0,
+      })) as SyncAck;
+      if (!answer.ok) {
+        if (answer.error.code === 'not_found' || answer.error.code === 'not_in_lobby')
+          this.leftLobby(answer.error.message);
+        // The server paces resyncs: ask again a little later rather than stay behind.
+        else if (answer.error.code === 'rate_limited') setTimeout(() => void this.resync(id), RESYNC_RETRY_MS);
+        else showToast(answer.error.message);
+        return;
+      }
+      const before = this.latest?.lobbyId === id ? this.latest : null;
+      const caught = foldSyncAnswer(before, answer);
+      if (!caught) {
+        if (!this.resyncAgain) setSynced(true);
+        return;
+      }
+      if (caught.replaced || before === null || this.lobby === null) {
+        this.holdLobby(caught.state, caught.events);
+        this.afterFold([], before);
+      } else {
+        const lobby = this.lobby;
+        caught.events.forEach((event, i) => lobby.receive(event, caught.states[i]));
+        this.afterFold(caught.events, before);
+      }
+      if (!caught.complete) this.resyncAgain = true;
+      else if (!this.resyncAgain && this.latest?.lobbyId === id) setSynced(true);
+    } catch {
+      showToast('The server did not answer: trying again when the connection is back.');
+      // Connected but unanswered: ask again rather than leave the board waiting (a drop resyncs on its own).
+      if (currentSocket()?.connected) setTimeout(() => void this.resync(id), RESYNC_RETRY_MS);
+    } finally {
+      this.resyncing = false;
+      if (this.resyncAgain) {
+        this.resyncAgain = false;
+        void this.resync(id);
+      }
+    }
   }
-  if (!state.online) {
-    leftLobby('The lobby was closed.');
-    return;
-  }
-  saveSeatedLobby(state.lobbyId);
-  // A person who just joined sent that request, so is online (the server announces presence changes only).
-  const arrived = events.flatMap((e) =>
-    e.kind === 'player-joined' && !e.payload.player.bot && !e.payload.player.local ? [e.payload.player.id] : [],
-  );
-  const firstSight = before === null || before.lobbyId !== state.lobbyId;
-  lobbyStore.set((l) => ({
-    ...l,
-    lobbyId: state.lobbyId,
-    playerId: me ?? l.playerId,
-    adminId: state.adminId,
-    online: true,
-    players: state.players,
-    messages: state.messages.map((m) => ({ playerId: m.playerId, msg: m.msg })),
-    lastSeenMessage: firstSight ? lastSeenOnArrival(state.lobbyId) : l.lastSeenMessage,
-    lobby: state,
-    // Presence may arrive before the lobby itself (a reconnect): it is kept, and this device is online.
-    presence: Object.fromEntries([
-      ...Object.entries(l.presence),
-      ...[...arrived, ...(me ? [me] : [])].map((id) => [id, true] as const),
-    ]),
-  }));
 
-  let session = sessionOf();
-  for (const e of events) session?.receive(e);
-  if (state.game.running && !session) {
-    session = openOnlineSession(state);
-    // The game starts (or a reload lands in one): everybody goes to the board.
-    const route = appStore.get().routeName;
-    const started = events.some((e) => e.kind === 'game-action' && e.payload.id === 'start');
-    if (started || route === 'lobby' || route === 'join-lobby' || route === 'lobby-preview') redirectTo('/game');
-  } else if (firstSight && entering) {
-    // ARCHITECTURE §7.6: the first join event of a lobby this device asked for redirects to /lobby.
-    redirectTo('/lobby');
+  /** Publishes the lobby view from what was received and reacts to what the new events mean for this device. */
+  private afterFold(events: readonly LobbyEvent[], before: LobbyState | null): void {
+    const state = this.latest;
+    if (!state) return;
+    const me = this.playerId;
+    for (const e of events) {
+      if (e.kind === 'player-left' && e.payload.playerId === me) {
+        this.leftLobby(e.payload.by === me ? null : 'You were removed from the lobby.');
+        return;
+      }
+      if (e.kind === 'lobby-updated' && e.payload.online === false) {
+        this.leftLobby(me === state.adminId && e.actor === me ? null : closedMessage(e.payload.reason), false);
+        return;
+      }
+    }
+    if (!state.online) {
+      this.leftLobby('The lobby was closed.');
+      return;
+    }
+    saveSeatedLobby(state.lobbyId);
+    publishReceived(state, events, me, before === null || before.lobbyId !== state.lobbyId);
+
+    const firstSight = before === null || before.lobbyId !== state.lobbyId;
+    if (state.game.running && !this.gameShown()) {
+      this.showGame();
+      // The game starts (or a reload lands in one): everybody goes to the board.
+      const route = appStore.get().routeName;
+      const started = events.some((e) => e.kind === 'game-action' && e.payload.id === 'start');
+      if (started || route === 'lobby' || route === 'join-lobby' || route === 'lobby-preview') redirectTo('/game');
+    } else if (firstSight && this.entering) {
+      // ARCHITECTURE §7.6: the first join event of a lobby this device asked for redirects to /lobby.
+      redirectTo('/lobby');
+    }
+    if (firstSight) this.entering = false;
   }
-  if (firstSight) entering = false;
+
+  /** Whether the game screen shows this lobby's session. */
+  private gameShown(): boolean {
+    return this.lobby !== null && sessionStore.get() === this.lobby;
+  }
+
+  /** The game runs: a fresh session of what was received becomes the game in progress. */
+  private showGame(): void {
+    const held = this.lobby;
+    if (!held) return;
+    const session = this.newSession(held.received, held.receivedEvents);
+    held.dispose();
+    this.lobby = session;
+    sessionStore.get()?.dispose();
+    sessionStore.set(session);
+  }
+
+  private newSession(state: LobbyState, events: readonly LobbyEvent[]): OnlineSession {
+    const session: OnlineSession = new OnlineSession(state, events, {
+      playerId: this.playerId ?? '',
+      pace: () => BOT_PACE[botSpeedOverride() ?? settingsStore.get().botSpeed],
+      send: (action) => this.emitRaw('client-game-action', action),
+      // Nothing is sent while the connection is down or the board is not caught up (it would be lost or stale).
+      live: () => linkOf(lobbyStore.get()) === 'live',
+      onRefused: (message) => showToast(message),
+      // Every event reaches the session already folded, so this is a bug: ask the server for the truth.
+      onBroken: () => {
+        if (this.lobby === session) void this.resync(null);
+      },
+    });
+    return session;
+  }
+
+  /** Forgets the lobby (no redirect, no message): another lobby is coming. */
+  private dropLobby(): void {
+    const held = this.lobby;
+    this.lobby = null;
+    held?.dispose();
+    saveSeatedLobby(null);
+    if (sessionStore.get() instanceof OnlineSession) closeSession();
+    resetLobby();
+  }
+
+  /**
+   * This device is out of the lobby (it left, was removed, or the lobby closed): back to an offline lobby
+   * and to '/', with `message` as a toast when there is something to explain.
+   */
+  private leftLobby(message: string | null, redirect = true): void {
+    this.dropLobby();
+    setDialog('lobbyDisconnected', false);
+    if (message) showToast(message, 'info');
+    if (redirect) redirectTo('/');
+  }
+
+  // ---- requests that change which lobby this device is in ----------------------------------------
+
+  /** Creates a lobby with this device as its admin; the broadcasts bring it in. */
+  async createLobby(playerName: string): Promise<boolean> {
+    if (this.latest) this.dropLobby();
+    this.entering = true;
+    const ok = await this.request('client-create-lobby', { playerName });
+    if (!ok) this.entering = false;
+    return ok;
+  }
+
+  /** Joins the lobby `lobbyId`. */
+  async joinLobby(lobbyId: string, playerName: string): Promise<boolean> {
+    if (this.latest && this.latest.lobbyId !== lobbyId.trim()) this.dropLobby();
+    this.entering = true;
+    const ok = await this.request('client-join-lobby', { lobbyId: lobbyId.trim(), playerName });
+    if (!ok) this.entering = false;
+    return ok;
+  }
+
+  /** Leaves the lobby (the quit-lobby dialog's Leave). The server's broadcast brings this device out. */
+  async leaveLobby(): Promise<boolean> {
+    const me = this.playerId ?? lobbyStore.get().playerId;
+    if (!this.latest) {
+      this.leftLobby(null);
+      return true;
+    }
+    const ok = await this.request('client-leave-lobby', { playerId: me });
+    if (ok && this.latest) this.leftLobby(null);
+    return ok;
+  }
+
+  /**
+   * Opens a rematch of this finished game (admin): a new lobby with the same map and seats; the others
+   * are invited. The server's sync of the new lobby brings this device there.
+   */
+  async rematchOnline(): Promise<boolean> {
+    const finished = this.latest?.lobbyId ?? null;
+    if (this.latest) this.dropLobby();
+    this.entering = true;
+    const ok = await this.request('client-rematch', {});
+    if (!ok) {
+      this.entering = false;
+      // Still seated in the finished game: show it again.
+      void this.resync(finished);
+    }
+    return ok;
+  }
+
+  /** Joins the rematch this device was invited to, back on the colour it played (if still free). */
+  async acceptRematch(playerName: string): Promise<boolean> {
+    const offer = lobbyStore.get().rematch;
+    const me = this.playerId;
+    const formerCountry = this.latest?.players.find((p) => p.id === me)?.country;
+    if (!offer) return false;
+    if (!(await this.joinLobby(offer.rematchId, playerName))) return false;
+    if (formerCountry !== undefined && formerCountry >= 0) await this.changeCountry(formerCountry);
+    return true;
+  }
+
+  /** The folded online lobby (tests and the debug handle). */
+  onlineState(): LobbyState | null {
+    return this.latest;
+  }
 }
 
 /** What a person is told when the lobby closes under them, by the server's reason. */
@@ -260,179 +376,4 @@ function closedMessage(reason: CloseReason | undefined): string {
     case undefined:
       return 'The lobby was closed.';
   }
-}
-
-function sessionOf(): OnlineSession | null {
-  const s = sessionStore.get();
-  return s instanceof OnlineSession ? s : null;
-}
-
-function openOnlineSession(state: LobbyState): OnlineSession {
-  const session = new OnlineSession(state, log, {
-    playerId: playerId ?? '',
-    pace: () => BOT_PACE[botSpeedOverride() ?? settingsStore.get().botSpeed],
-    send: (action) => emitRaw('client-game-action', action),
-    // Nothing is sent while the connection is down or the board is not caught up (it would be lost or stale).
-    live: () => linkOf(lobbyStore.get()) === 'live',
-    onRefused: (message) => showToast(message),
-    // The session is fed every event folded here, in order, so this is a bug: show the folded truth.
-    onBroken: () => {
-      if (latest && sessionOf() === session) session.replace(latest, log);
-    },
-  });
-  sessionStore.get()?.dispose();
-  sessionStore.set(session);
-  return session;
-}
-
-/** Forgets the lobby (no redirect, no message): another lobby is coming. */
-function dropLobby(): void {
-  latest = null;
-  log = [];
-  saveSeatedLobby(null);
-  if (sessionOf()) closeSession();
-  resetLobby();
-}
-
-/**
- * This device is out of the lobby (it left, was removed, or the lobby closed): back to an offline lobby
- * and to '/' (ARCHITECTURE §7.6), with `message` as a toast when there is something to explain.
- */
-function leftLobby(message: string | null, redirect = true): void {
-  dropLobby();
-  setDialog('lobbyDisconnected', false);
-  if (message) showToast(message, 'info');
-  if (redirect) redirectTo('/');
-}
-
-// ---- requests --------------------------------------------------------------------------------
-
-async function emitRaw<E extends Request>(name: E, payload: PayloadOf<E>): Promise<Ack> {
-  const socket = await connectOnline();
-  // socket.io's typed emitWithAck cannot take a generic event name; the maps above keep it honest.
-  const timed = socket.timeout(ACK_TIMEOUT_MS) as unknown as { emitWithAck(n: string, p: unknown): Promise<Ack> };
-  return timed.emitWithAck(name, payload);
-}
-
-/** Sends a request; on refusal or timeout shows the reason and resolves to false (nothing changed). */
-async function request<E extends Request>(name: E, payload: PayloadOf<E>): Promise<boolean> {
-  try {
-    const ack = await emitRaw(name, payload);
-    if (ack.ok) return true;
-    showToast(ack.error.message);
-    return false;
-  } catch (e) {
-    showToast(
-      e instanceof Error && e.message ? `The server did not answer (${e.message}).` : 'The server did not answer.',
-    );
-    return false;
-  }
-}
-
-/** Creates a lobby with this device as its admin (ARCHITECTURE §7.7); the broadcasts bring it in. */
-export async function createLobby(playerName: string): Promise<boolean> {
-  if (latest) dropLobby();
-  entering = true;
-  const ok = await request('client-create-lobby', { playerName });
-  if (!ok) entering = false;
-  return ok;
-}
-
-/** Joins the lobby `lobbyId`. */
-export async function joinLobby(lobbyId: string, playerName: string): Promise<boolean> {
-  if (latest && latest.lobbyId !== lobbyId.trim()) dropLobby();
-  entering = true;
-  const ok = await request('client-join-lobby', { lobbyId: lobbyId.trim(), playerName });
-  if (!ok) entering = false;
-  return ok;
-}
-
-/** Leaves the lobby (the quit-lobby dialog's Leave). The server's broadcast brings this device out. */
-export async function leaveLobby(): Promise<boolean> {
-  const me = playerId ?? lobbyStore.get().playerId;
-  if (!latest) {
-    leftLobby(null);
-    return true;
-  }
-  const ok = await request('client-leave-lobby', { playerId: me });
-  if (ok && latest) leftLobby(null);
-  return ok;
-}
-
-/** Removes a seat (admin: anyone; a person: their own hot-seat players). */
-export function removePlayer(id: string): Promise<boolean> {
-  return request('client-leave-lobby', { playerId: id });
-}
-
-/** Picks a colour for this device's seat (or for a bot, as admin); -1 gives the colour back. */
-export function changeCountry(country: CountryId, seatId?: string): Promise<boolean> {
-  return request('client-change-country', seatId ? { playerId: seatId, country } : { country });
-}
-
-/** Seats a bot of `difficulty` on a free colour (admin, before start). */
-export function addBot(country: PlayableCountry, difficulty: Difficulty): Promise<boolean> {
-  return request('client-add-bot', { country, difficulty });
-}
-
-/** Changes the map (admin, before start): the fold regenerates it on every client. */
-export function updateMap(change: { w?: number; h?: number; seed?: number }): Promise<boolean> {
-  return request('client-lobby-update', change);
-}
-
-/** Closes the lobby for everybody (admin): PROTOCOL §3.3 `client-lobby-update {online: false}`. */
-export function closeLobby(): Promise<boolean> {
-  return request('client-lobby-update', { online: false });
-}
-
-/** Sends a chat message to the lobby. */
-export function sendChat(message: string): Promise<boolean> {
-  return request('client-chat-message', { message });
-}
-
-/** Starts the game (admin). */
-export function startGame(): Promise<boolean> {
-  return request('client-game-action', { id: 'start', info: {} });
-}
-
-/**
- * Opens a rematch of this finished game (admin): a new lobby with the same map and seats; the others
- * are invited. The server's sync of the new lobby brings this device there.
- */
-export async function rematchOnline(): Promise<boolean> {
-  const finished = latest?.lobbyId ?? null;
-  if (latest) dropLobby();
-  entering = true;
-  const ok = await request('client-rematch', {});
-  if (!ok) {
-    entering = false;
-    // Still seated in the finished game: show it again.
-    void resync(finished);
-  }
-  return ok;
-}
-
-/** Joins the rematch this device was invited to, back on the colour it played (if still free). */
-export async function acceptRematch(playerName: string): Promise<boolean> {
-  const offer = lobbyStore.get().rematch;
-  const me = playerId;
-  const formerCountry = latest?.players.find((p) => p.id === me)?.country;
-  if (!offer) return false;
-  if (!(await joinLobby(offer.rematchId, playerName))) return false;
-  if (formerCountry !== undefined && formerCountry >= 0) await changeCountry(formerCountry);
-  return true;
-}
-
-/** The folded online lobby (tests and the debug handle). */
-export function onlineState(): LobbyState | null {
-  return latest;
-}
-
-/** For tests: forgets everything (the socket is left as it is). */
-export function resetOnlineForTests(): void {
-  latest = null;
-  log = [];
-  playerId = null;
-  resyncing = false;
-  resyncAgain = false;
-  entering = false;
 }

@@ -1,8 +1,10 @@
 /**
- * One online game as the game screen sees it (ARCHITECTURE §7.6): the server
- * writes the log; this session folds the events it is given with the engine, one at a time, and shows
- * the bots' actions at a pace a person can follow. A person's action is sent only when the engine says
- * it is actable for this device's country, and it is shown when the server broadcasts it back.
+ * One online lobby as this device holds it (ARCHITECTURE §7.5, §7.6): the server writes the
+ * log; this session owns the two states made from it. `received` is the fold of every event the server
+ * sent, each folded exactly once, as it arrives; `snapshot` is what the game screen shows, the same
+ * states handed on at a pace a person can follow while bots play. The lobby view and the sound cues
+ * derive from these rather than folding again. A person's action is sent only when the engine says it
+ * is actable for this device's country, and it is shown when the server broadcasts it back.
  */
 import {
   actable,
@@ -19,9 +21,8 @@ import {
 import type { Ack, ClientAction } from '@four-banners/protocol';
 import { describeAction } from '../game/action-view';
 import { FEED_LENGTH } from '../game/feed';
-import type { Pace, SessionSnapshot } from '../game/offline-session';
 import { controlledHere } from '../game/seats';
-import type { GameSession } from '../game/session';
+import { ShownSteps, type GameSession, type Pace, type SessionSnapshot } from '../game/session';
 
 export interface OnlineSessionOptions {
   /** This device's player id (from `server-hello`). */
@@ -36,7 +37,7 @@ export interface OnlineSessionOptions {
   readonly live?: () => boolean;
   /** A refused or lost action: the message to show (nothing changed). */
   readonly onRefused?: (message: string) => void;
-  /** An event did not fold onto what is shown (a bug or a missed event): the caller resyncs. */
+  /** An event did not fold onto what was received (a bug or a missed event): the caller resyncs. */
   readonly onBroken?: (seq: number) => void;
   readonly now?: () => number;
 }
@@ -44,7 +45,7 @@ export interface OnlineSessionOptions {
 /** What a person is told when an action is refused because the connection is down (nothing was sent). */
 export const NOT_CONNECTED = 'Not sent: the connection to the server is down. Reconnecting…';
 
-/** A person's action as a client sends it (PROTOCOL §3.2: never a `bonus`). */
+/** A person's action as a client sends it (PROTOCOL §3.2: never a `bonus`, the server draws it). */
 function toClientAction(action: GameAction): ClientAction | null {
   switch (action.id) {
     case 'place_banner':
@@ -64,10 +65,16 @@ export class OnlineSession implements GameSession {
   saveId: string | null = null;
   name = '';
   private snap: SessionSnapshot;
+  /** The events shown since the last full state (the snapshot's log). */
   private readonly log: LobbyEvent[];
+  /** The fold of everything received: what is shown plus what waits in the queue. */
+  private latest: LobbyState;
+  /** The events received since the last full state (shown or waiting). */
+  private readonly receivedLog: LobbyEvent[];
   private readonly listeners = new Set<() => void>();
-  /** Received events not shown yet, in seq order. */
-  private queue: LobbyEvent[] = [];
+  /** Received events not shown yet, in seq order, each with the state it folded to. */
+  private queue: { readonly event: LobbyEvent; readonly after: LobbyState }[] = [];
+  private readonly steps: ShownSteps;
   /** No event is shown before this time (the bots' pace). */
   private gateUntil = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -83,7 +90,10 @@ export class OnlineSession implements GameSession {
   ) {
     this.now = options.now ?? Date.now;
     this.log = [...events];
+    this.receivedLog = [...events];
+    this.latest = state;
     this.snap = this.derive(state, null, null, []);
+    this.steps = new ShownSteps(this.snap);
   }
 
   get playerId(): string {
@@ -96,7 +106,17 @@ export class OnlineSession implements GameSession {
 
   /** The seq of the last event received (shown or waiting). */
   get lastSeq(): number {
-    return this.queue.at(-1)?.seq ?? this.snap.lobby.seq;
+    return this.latest.seq;
+  }
+
+  /** The lobby as the server has it: the fold of every event received (the shown state trails it while bots are paced). */
+  get received(): LobbyState {
+    return this.latest;
+  }
+
+  /** The events received since the last full state, shown or waiting. */
+  get receivedEvents(): readonly LobbyEvent[] {
+    return this.receivedLog;
   }
 
   /** Whether an action of this device is waiting for the server's answer. */
@@ -111,10 +131,26 @@ export class OnlineSession implements GameSession {
 
   readonly getSnapshot = (): SessionSnapshot => this.snap;
 
-  /** The next logged event from the server: shown now, or once the bots' pace allows. */
-  receive(event: LobbyEvent): void {
-    if (this.disposed || event.seq <= this.lastSeq) return;
-    this.queue.push(event);
+  /**
+   * The next logged event from the server, folded onto `received` (once: `after` is that fold when the
+   * caller already made it while reading the broadcast); shown now, or once the bots' pace allows. An
+   * event that does not fold is reported (`onBroken`) and dropped.
+   */
+  receive(event: LobbyEvent, after?: LobbyState): void {
+    if (event.seq <= this.lastSeq) return;
+    let next = after;
+    if (next === undefined) {
+      const folded = applyEvent(this.latest, event);
+      if (!folded.ok) {
+        this.options.onBroken?.(this.latest.seq);
+        return;
+      }
+      next = folded.value;
+    }
+    this.latest = next;
+    this.receivedLog.push(event);
+    if (this.disposed) return;
+    this.queue.push({ event, after: next });
     this.pump();
   }
 
@@ -125,7 +161,11 @@ export class OnlineSession implements GameSession {
     this.gateUntil = 0;
     this.log.length = 0;
     this.log.push(...events);
+    this.receivedLog.length = 0;
+    this.receivedLog.push(...events);
+    this.latest = state;
     this.snap = this.derive(state, null, null, []);
+    this.steps.restart();
     this.emit();
   }
 
@@ -158,7 +198,7 @@ export class OnlineSession implements GameSession {
     return true;
   }
 
-  /** Passes the active country's turn (sent only when the engine allows it, ARCHITECTURE §7.6). */
+  /** Passes the active country's turn (sent only when the engine allows it). */
   passTurn(): boolean {
     const active = this.snap.active;
     return active !== null && this.act({ id: 'next_turn', info: { country: active } });
@@ -211,11 +251,7 @@ export class OnlineSession implements GameSession {
           break;
         }
       }
-      if (!this.show(this.queue.shift()!)) {
-        this.queue = [];
-        changed = true;
-        break;
-      }
+      this.show(this.queue.shift()!);
       changed = true;
     }
     if (changed || this.queue.length === 0) this.refresh();
@@ -228,25 +264,20 @@ export class OnlineSession implements GameSession {
     this.emit();
   }
 
-  /** Folds one event onto what is shown; false when it does not fold (the caller resyncs). */
-  private show(event: LobbyEvent): boolean {
+  /** Shows one received event (folded when it arrived). */
+  private show({ event, after }: { readonly event: LobbyEvent; readonly after: LobbyState }): void {
     const before = this.snap.lobby;
-    const next = applyEvent(before, event);
-    if (!next.ok) {
-      this.options.onBroken?.(before.seq);
-      return false;
-    }
     this.log.push(event);
     let { lastFight, lastMove, feed } = this.snap;
     if (event.kind === 'game-action') {
-      const view = describeAction(event.seq, before.game, next.value.game, event.payload, event.seed);
+      const view = describeAction(event.seq, before.game, after.game, event.payload, event.seed);
       lastFight = view.fight ?? lastFight;
       lastMove = view.move ?? lastMove;
       if (view.news.length > 0) feed = [...feed, ...view.news].slice(-FEED_LENGTH);
-      this.gateUntil = this.now() + this.delayAfter(event, next.value);
+      this.gateUntil = this.now() + this.delayAfter(event, after);
+      this.steps.add({ event, before: before.game, after: after.game });
     }
-    this.snap = this.derive(next.value, lastFight, lastMove, feed);
-    return true;
+    this.snap = this.derive(after, lastFight, lastMove, feed);
   }
 
   /** How long to wait after a game action: the bots' pace while bots play, nothing for people. */
@@ -279,10 +310,11 @@ export class OnlineSession implements GameSession {
       botTurn: this.botTurnOf(lobby),
       active: this.activeOf(lobby),
       outcome: this.outcomeOf(lobby),
+      shown: null,
     };
   }
 
-  /** ARCHITECTURE §7.5: this device acts only for its own countries, on their turn, once it has caught up. */
+  /** This device acts only for its own countries, on their turn, once it has caught up. */
   private activeOf(lobby: LobbyState): PlayableCountry | null {
     if (this.queue.length > 0) return null;
     const country = whoseTurn(lobby.game);
@@ -310,6 +342,7 @@ export class OnlineSession implements GameSession {
   }
 
   private emit(): void {
+    this.snap = this.steps.publish(this.snap);
     for (const l of [...this.listeners]) l();
   }
 }

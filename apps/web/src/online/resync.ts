@@ -1,6 +1,6 @@
 /**
- * Catching up after a seq gap or a reconnect (PROTOCOL §5.2): the answer
- * to `client-sync-state` is folded onto what the client holds with the engine, never patched in.
+ * Catching up after a seq gap or a reconnect (PROTOCOL §5.2): the answer to
+ * `client-sync-state` is folded onto what the client holds with the engine, never patched in.
  */
 import { applyEvent, type LobbyEvent, type LobbyState } from '@four-banners/engine';
 import { lobbyStateFromSnapshot, type SyncAck } from '@four-banners/protocol';
@@ -12,6 +12,8 @@ export interface CaughtUp {
   readonly replaced: boolean;
   /** The events folded onto the state (after the snapshot, if any), in seq order. */
   readonly events: readonly LobbyEvent[];
+  /** The state after each of `events` (the session takes these rather than folding them again). */
+  readonly states: readonly LobbyState[];
 }
 
 /**
@@ -30,6 +32,7 @@ export function foldSyncAnswer(
     replaced = true;
   }
   const folded: LobbyEvent[] = [];
+  const states: LobbyState[] = [];
   let complete = true;
   for (const event of answer.events) {
     if (current !== null && event.seq <= current.seq) continue;
@@ -40,7 +43,8 @@ export function foldSyncAnswer(
     }
     current = next.value;
     folded.push(event);
+    states.push(current);
   }
   if (current === null) return null;
-  return { state: current, replaced, events: folded, complete };
+  return { state: current, replaced, events: folded, states, complete };
 }

@@ -6,11 +6,9 @@
  * click changes nothing, so it stays silent too (ARCHITECTURE §7.5).
  */
 import {
-  applyEvent,
   fightOutcome,
   type GameAction,
   type GameData,
-  type LobbyEvent,
   type LobbyState,
   type PlayableCountry,
 } from '@four-banners/engine';
@@ -85,40 +83,25 @@ export function cueOfAction(
   }
 }
 
-/** The events that lead from `prev` to `next` one seq at a time, or null when they are not all there. */
-function eventsBetween(prev: SessionSnapshot, next: SessionSnapshot): LobbyEvent[] | null {
-  const from = prev.lobby.seq;
-  const to = next.lobby.seq;
-  if (to < from) return null;
-  const log = next.events;
-  const out: LobbyEvent[] = [];
-  for (let i = log.length - 1; i >= 0 && log[i]!.seq > from; i--) out.push(log[i]!);
-  out.reverse();
-  if (out.length !== to - from) return null;
-  return out.every((e, i) => e.seq === from + 1 + i) ? out : null;
-}
-
 /**
  * The sounds for the step from `prev` to `next` of one session, as seen by `playerId`: at most one for
  * the actions (the one that matters most to this player) and one for the state reached (the game's end,
- * or this device's turn). Empty when `prev` is null (a new session) or the step is not a live one.
+ * or this device's turn). Empty when `prev` is null (a new session) or the step is not a live one. The
+ * actions are the ones the session says it showed since `prev` (`SessionSnapshot.shown`): nothing is
+ * folded again here.
  */
 export function cuesForUpdate(prev: SessionSnapshot | null, next: SessionSnapshot, playerId: string): SoundCue[] {
   if (!prev || prev === next) return [];
-  const events = eventsBetween(prev, next);
-  if (!events) return [];
+  const from = prev.lobby.seq;
+  const to = next.lobby.seq;
+  if (to < from) return [];
+  // What is shown did not follow what was shown (a replaced state, another session): not a live step.
+  if (to > from && next.shown?.fromSeq !== from) return [];
   const mine = countriesHere(next.lobby, playerId);
-  let state: LobbyState = prev.lobby;
   let action: SoundCue | null = null;
-  for (const event of events) {
-    const folded = applyEvent(state, event);
-    // What is shown did not come from what was shown: not a live step.
-    if (!folded.ok) return [];
-    if (event.kind === 'game-action') {
-      const cue = cueOfAction(state.game, folded.value.game, event.payload, event.seed, mine);
-      if (cue && (action === null || ACTION_RANK[cue] >= ACTION_RANK[action])) action = cue;
-    }
-    state = folded.value;
+  for (const { event, before, after } of to > from ? (next.shown?.actions ?? []) : []) {
+    const cue = cueOfAction(before, after, event.payload, event.seed, mine);
+    if (cue && (action === null || ACTION_RANK[cue] >= ACTION_RANK[action])) action = cue;
   }
   const out: SoundCue[] = action ? [action] : [];
   if (next.outcome !== null && prev.outcome === null) out.push(next.outcome === 'win' ? 'game-won' : 'game-lost');

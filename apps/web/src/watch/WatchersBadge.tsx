@@ -1,7 +1,7 @@
 /** "3 watching": how many spectators follow the player's online lobby (nothing when nobody does). */
 import { Badge, Tooltip } from '@mantine/core';
 import { useLobby } from '../online/lobby-store';
-import { EyeIcon } from '../routes/_fullscreen/-components/icons';
+import { EyeIcon } from '../game-ui/icons';
 
 export function WatchersBadge() {
   const count = useLobby((l) => (l.online ? l.watchers : 0));

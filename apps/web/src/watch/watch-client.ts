@@ -11,7 +11,6 @@ import {
   type WatchAck,
 } from '@four-banners/protocol';
 import type { LobbyEvent } from '@four-banners/engine';
-import { connectOnline } from '../online/online-client';
 import type { GameSocket } from '../online/socket';
 import { ApiError } from '../replay/api';
 import { fetchGameLog } from '../replay/queries';
@@ -47,7 +46,11 @@ function lobbyOf(payload: AnyPayload): string | null {
 }
 
 /** Starts watching `lobbyId`; `onView` gets every change. Returns the function that stops watching. */
-export function watchGame(lobbyId: string, onView: (view: WatchView) => void): () => void {
+export function watchGame(
+  lobbyId: string,
+  onView: (view: WatchView) => void,
+  connect: () => Promise<GameSocket>,
+): () => void {
   const log = new LiveLog();
   const abort = new AbortController();
   let view = INITIAL;
@@ -139,7 +142,7 @@ export function watchGame(lobbyId: string, onView: (view: WatchView) => void): (
       }
     }
     if (stopped) return;
-    const s = await connectOnline();
+    const s = await connect();
     if (stopped) return;
     socket = s;
     for (const name of LOGGED_BROADCAST_NAMES) {

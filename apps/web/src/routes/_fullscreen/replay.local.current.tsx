@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { replayOfCurrentGame } from '../../replay/local-sources';
 import { parseReplaySearch } from '../../replay/search';
-import { CurrentGameReplayScreen } from './-components/LocalReplayScreens';
-import { LocalReplayErrorPage } from './-components/LocalReplayErrorPage';
+import { CurrentGameReplayScreen } from '../../replay/ui/LocalReplayScreens';
+import { LocalReplayErrorPage } from '../../replay/ui/LocalReplayErrorPage';
 
 /** `?from=saves`: opened from the saves screen, so "back" goes there (else back to the game). */
 const validateSearch = (raw: Record<string, unknown>) => ({

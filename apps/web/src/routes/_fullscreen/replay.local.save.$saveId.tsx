@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { replayOfSave } from '../../replay/local-sources';
 import { parseReplaySearch } from '../../replay/search';
-import { SaveReplayScreen } from './-components/LocalReplayScreens';
-import { LocalReplayErrorPage } from './-components/LocalReplayErrorPage';
+import { SaveReplayScreen } from '../../replay/ui/LocalReplayScreens';
+import { LocalReplayErrorPage } from '../../replay/ui/LocalReplayErrorPage';
 
 /** A save of this browser as a replay. */
 export const Route = createFileRoute('/_fullscreen/replay/local/save/$saveId')({

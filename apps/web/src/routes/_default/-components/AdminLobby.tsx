@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { ADMIN_EVENTS_PAGE_SIZE, adminEventsQueryOptions, adminStateQueryOptions } from '../../../replay/queries';
-import { AdminError } from './AdminPage';
+import { AdminError } from './AdminError';
 
 export function AdminLobby({
   token,

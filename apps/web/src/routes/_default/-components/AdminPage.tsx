@@ -2,12 +2,13 @@
  * /admin: the server's admin API (PROTOCOL §8.4) for whoever holds ADMIN_TOKEN. The token is kept in
  * sessionStorage only (gone with the tab); every 401/503 is shown with the server's own message.
  */
-import { Alert, Button, Group, PasswordInput, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ApiError } from '../../../replay/api';
 import { adminLobbiesQueryOptions } from '../../../replay/queries';
+import { AdminError } from './AdminError';
 import { AdminLobby } from './AdminLobby';
 
 const TOKEN_KEY = 'admin-token';
@@ -27,30 +28,6 @@ function writeToken(token: string) {
   } catch {
     // Storage blocked: the token lives in memory for this page only.
   }
-}
-
-/** The server's answer to a failed admin request, as it gave it. */
-export function AdminError({ error }: { error: unknown }) {
-  const status = error instanceof ApiError ? error.status : null;
-  const title =
-    status === 503
-      ? 'The admin API is off (503)'
-      : status === 401
-        ? 'Not authorised (401)'
-        : status === 0
-          ? 'The server is out of reach'
-          : `Request failed${status ? ` (${status})` : ''}`;
-  return (
-    <Alert
-      color={status === 503 ? 'yellow' : 'red'}
-      variant="light"
-      title={title}
-      data-testid="admin-error"
-      data-status={status ?? undefined}
-    >
-      {error instanceof Error ? error.message : String(error)}
-    </Alert>
-  );
 }
 
 export function AdminPage() {

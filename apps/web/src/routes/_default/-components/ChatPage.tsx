@@ -2,7 +2,7 @@
 import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useLobby } from '../../../online/lobby-store';
-import { ChatPanel } from './ChatPanel';
+import { ChatPanel } from '../../../game-ui/ChatPanel';
 
 export function ChatPage() {
   const online = useLobby((l) => l.online);

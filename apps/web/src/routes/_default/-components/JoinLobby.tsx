@@ -4,10 +4,10 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { setPlayerName, useSettings } from '../../../app/settings';
 import { useLobby } from '../../../online/lobby-store';
-
-const loadOnline = () => import('../../../online/online-client');
+import { useOnline } from '../../../online/online-link';
 
 export function JoinLobby() {
+  const loadOnline = useOnline().client;
   const search = useSearch({ from: '/_default/join-lobby' });
   const navigate = useNavigate();
   const name = useSettings((s) => s.playerName);

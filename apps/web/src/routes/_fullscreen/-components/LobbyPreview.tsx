@@ -8,6 +8,7 @@ import { randomSeed } from '../../../game/offline-log';
 import { seatsProblem } from '../../../game/seats';
 import { previewGame, updateSetup, useSetup } from '../../../game/setup-store';
 import { useLobby } from '../../../online/lobby-store';
+import { useOnline } from '../../../online/online-link';
 import { useStartOfflineGame } from '../../../saves/ReplaceGameDialog';
 
 export function LobbyPreview() {
@@ -51,7 +52,7 @@ function OnlinePreview() {
   const lobby = useLobby((l) => l.lobby)!;
   const me = useLobby((l) => l.playerId);
   const isAdmin = lobby.adminId === me && !lobby.game.running;
-  const online = () => import('../../../online/online-client');
+  const online = useOnline().client;
   return (
     <div className="fb-preview">
       {lobby.game.tiles.length > 0 ? <MiniMap game={lobby.game} className="fb-preview-map" /> : null}

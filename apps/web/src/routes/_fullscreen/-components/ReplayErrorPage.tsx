@@ -1,7 +1,7 @@
 /** The replay's error page: an unknown game (404), an unreachable server, or a log that does not fold. */
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { ApiError } from '../../../replay/api';
-import { ALL_REPLAYS, ReplayNoticeCard, RetryButton } from './ReplayNoticeCard';
+import { ALL_REPLAYS, ReplayNoticeCard, RetryButton } from '../../../replay/ui/ReplayNoticeCard';
 
 function explain(error: unknown): { title: string; text: string; retry: boolean } {
   if (error instanceof ApiError && error.status === 404) {

@@ -2,7 +2,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { gameLogQueryOptions } from '../../../replay/queries';
-import { ReplayViewer } from './ReplayViewer';
+import { ReplayViewer } from '../../../replay/ui/ReplayViewer';
 
 const ALL_REPLAYS = { label: 'All replays', to: '/saves', search: { tab: 'replays' } } as const;
 

@@ -7,8 +7,9 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useLobby } from '../../../online/lobby-store';
 import { watchGame, type WatchView } from '../../../watch/watch-client';
-import { ALL_REPLAYS, ReplayNoticeCard } from './ReplayNoticeCard';
-import { ReplayViewer } from './ReplayViewer';
+import { useOnline } from '../../../online/online-link';
+import { ALL_REPLAYS, ReplayNoticeCard } from '../../../replay/ui/ReplayNoticeCard';
+import { ReplayViewer } from '../../../replay/ui/ReplayViewer';
 
 function Notice({ title, text, children }: { title: string; text: string; children?: React.ReactNode }) {
   return (
@@ -41,12 +42,13 @@ export function WatchScreen() {
   const seated = useLobby((l) => l.lobbyId === lobbyId);
   const running = useLobby((l) => l.lobby?.game.running ?? false);
   const [view, setView] = useState<WatchView | null>(null);
+  const online = useOnline();
 
   useEffect(() => {
     if (seated) return;
     setView(null);
-    return watchGame(lobbyId, setView);
-  }, [lobbyId, seated]);
+    return watchGame(lobbyId, setView, () => online.client().then((client) => client.connect()));
+  }, [lobbyId, seated, online]);
 
   if (seated) {
     return (

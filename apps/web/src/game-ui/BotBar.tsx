@@ -1,0 +1,39 @@
+/** While bots play: who is moving, and a Skip button (Space) that plays the bots' turns at once. */
+import { COUNTRY_COLOURS, playerOfCountry } from '@four-banners/engine';
+import { Button, Group, Loader, Paper, Text } from '@mantine/core';
+import { countryLabel } from '../art/art';
+import { UnitIcon } from '../art/Emblem';
+import type { GameSession, SessionSnapshot } from '../game/session';
+import { playerLabel, playerLabelColour } from '../game/seats';
+import { SkipIcon } from './icons';
+
+export function BotBar({ session, snap }: { session: GameSession; snap: SessionSnapshot }) {
+  const bot = snap.botTurn;
+  if (bot === null) return null;
+  return (
+    <Paper className="fb-botbar" radius="xl" px="md" py={6} shadow="lg" withBorder data-testid="bot-bar">
+      <Group gap="sm" wrap="nowrap">
+        <UnitIcon country={bot} size={26} />
+        <Text size="sm" fw={600} c={COUNTRY_COLOURS[bot]}>
+          {countryLabel(bot)}
+        </Text>
+        <Text size="sm" c="dimmed" visibleFrom="xs">
+          <Text span inherit fw={600} c={playerLabelColour(playerOfCountry(snap.lobby, bot))}>
+            {playerLabel(playerOfCountry(snap.lobby, bot))}
+          </Text>{' '}
+          is playing
+        </Text>
+        <Loader size="xs" color="gray" />
+        <Button
+          size="compact-sm"
+          variant="light"
+          leftSection={<SkipIcon />}
+          onClick={() => session.skipBots()}
+          data-testid="skip-bots"
+        >
+          Skip
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,249 @@
+/**
+ * The game header: quit, whose turn, the turn strip, banners left, save, help, zoom and pass turn. One
+ * row on wide screens; two on narrow ones, so nothing is cut: quit, whose turn and Pass turn first, then
+ * the turn strip (as many turns as fit), banners and the tools.
+ */
+import { findCountry, isGameOver, playerOfCountry, whoseTurn, winner } from '@four-banners/engine';
+import { ActionIcon, Button, Group, Kbd, Modal, Text, TextInput, Tooltip } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState, type RefObject } from 'react';
+import { setDialog } from '../app/app-state';
+import { BannerIcon } from '../art/Emblem';
+import type { BoardHandle } from '../board/Board';
+import type { GameSession, SessionSnapshot } from '../game/session';
+import { controlledHere, playerLabel, playerLabelColour } from '../game/seats';
+import { defaultSaveName, saveSession } from '../saves/save-session';
+import { RematchButton } from '../online/RematchButton';
+import { WatchersBadge } from '../watch/WatchersBadge';
+import { BackIcon, HelpIcon, SaveIcon } from './icons';
+import { GameChatButton } from './ChatDrawer';
+import { TurnStrip } from './TurnStrip';
+import { WhoseTurn, turnTitle } from './WhoseTurn';
+import { ZoomControls } from './ZoomControls';
+
+function SaveDialog({
+  session,
+  opened,
+  onClose,
+  onSaved,
+}: {
+  session: GameSession;
+  opened: boolean;
+  onClose: () => void;
+  onSaved: (name: string) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (opened) {
+      setName(session.name || defaultSaveName(session));
+      setError(null);
+    }
+  }, [opened, session]);
+  const save = async () => {
+    setBusy(true);
+    try {
+      const record = await saveSession(session, queryClient, name);
+      onSaved(record.name);
+      onClose();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'The game could not be saved.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title="Save game" data-testid="save-dialog">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <TextInput
+          label="Name"
+          value={name}
+          maxLength={80}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={error}
+          data-autofocus
+        />
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            Save
+          </Button>
+        </Group>
+      </form>
+    </Modal>
+  );
+}
+
+export function GameHeader({
+  session,
+  snap,
+  board,
+}: {
+  session: GameSession;
+  snap: SessionSnapshot;
+  board: RefObject<BoardHandle | null>;
+}) {
+  const game = snap.lobby.game;
+  const over = isGameOver(game);
+  const won = winner(game);
+  const turn = over ? null : whoseTurn(game);
+  const player = turn !== null ? playerOfCountry(snap.lobby, turn) : undefined;
+  const shown = over ? won : turn;
+  const shownPlayer = shown !== null ? playerOfCountry(snap.lobby, shown) : undefined;
+  const mine = snap.lobby.players.filter((p) => controlledHere(p, session.playerId));
+  // Banners shown: the active country's, else this device's first country still in play.
+  const bannerCountry = snap.active ?? mine.map((p) => p.country).find((c) => findCountry(game, c)) ?? null;
+  const banners =
+    bannerCountry !== null && bannerCountry >= 0 ? (findCountry(game, bannerCountry)?.banners ?? 0) : null;
+  const [saving, setSaving] = useState(false);
+  const [toast, setToast] = useState<string | null>(null);
+  useEffect(() => {
+    if (!toast) return;
+    const t = setTimeout(() => setToast(null), 2200);
+    return () => clearTimeout(t);
+  }, [toast]);
+
+  const canPass = snap.active !== null && snap.botTurn === null;
+  // "Your move" says it all to the only person at this device; hot-seat players need the name.
+  const yourMove =
+    mine.length === 1 ? (
+      <>
+        <span className="fb-gh-long">{playerLabel(player)} — your move</span>
+        <span className="fb-gh-short">Your move</span>
+      </>
+    ) : (
+      `${playerLabel(player)} — your move`
+    );
+  return (
+    <header className="fb-game-header fb-play-header">
+      <div className="fb-gh-row">
+        <Group gap="xs" wrap="nowrap" className="fb-gh-left">
+          <Tooltip label="Leave the game" withArrow>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label="Leave the game"
+              onClick={() => setDialog('quitLobby', true)}
+            >
+              <BackIcon />
+            </ActionIcon>
+          </Tooltip>
+          <WhoseTurn
+            testId="whose-turn"
+            country={shown}
+            title={turnTitle(over, won, turn)}
+            subtitleColour={!over && snap.active === null ? (playerLabelColour(player) ?? 'dimmed') : 'dimmed'}
+            subtitle={
+              over
+                ? `${playerLabel(shownPlayer)} took the map`
+                : snap.active !== null
+                  ? yourMove
+                  : turn !== null
+                    ? playerLabel(player)
+                    : ''
+            }
+          />
+        </Group>
+        <div className="fb-gh-pass">
+          {over && session.online ? (
+            <Group gap="xs" wrap="nowrap">
+              <RematchButton />
+              <Button onClick={() => setDialog('quitLobby', true)} data-testid="leave-after-game">
+                Leave lobby
+              </Button>
+            </Group>
+          ) : over ? (
+            <Button component={Link} to="/lobby" data-testid="new-game">
+              New game
+            </Button>
+          ) : (
+            <Tooltip
+              label={
+                <span>
+                  Pass the turn <Kbd size="xs">Enter</Kbd>
+                </span>
+              }
+              withArrow
+            >
+              <Button
+                onClick={() => setDialog('nextTurn', true)}
+                disabled={!canPass}
+                data-testid="pass-turn"
+                aria-label="Pass turn"
+              >
+                Pass<span className="fb-wide-only">&nbsp;turn</span>
+              </Button>
+            </Tooltip>
+          )}
+        </div>
+      </div>
+      <div className="fb-gh-row">
+        <div className="fb-gh-strip">
+          <TurnStrip game={game} />
+        </div>
+        <div className="fb-gh-banners">
+          {banners !== null ? (
+            <Tooltip label="Banners left: click a white banner tile to place one" withArrow>
+              <div className="fb-banners" data-testid="banners-left">
+                <BannerIcon country={bannerCountry!} size={26} />
+                <Text fw={800}>{banners}</Text>
+              </div>
+            </Tooltip>
+          ) : null}
+        </div>
+        <Group gap="xs" wrap="nowrap" className="fb-gh-tools">
+          {session.online ? <WatchersBadge /> : null}
+          <Group gap={4} wrap="nowrap" visibleFrom="sm">
+            <ZoomControls board={board} />
+          </Group>
+          {session.online ? (
+            <GameChatButton />
+          ) : (
+            <Tooltip label="Save game" withArrow>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label="Save game"
+                onClick={() => setSaving(true)}
+                data-testid="save-game"
+              >
+                <SaveIcon />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          <Tooltip label="How to play" withArrow>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label="How to play"
+              onClick={() => setDialog('tutorial', true)}
+            >
+              <HelpIcon />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </div>
+      <SaveDialog
+        session={session}
+        opened={saving}
+        onClose={() => setSaving(false)}
+        onSaved={(n) => setToast(`Saved “${n}”`)}
+      />
+      {toast ? (
+        <div className="fb-toast" role="status" data-testid="toast">
+          {toast}
+        </div>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,21 @@
+/** Zoom out, fit and zoom in buttons for a board (the game and replay headers share them). */
+import { ActionIcon } from '@mantine/core';
+import type { RefObject } from 'react';
+import type { BoardHandle } from '../board/Board';
+import { FitIcon, MinusIcon, PlusIcon } from './icons';
+
+export function ZoomControls({ board }: { board: RefObject<BoardHandle | null> }) {
+  return (
+    <>
+      <ActionIcon variant="default" size="lg" aria-label="Zoom out" onClick={() => board.current?.zoomBy(0.8)}>
+        <MinusIcon />
+      </ActionIcon>
+      <ActionIcon variant="default" size="lg" aria-label="Fit the map" onClick={() => board.current?.fit()}>
+        <FitIcon />
+      </ActionIcon>
+      <ActionIcon variant="default" size="lg" aria-label="Zoom in" onClick={() => board.current?.zoomBy(1.25)}>
+        <PlusIcon />
+      </ActionIcon>
+    </>
+  );
+}

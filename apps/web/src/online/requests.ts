@@ -1,0 +1,77 @@
+/**
+ * The requests a person makes in an online lobby, each answered by the server's acknowledgement
+ * (PROTOCOL §3): a refusal or a timeout shows its message and changes nothing. The online
+ * client builds on this; what a request changes comes back as broadcasts, never from the answer.
+ */
+import type { CountryId, Difficulty, PlayableCountry } from '@four-banners/engine';
+import type { Ack, ClientToServerEvents } from '@four-banners/protocol';
+import { showToast } from '../app/toasts';
+import type { GameSocket } from './socket';
+
+/** An acknowledgement that never comes is reported after this long ('operation has timed out'). */
+export const ACK_TIMEOUT_MS = 10_000;
+
+type Request = Exclude<keyof ClientToServerEvents, 'client-sync-state'>;
+type PayloadOf<E extends keyof ClientToServerEvents> = Parameters<ClientToServerEvents[E]>[0];
+
+export abstract class OnlineRequests {
+  /** The socket the requests go through (opened on first use). */
+  abstract connect(): Promise<GameSocket>;
+
+  protected async emitRaw<E extends Request>(name: E, payload: PayloadOf<E>): Promise<Ack> {
+    const socket = await this.connect();
+    // socket.io's typed emitWithAck cannot take a generic event name; the maps above keep it honest.
+    const timed = socket.timeout(ACK_TIMEOUT_MS) as unknown as { emitWithAck(n: string, p: unknown): Promise<Ack> };
+    return timed.emitWithAck(name, payload);
+  }
+
+  /** Sends a request; on refusal or timeout shows the reason and resolves to false (nothing changed). */
+  protected async request<E extends Request>(name: E, payload: PayloadOf<E>): Promise<boolean> {
+    try {
+      const ack = await this.emitRaw(name, payload);
+      if (ack.ok) return true;
+      showToast(ack.error.message);
+      return false;
+    } catch (e) {
+      showToast(
+        e instanceof Error && e.message ? `The server did not answer (${e.message}).` : 'The server did not answer.',
+      );
+      return false;
+    }
+  }
+
+  /** Removes a seat (admin: anyone; a person: their own hot-seat players). */
+  removePlayer(id: string): Promise<boolean> {
+    return this.request('client-leave-lobby', { playerId: id });
+  }
+
+  /** Picks a colour for this device's seat (or for a bot, as admin); -1 gives the colour back. */
+  changeCountry(country: CountryId, seatId?: string): Promise<boolean> {
+    return this.request('client-change-country', seatId ? { playerId: seatId, country } : { country });
+  }
+
+  /** Seats a bot of `difficulty` on a free colour (admin, before start). */
+  addBot(country: PlayableCountry, difficulty: Difficulty): Promise<boolean> {
+    return this.request('client-add-bot', { country, difficulty });
+  }
+
+  /** Changes the map (admin, before start): the fold regenerates it on every client. */
+  updateMap(change: { w?: number; h?: number; seed?: number }): Promise<boolean> {
+    return this.request('client-lobby-update', change);
+  }
+
+  /** Closes the lobby for everybody (admin): `client-lobby-update {online: false}`. */
+  closeLobby(): Promise<boolean> {
+    return this.request('client-lobby-update', { online: false });
+  }
+
+  /** Sends a chat message to the lobby. */
+  sendChat(message: string): Promise<boolean> {
+    return this.request('client-chat-message', { message });
+  }
+
+  /** Starts the game (admin). */
+  startGame(): Promise<boolean> {
+    return this.request('client-game-action', { id: 'start', info: {} });
+  }
+}

@@ -1,0 +1,181 @@
+/**
+ * The replay's header: back to where it was opened from, whose turn (or the winner), the turn strip,
+ * what is being watched (a replay at turn N, or a live game: live, watchers, reconnecting, back to
+ * live) and zoom.
+ */
+import { isGameOver, playerOfCountry, whoseTurn, winner, type LobbyState } from '@four-banners/engine';
+import { ActionIcon, Badge, Button, Group, Tooltip } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { memo, type RefObject } from 'react';
+import type { BoardHandle } from '../../board/Board';
+import { playerLabel } from '../../game/seats';
+import { BackIcon, EyeIcon } from '../../game-ui/icons';
+import { TurnStrip } from '../../game-ui/TurnStrip';
+import { WhoseTurn, turnTitle } from '../../game-ui/WhoseTurn';
+import { ZoomControls } from '../../game-ui/ZoomControls';
+
+/** Where the replay's back button goes: the list it was opened from. */
+export interface ReplayBack {
+  readonly label: string;
+  readonly to: string;
+  readonly search?: Readonly<Record<string, string>>;
+}
+
+/** A live game being watched: how many watch, and whether the connection is up. */
+export interface ReplayLive {
+  readonly watchers: number;
+  readonly connected: boolean;
+}
+
+interface Props {
+  readonly lobby: LobbyState;
+  readonly board: RefObject<BoardHandle | null>;
+  readonly back: ReplayBack;
+  readonly live?: ReplayLive;
+  /** Live only: the viewer shows the newest event and follows new ones. */
+  readonly following?: boolean;
+  readonly onBackToLive?: () => void;
+}
+
+const LiveBadges = memo(function LiveBadges({
+  live,
+  following,
+  over,
+  onBackToLive,
+}: {
+  live: ReplayLive;
+  following: boolean;
+  over: boolean;
+  onBackToLive?: () => void;
+}) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      {!live.connected ? (
+        <Badge variant="light" color="yellow" size="lg" radius="sm" data-testid="replay-reconnecting">
+          Reconnecting…
+        </Badge>
+      ) : null}
+      {following && over ? (
+        <Badge variant="light" color="gray" size="lg" radius="sm" data-testid="replay-live-over">
+          Game over
+        </Badge>
+      ) : following ? (
+        <Tooltip label="Following the game as it is played" withArrow>
+          <Badge
+            variant="light"
+            color="red"
+            size="lg"
+            radius="sm"
+            leftSection={<span className="fb-rv-live-dot" aria-hidden />}
+            data-testid="replay-live"
+          >
+            Live
+          </Badge>
+        </Tooltip>
+      ) : (
+        <Button
+          size="compact-md"
+          color="red"
+          variant="light"
+          leftSection={<span className="fb-rv-live-dot" data-still aria-hidden />}
+          onClick={onBackToLive}
+          data-testid="replay-back-to-live"
+        >
+          Back to live
+        </Button>
+      )}
+      <Tooltip label="People watching this game live" withArrow>
+        <Badge
+          variant="light"
+          color="gray"
+          size="lg"
+          radius="sm"
+          leftSection={<EyeIcon size={14} />}
+          data-testid="replay-watchers"
+          aria-label={`${live.watchers} watching`}
+        >
+          {live.watchers}
+          <span className="fb-wide-only">&nbsp;watching</span>
+        </Badge>
+      </Tooltip>
+    </Group>
+  );
+});
+
+const BackButton = memo(function BackButton({ back }: { back: ReplayBack }) {
+  return (
+    <Tooltip label={back.label} withArrow>
+      <ActionIcon
+        renderRoot={(props) => <Link {...props} to={back.to as never} search={back.search as never} />}
+        variant="default"
+        size="lg"
+        aria-label={back.label}
+      >
+        <BackIcon />
+      </ActionIcon>
+    </Tooltip>
+  );
+});
+
+const ReplayBadge = memo(function ReplayBadge({ turn }: { turn: number }) {
+  return (
+    <Badge variant="light" color="gray" size="lg" radius="sm" data-testid="replay-badge">
+      Replay · turn {turn}
+    </Badge>
+  );
+});
+
+const StillWhoseTurn = memo(WhoseTurn);
+const StillZoom = memo(ZoomControls);
+/** The strip shows only the turn and the country order: a seek within a turn leaves it be. */
+const StillTurnStrip = memo(TurnStrip, (a, b) => {
+  const x = a.game;
+  const y = b.game;
+  return (
+    x.turn.count === y.turn.count &&
+    x.turn.type === y.turn.type &&
+    x.countries.length === y.countries.length &&
+    x.countries.every((c, i) => c.id === y.countries[i]!.id)
+  );
+});
+
+export function ReplayHeader({ lobby, board, back, live, following = false, onBackToLive }: Props) {
+  const game = lobby.game;
+  const over = isGameOver(game);
+  const won = winner(game);
+  const turn = over ? null : whoseTurn(game);
+  const shown = over ? won : turn;
+  const player = shown !== null ? playerOfCountry(lobby, shown) : undefined;
+  return (
+    <header className="fb-game-header">
+      <Group gap="xs" wrap="nowrap" className="fb-gh-left">
+        <BackButton back={back} />
+        <StillWhoseTurn
+          testId="replay-whose"
+          country={shown}
+          title={game.running ? turnTitle(over, won, turn) : 'Not started'}
+          subtitle={
+            over
+              ? `${playerLabel(player)} took the map`
+              : turn !== null
+                ? playerLabel(player)
+                : game.running
+                  ? ''
+                  : 'Players are taking their seats'
+          }
+        />
+      </Group>
+      <div className="fb-gh-strip">{game.running ? <StillTurnStrip game={game} /> : null}</div>
+      <div className="fb-gh-banners">
+        {live ? (
+          <LiveBadges live={live} following={following} over={over} onBackToLive={onBackToLive} />
+        ) : (
+          <ReplayBadge turn={game.turn.count} />
+        )}
+      </div>
+      <Group gap={4} wrap="nowrap" className="fb-gh-tools" visibleFrom="sm">
+        <StillZoom board={board} />
+      </Group>
+    </header>
+  );
+}

@@ -1,0 +1,152 @@
+import type { LobbyEvent } from '@four-banners/engine';
+import { MantineProvider } from '@mantine/core';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { parseReplaySearch } from '../search';
+import { botGameLog } from '../test-logs';
+import { theme } from '../../theme';
+import type { ReplayLive } from './ReplayHeader';
+import { ReplayViewer } from './ReplayViewer';
+
+// jsdom has no scrolling; the router restores scroll on every navigation.
+window.scrollTo = () => {};
+
+const game = botGameLog({ countries: 3, w: 8, h: 8, difficulty: 'normal', seed: 11 });
+
+interface ViewerProps {
+  readonly events: readonly LobbyEvent[];
+  readonly live?: ReplayLive;
+}
+
+/** The viewer on a real (memory-history) router at `url`; `update` changes its props like a parent would. */
+async function renderViewer(initial: ViewerProps, url = '/watch') {
+  let update: (p: ViewerProps) => void = () => {};
+  // biome-ignore lint/correctness/noComponentHookFactories: a test's parent component, made per render call to hand its setter out
+  function Parent() {
+    const [props, setProps] = useState(initial);
+    update = setProps;
+    return <ReplayViewer events={props.events} live={props.live} back={{ label: 'All replays', to: '/watch' }} />;
+  }
+  const root = createRootRoute();
+  const route = createRoute({
+    getParentRoute: () => root,
+    path: '/watch',
+    validateSearch: parseReplaySearch,
+    component: Parent,
+  });
+  const router = createRouter({
+    routeTree: root.addChildren([route]),
+    history: createMemoryHistory({ initialEntries: [url] }),
+  });
+  render(
+    <MantineProvider theme={theme} forceColorScheme="dark">
+      <RouterProvider router={router} />
+    </MantineProvider>,
+  );
+  const viewer = await screen.findByTestId('replay');
+  return { viewer, router, update: (p: ViewerProps) => act(() => update(p)) };
+}
+
+const seqOf = (el: HTMLElement) => Number(el.getAttribute('data-seq'));
+
+describe('the replay viewer, live (a game being watched)', () => {
+  it('opens at the newest event and follows new ones; stepped back it stays, and Back to live returns', async () => {
+    const live = { watchers: 3, connected: true };
+    const { viewer, update } = await renderViewer({ events: game.slice(0, 200), live });
+    expect(seqOf(viewer)).toBe(200);
+    expect(viewer.getAttribute('data-live')).toBe('following');
+    expect(screen.getByTestId('replay-live').textContent).toContain('Live');
+    expect(screen.getByTestId('replay-watchers').getAttribute('aria-label')).toBe('3 watching');
+
+    update({ events: game.slice(0, 230), live });
+    expect(seqOf(viewer)).toBe(230);
+
+    act(() => void fireEvent.keyDown(document.body, { key: 'ArrowLeft' }));
+    expect(seqOf(viewer)).toBe(229);
+    expect(viewer.getAttribute('data-live')).toBe('behind');
+    update({ events: game.slice(0, 260), live: { watchers: 4, connected: true } });
+    expect(seqOf(viewer)).toBe(229);
+    expect(screen.getByTestId('replay-watchers').getAttribute('aria-label')).toBe('4 watching');
+
+    act(() => void fireEvent.click(screen.getByTestId('replay-back-to-live')));
+    expect(seqOf(viewer)).toBe(260);
+    expect(viewer.getAttribute('data-live')).toBe('following');
+    update({ events: game.slice(0, 270), live });
+    expect(seqOf(viewer)).toBe(270);
+  });
+
+  it('says when the connection is lost, and stops being live when the game ends', async () => {
+    const { viewer, update } = await renderViewer({
+      events: game.slice(0, 100),
+      live: { watchers: 1, connected: false },
+    });
+    expect(screen.getByTestId('replay-reconnecting').textContent).toBe('Reconnecting…');
+    update({ events: game, live: undefined });
+    expect(viewer.getAttribute('data-live')).toBeNull();
+    expect(screen.getByTestId('replay-badge').textContent).toMatch(/^Replay · turn \d+$/);
+    expect(screen.queryByTestId('replay-reconnecting')).toBeNull();
+  });
+
+  it('a lobby watched before its game starts moves to the start once it comes', async () => {
+    const firstAction = game.findIndex((e) => e.kind === 'game-action');
+    const live = { watchers: 1, connected: true };
+    const { viewer, update } = await renderViewer({ events: game.slice(0, firstAction), live });
+    expect(seqOf(viewer)).toBe(firstAction);
+    expect(screen.getByTestId('replay-position').textContent).toContain('the game has not started');
+    update({ events: game.slice(0, firstAction + 1), live });
+    expect(seqOf(viewer)).toBe(firstAction + 1);
+    expect(viewer.getAttribute('data-turn')).toBe('1');
+    expect(screen.getByTestId('replay-event').textContent).toMatch(/^Game started · Turn 1: Green's turn/);
+  });
+});
+
+describe('the replay viewer, finished games', () => {
+  it('a link it does not understand opens at the start with a note that can be dismissed', async () => {
+    const { viewer } = await renderViewer({ events: game }, '/watch?seq=abc');
+    const start = game.findIndex((e) => e.kind === 'game-action') + 1;
+    expect(seqOf(viewer)).toBe(start);
+    const note = screen.getByTestId('replay-link-note');
+    expect(note.textContent).toContain("That link's position was not understood; showing the start.");
+    act(() => void fireEvent.click(screen.getByRole('button', { name: 'Dismiss' })));
+    expect(screen.queryByTestId('replay-link-note')).toBeNull();
+  });
+
+  it('?turn= opens at that turn’s start and the address then names its seq', async () => {
+    const { viewer, router } = await renderViewer({ events: game }, '/watch?turn=6');
+    expect(viewer.getAttribute('data-turn')).toMatch(/^(6|7)$/);
+    await act(() => new Promise((r) => setTimeout(r, 400)));
+    expect(router.state.location.search).toEqual({ seq: seqOf(viewer) });
+  });
+
+  it('a link followed within the app moves the open viewer there, in the same render as the address', async () => {
+    const { viewer, router } = await renderViewer({ events: game }, '/watch');
+    for (const seq of [40, 120, 40]) {
+      await act(() => router.navigate({ to: '/watch' as never, search: { seq } as never }));
+      expect(seqOf(viewer)).toBe(seq);
+    }
+    act(() => void fireEvent.keyDown(document.body, { key: 'ArrowRight' }));
+    expect(seqOf(viewer)).toBe(41);
+  });
+
+  it('one turn forward and back with the buttons, and the position in words', async () => {
+    const { viewer } = await renderViewer({ events: game }, '/watch');
+    expect(viewer.getAttribute('data-turn')).toBe('1');
+    act(() => void fireEvent.click(screen.getByTestId('replay-turn-forward')));
+    expect(viewer.getAttribute('data-turn')).toBe('2');
+    act(() => void fireEvent.click(screen.getByTestId('replay-turn-forward')));
+    expect(viewer.getAttribute('data-turn')).toBe('3');
+    expect(screen.getByTestId('replay-position').textContent).toMatch(
+      new RegExp(`^Event ${seqOf(viewer)} of ${game.length} · Turn 3 of \\d+$`),
+    );
+    act(() => void fireEvent.click(screen.getByTestId('replay-turn-back')));
+    expect(viewer.getAttribute('data-turn')).toBe('2');
+  });
+});
