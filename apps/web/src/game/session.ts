@@ -19,7 +19,7 @@ export interface SessionSnapshot {
   readonly lastMove: MoveView | null;
   /** The latest happenings, oldest first (at most FEED_LENGTH). */
   readonly feed: readonly FeedEntry[];
-  /** 'win' / 'lost' once the player-status dialog applies (SPEC.md §2), else null. */
+  /** 'win' / 'lost' once the player-status dialog applies (ARCHITECTURE §7.3), else null. */
   readonly outcome: 'win' | 'lost' | null;
   /**
    * The game actions shown since the snapshot the session published before this one, each with the
