@@ -1,7 +1,8 @@
 /**
  * Test helpers: a real server on a random port with a temp SQLite file — or, with FB_TEST_DB=postgres, a
  * database of its own on the run's throw-away PostgreSQL cluster (postgres.global-setup.ts) — and real
- * socket.io clients that fold.
+ * socket.io clients that fold. Past 400 lines on purpose: every server test file imports this one
+ * toolbox (server, clients, waits, log reads), and one file keeps them consistent with each other.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

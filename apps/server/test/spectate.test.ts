@@ -3,7 +3,8 @@
  * they have no seat in. The answer is the resync of `client-sync-state` with chat text blank; then every
  * logged broadcast reaches the watcher (chat blank), so a watcher folds the same game as the players. A
  * watcher cannot act or chat (PROTOCOL §4.5: a watcher holds no seat). Watcher counts are
- * per person, coalesced, and bounded; every refusal changes nothing.
+ * per person, coalesced, and bounded; every refusal changes nothing. One file past 400 lines because
+ * each case shares the same lobbies-with-watchers set-up and reads as one account of PROTOCOL §4.5.
  */
 import { fold, isGameOver, serializeGame, stateHash, whoseTurn, type LobbyState } from '@four-banners/engine';
 import type { LobbyUpdatePayload, WatchersPayload } from '@four-banners/protocol';
