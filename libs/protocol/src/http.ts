@@ -1,5 +1,5 @@
 /** Response shapes of the HTTP API (PROTOCOL §8), for the server that sends them and the clients that read them. */
-import type { CountryId, LobbyEvent, SerializedGame } from '@four-banners/engine';
+import type { CountryId, Difficulty, LobbyEvent, QuickSeats, SerializedGame, TurnClock } from '@four-banners/engine';
 import { z } from 'zod';
 import type { LobbySnapshot } from './socket.js';
 
@@ -61,6 +61,37 @@ export interface EventsPage {
   readonly lastSeq: number;
 }
 export const EVENTS_PAGE_MAX = 1000;
+
+/**
+ * A lobby waiting for players, as the open lobbies list and the invite page show it: who opened it, the
+ * seats taken (people, bots and hot-seat seats, with their colours), the map, the clock.
+ */
+export interface OpenLobby {
+  readonly id: string;
+  /** The admin's name (who invited you). */
+  readonly adminName: string;
+  readonly players: readonly { readonly name: string; readonly country: CountryId; readonly bot: boolean }[];
+  /** Seats still free (4 at most in a lobby; a quick match's own count). */
+  readonly free: number;
+  readonly w: number;
+  readonly h: number;
+  /** Seconds per turn, 0 for none. */
+  readonly clock: TurnClock;
+  readonly botLevel: Difficulty;
+  readonly listed: boolean;
+  /** Set for a quick-match lobby: how many people it starts with. */
+  readonly quick: QuickSeats | null;
+  readonly createdAt: string;
+}
+
+/** `GET /api/lobbies`: listed lobbies waiting for players, newest first, at most `OPEN_LOBBIES_MAX`. */
+export interface OpenLobbiesPage {
+  readonly lobbies: readonly OpenLobby[];
+}
+export const OPEN_LOBBIES_MAX = 50;
+
+/** `GET /api/lobbies/:id`: one lobby waiting for players (listed or not: its id is the invitation). */
+export type InviteResponse = OpenLobby;
 
 /** `GET /api/admin/lobbies/:id/state?seq=`: the state at `seq` (latest without it); `state` null before a map exists. */
 export interface StateAtSeq {

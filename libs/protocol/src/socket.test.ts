@@ -87,7 +87,7 @@ describe('the contract lists', () => {
   });
 
   it('has a schema for every client event', () => {
-    expect(CLIENT_EVENT_NAMES).toHaveLength(14);
+    expect(CLIENT_EVENT_NAMES).toHaveLength(17);
   });
 
   it('types both ends of the socket (type-level)', () => {

@@ -6,13 +6,20 @@
  * client's author reads every request, broadcast and code in one place, in PROTOCOL's order.
  */
 import {
+  DEFAULT_SETTINGS,
   DIFFICULTIES,
+  QUICK_SEATS,
+  TURN_CLOCKS,
   applyEvent,
   parseGame,
   seatedGame,
   serializeGame,
+  type AwayReason,
   type CloseReason,
   type CountryId,
+  type Difficulty,
+  type QuickMatch,
+  type TurnClock,
   type LobbyEvent,
   type LobbyState,
   type Player,
@@ -80,8 +87,28 @@ export const idSchema = z.string().min(1).max(LIMITS.idMax);
 export const mapSideSchema = z.number().int().min(LIMITS.mapMin).max(LIMITS.mapMax);
 export const difficultySchema = z.enum(DIFFICULTIES);
 
-export const createLobbySchema = z.strictObject({ playerName: playerNameSchema });
-export const joinLobbySchema = z.strictObject({ lobbyId: idSchema, playerName: playerNameSchema });
+/** Seconds per turn: one of `TURN_CLOCKS` (0: no clock). */
+export const turnClockSchema = z.union(TURN_CLOCKS.map((c) => z.literal(c)));
+/** The map sides a quick match offers (null in a request: any of them). */
+export const QUICK_SIZES = [10, 16, 24] as const;
+export type QuickSize = (typeof QUICK_SIZES)[number];
+
+/**
+ * Create a lobby. `country` seats the creator on a colour at once (default -1, none); `listed` puts it in
+ * the open lobbies (default false, invite only); `clock` is its turn clock (default 60 s when listed, else none).
+ */
+export const createLobbySchema = z.strictObject({
+  playerName: playerNameSchema,
+  country: countryIdSchema.optional(),
+  listed: z.boolean().optional(),
+  clock: turnClockSchema.optional(),
+});
+/** Join a lobby; `country` seats you on that colour in the same request (refused if taken). */
+export const joinLobbySchema = z.strictObject({
+  lobbyId: idSchema,
+  playerName: playerNameSchema,
+  country: countryIdSchema.optional(),
+});
 /** Leave (your own id), remove your hot-seat player, or (admin) remove any seat. */
 export const leaveLobbySchema = z.strictObject({ playerId: idSchema });
 export const lobbyUpdateSchema = z
@@ -90,6 +117,9 @@ export const lobbyUpdateSchema = z
     w: mapSideSchema.optional(),
     h: mapSideSchema.optional(),
     seed: seedSchema.optional(),
+    listed: z.boolean().optional(),
+    clock: turnClockSchema.optional(),
+    botLevel: difficultySchema.optional(),
   })
   .refine((u) => Object.keys(u).length > 0, { message: 'Nothing to update.' });
 /** `playerId` defaults to the caller; `country` -1 (none) gives the colour back. */
@@ -120,6 +150,20 @@ export const unwatchLobbySchema = z.strictObject({});
  * people of the game are invited (`server-rematch`) and accept by joining it.
  */
 export const rematchSchema = z.strictObject({});
+/**
+ * Quick match (PROTOCOL §4.7): seats the caller in a waiting quick-match lobby for `seats` people on a
+ * `size` × `size` map (null: any size), or opens one; the server starts it when it is full, or after the
+ * wait with bots in the empty seats.
+ */
+export const quickMatchSchema = z.strictObject({
+  playerName: playerNameSchema,
+  seats: z.union(QUICK_SEATS.map((n) => z.literal(n))),
+  size: z.union([...QUICK_SIZES.map((n) => z.literal(n)), z.null()]),
+});
+/** In a waiting quick-match lobby: fill the empty seats with bots and start now ("Play with bots now"). */
+export const quickStartSchema = z.strictObject({});
+/** An away person is back (PROTOCOL §4.8): their country is theirs again from its next turn. */
+export const backSchema = z.strictObject({});
 
 /** Every inbound event with its payload schema. */
 export const CLIENT_EVENT_SCHEMAS = {
@@ -137,6 +181,9 @@ export const CLIENT_EVENT_SCHEMAS = {
   'client-watch-lobby': watchLobbySchema,
   'client-unwatch-lobby': unwatchLobbySchema,
   'client-rematch': rematchSchema,
+  'client-quick-match': quickMatchSchema,
+  'client-quick-start': quickStartSchema,
+  'client-back': backSchema,
 } as const;
 export type ClientEventName = keyof typeof CLIENT_EVENT_SCHEMAS;
 export const CLIENT_EVENT_NAMES = Object.keys(CLIENT_EVENT_SCHEMAS) as ClientEventName[];
@@ -217,6 +264,11 @@ export interface CreateLobbyPayload extends Logged {
   readonly h: number;
   readonly seed: number;
   readonly rulesVersion: number;
+  /** The lobby's settings (absent in lobbies from before them: not listed, no clock, normal, not quick). */
+  readonly listed?: boolean;
+  readonly clock?: TurnClock;
+  readonly botLevel?: Difficulty;
+  readonly quick?: QuickMatch;
 }
 /** `player-joined`: `player` is the new seat, `players` every seat after the join, in seat order. */
 export interface JoinLobbyPayload extends Logged {
@@ -249,6 +301,9 @@ export interface LobbyUpdatePayload extends Logged {
     readonly adminId?: string;
     readonly online?: boolean;
     readonly reason?: CloseReason;
+    readonly listed?: boolean;
+    readonly clock?: TurnClock;
+    readonly botLevel?: Difficulty;
   };
 }
 export interface ChangeCountryPayload extends Logged {
@@ -273,6 +328,20 @@ export interface GameActionPayload extends Logged {
   readonly seed: number;
   readonly id: Extract<LobbyEvent, { kind: 'game-action' }>['payload']['id'];
   readonly info: Extract<LobbyEvent, { kind: 'game-action' }>['payload']['info'];
+}
+/** `turn-timeout`: the clock ran out on `country`, whose person is `playerId`; the server's `next_turn` follows. */
+export interface TurnTimeoutPayload extends Logged {
+  readonly country: CountryId;
+  readonly playerId: string;
+}
+/** `player-away`: a bot of the lobby's level plays for `playerId` until `player-back`. */
+export interface PlayerAwayPayload extends Logged {
+  readonly playerId: string;
+  readonly reason: AwayReason;
+}
+/** `player-back`: `playerId` plays their country again from its next turn. */
+export interface PlayerBackPayload extends Logged {
+  readonly playerId: string;
 }
 /** Presence is not logged and has no seq. */
 export interface PresencePayload {
@@ -305,6 +374,9 @@ export interface ServerToClientEvents {
   'server-presence': (payload: PresencePayload) => void;
   'server-watchers': (payload: WatchersPayload) => void;
   'server-rematch': (payload: RematchPayload) => void;
+  'server-turn-timeout': (payload: TurnTimeoutPayload) => void;
+  'server-player-away': (payload: PlayerAwayPayload) => void;
+  'server-player-back': (payload: PlayerBackPayload) => void;
 }
 
 /** The server events that announce a logged event (everything but the greeting and presence), for listeners that fold. */
@@ -317,6 +389,9 @@ export const LOGGED_BROADCAST_NAMES = [
   'server-chat-message',
   'server-sync-state',
   'server-game-action',
+  'server-turn-timeout',
+  'server-player-away',
+  'server-player-back',
 ] as const satisfies readonly (keyof ServerToClientEvents)[];
 
 /** Client → server events; every one takes an acknowledgement callback. */
@@ -335,6 +410,9 @@ export interface ClientToServerEvents {
   'client-watch-lobby': (payload: ClientPayload<'client-watch-lobby'>, ack: (res: WatchAck) => void) => void;
   'client-unwatch-lobby': (payload: ClientPayload<'client-unwatch-lobby'>, ack: (res: Ack) => void) => void;
   'client-rematch': (payload: ClientPayload<'client-rematch'>, ack: (res: Ack) => void) => void;
+  'client-quick-match': (payload: ClientPayload<'client-quick-match'>, ack: (res: Ack) => void) => void;
+  'client-quick-start': (payload: ClientPayload<'client-quick-start'>, ack: (res: Ack) => void) => void;
+  'client-back': (payload: ClientPayload<'client-back'>, ack: (res: Ack) => void) => void;
 }
 
 /** The handshake `auth` a returning client sends (PROTOCOL §2.2). */
@@ -367,7 +445,18 @@ export function broadcastToEvent<E extends keyof ServerToClientEvents>(
         actor: p.actor,
         at: p.at,
         seed: null,
-        payload: { lobbyId: p.lobbyId, adminId: p.adminId, w: p.w, h: p.h, seed: p.seed, rulesVersion: p.rulesVersion },
+        payload: {
+          lobbyId: p.lobbyId,
+          adminId: p.adminId,
+          w: p.w,
+          h: p.h,
+          seed: p.seed,
+          rulesVersion: p.rulesVersion,
+          ...(p.listed !== undefined ? { listed: p.listed } : {}),
+          ...(p.clock !== undefined ? { clock: p.clock } : {}),
+          ...(p.botLevel !== undefined ? { botLevel: p.botLevel } : {}),
+          ...(p.quick !== undefined ? { quick: p.quick } : {}),
+        },
       } satisfies LogEventFor<'lobby-created'>;
     }
     case 'server-join-lobby': {
@@ -434,6 +523,27 @@ export function broadcastToEvent<E extends keyof ServerToClientEvents>(
         payload: { id: p.id, info: p.info } as LogEventFor<'game-action'>['payload'],
       };
     }
+    case 'server-turn-timeout': {
+      const p = payload as TurnTimeoutPayload;
+      const body = { country: p.country, playerId: p.playerId };
+      return { seq: p.seq, kind: 'turn-timeout', actor: p.actor, at: p.at, seed: null, payload: body };
+    }
+    case 'server-player-away': {
+      const p = payload as PlayerAwayPayload;
+      const body = { playerId: p.playerId, reason: p.reason };
+      return { seq: p.seq, kind: 'player-away', actor: p.actor, at: p.at, seed: null, payload: body };
+    }
+    case 'server-player-back': {
+      const p = payload as PlayerBackPayload;
+      return {
+        seq: p.seq,
+        kind: 'player-back',
+        actor: p.actor,
+        at: p.at,
+        seed: null,
+        payload: { playerId: p.playerId },
+      };
+    }
     default:
       return null;
   }
@@ -453,6 +563,8 @@ export function lobbySnapshotOf(state: LobbyState): LobbySnapshot {
     messages: state.messages,
     loaded: state.loaded,
     seq: state.seq,
+    settings: state.settings,
+    turnStartedAt: state.turnStartedAt,
   };
 }
 
@@ -481,6 +593,9 @@ export function lobbyStateFromSnapshot(snapshot: StateSnapshot): LobbyState {
     loaded: lobby.loaded,
     seq: snapshot.seq,
     game: game.value,
+    // Snapshots stored before lobby settings existed lack them.
+    settings: lobby.settings ?? DEFAULT_SETTINGS,
+    turnStartedAt: lobby.turnStartedAt ?? null,
   };
 }
 

@@ -12,6 +12,9 @@ export const LOBBY_EVENT_KINDS = [
   'chat',
   'state-loaded',
   'game-action',
+  'turn-timeout',
+  'player-away',
+  'player-back',
 ] as const;
 export type LobbyEventKind = (typeof LOBBY_EVENT_KINDS)[number];
 
@@ -22,7 +25,46 @@ export interface Player {
   readonly country: CountryId;
   readonly bot?: { readonly difficulty: Difficulty };
   readonly local?: { readonly ownerId: string };
+  /**
+   * Set by the fold, never in a `player-joined` payload: the person is away and a bot of the lobby's
+   * `botLevel` plays their country until `player-back` (PROTOCOL §4.8).
+   */
+  readonly away?: AwayReason;
+  /** Set by the fold: how many of this person's turns in a row ran out on the clock (PROTOCOL §4.8). */
+  readonly missed?: number;
 }
+
+/** The turn clock settings a lobby may have, in seconds per turn (0: no clock). */
+export const TURN_CLOCKS = [0, 30, 60, 120] as const;
+export type TurnClock = (typeof TURN_CLOCKS)[number];
+
+/** Why a person was marked away: disconnected through the grace period on their turn, or two clocks run out in a row. */
+export const AWAY_REASONS = ['absent', 'timeouts'] as const;
+export type AwayReason = (typeof AWAY_REASONS)[number];
+
+/** How many people a quick-match lobby seats before it starts. */
+export const QUICK_SEATS = [2, 4] as const;
+export type QuickSeats = (typeof QUICK_SEATS)[number];
+
+/** A quick-match lobby: the server seats whoever asks for this many seats and starts it (PROTOCOL §4.7). */
+export interface QuickMatch {
+  readonly seats: QuickSeats;
+}
+
+/** The settings a lobby is created with and its admin may change before start (`lobby-updated`). */
+export interface LobbySettings {
+  /** Listed in the open lobbies (public), or invite only (private). */
+  readonly listed: boolean;
+  /** Seconds per turn, 0 for none. */
+  readonly clock: TurnClock;
+  /** The level of the bot that plays for an away person. */
+  readonly botLevel: Difficulty;
+  /** Set for a quick-match lobby. */
+  readonly quick: QuickMatch | null;
+}
+
+/** What a lobby created before these settings existed has (and what a private lobby starts with). */
+export const DEFAULT_SETTINGS: LobbySettings = { listed: false, clock: 0, botLevel: 'normal', quick: null };
 
 /** Why the server itself closed a lobby (`lobby-updated {online: false, reason}`); informative, never folded. */
 export const CLOSE_REASONS = ['idle', 'turn_limit'] as const;
@@ -36,6 +78,11 @@ export interface LobbyEventPayloads {
     readonly h: number;
     readonly seed: number;
     readonly rulesVersion: number;
+    /** Absent in logs from before lobby settings: `DEFAULT_SETTINGS`. */
+    readonly listed?: boolean;
+    readonly clock?: TurnClock;
+    readonly botLevel?: Difficulty;
+    readonly quick?: QuickMatch;
   };
   'player-joined': { readonly player: Player };
   'player-left': { readonly playerId: string; readonly by: string };
@@ -46,11 +93,20 @@ export interface LobbyEventPayloads {
     readonly adminId?: string;
     readonly online?: boolean;
     readonly reason?: CloseReason;
+    readonly listed?: boolean;
+    readonly clock?: TurnClock;
+    readonly botLevel?: Difficulty;
   };
   'country-changed': { readonly playerId: string; readonly country: CountryId };
   chat: { readonly playerId: string; readonly msg: string };
   'state-loaded': { readonly state: SerializedGame };
   'game-action': GameAction;
+  /** The clock ran out on `country`'s turn; the server's `next_turn` for it follows in the same append. */
+  'turn-timeout': { readonly country: CountryId; readonly playerId: string };
+  /** The person is away: a bot of the lobby's level plays their country until they are back. */
+  'player-away': { readonly playerId: string; readonly reason: AwayReason };
+  /** The person is back: their country is theirs again from its next turn. */
+  'player-back': { readonly playerId: string };
 }
 
 /** One log entry in the shape of PROTOCOL §7.1: `seed` is set for game actions only. */

@@ -4,12 +4,22 @@
  * replaces it until w, h or seed change; once started only game-action events change the game.
  */
 import { actionLabel, applyAction, applyLegal } from '../actions/index.js';
-import { COUNTRY, ENGINE_MAX_SIDE, RULES_VERSION, SEED_LIMIT, isPlayableCountry } from '../constants.js';
+import { COUNTRY, DIFFICULTIES, ENGINE_MAX_SIDE, RULES_VERSION, SEED_LIMIT, isPlayableCountry } from '../constants.js';
 import { isGameOver, newGame, winner } from '../game.js';
+import { whoseTurn } from '../turns.js';
 import { createHasher, hashGameInto } from '../hash.js';
 import { parseGame } from '../serialize.js';
 import { err, ok, type GameData, type Result } from '../types.js';
-import { LOBBY_EVENT_KINDS, type LobbyEvent, type Player } from './events.js';
+import {
+  AWAY_REASONS,
+  DEFAULT_SETTINGS,
+  LOBBY_EVENT_KINDS,
+  QUICK_SEATS,
+  TURN_CLOCKS,
+  type LobbyEvent,
+  type LobbySettings,
+  type Player,
+} from './events.js';
 
 export interface ChatMessage {
   readonly seq: number;
@@ -35,6 +45,13 @@ export interface LobbyState {
   readonly loaded: boolean;
   /** The last folded seq. */
   readonly seq: number;
+  /** Listing, turn clock, away bots' level, quick match (PROTOCOL §4.8). */
+  readonly settings: LobbySettings;
+  /**
+   * The `at` of the event that began the current turn of a running game, or that resumed a paused one:
+   * the turn clock counts from it (PROTOCOL §4.8). Null before start.
+   */
+  readonly turnStartedAt: string | null;
 }
 
 /** Why a log could not be folded. */
@@ -97,8 +114,56 @@ function shapeProblem(event: unknown): string | null {
     ) {
       return `${event.kind} needs a seed from 0 to 2^32-1.`;
     }
+    if (p.listed !== undefined && typeof p.listed !== 'boolean') return `${event.kind} needs listed true or false.`;
+    if (p.clock !== undefined && !(TURN_CLOCKS as readonly unknown[]).includes(p.clock))
+      return `${event.kind} needs a clock of ${TURN_CLOCKS.join(', ')} seconds.`;
+    if (p.botLevel !== undefined && !(DIFFICULTIES as readonly unknown[]).includes(p.botLevel))
+      return `${event.kind} needs a botLevel of ${DIFFICULTIES.join(', ')}.`;
+    if (
+      event.kind === 'lobby-created' &&
+      p.quick !== undefined &&
+      !(isRecord(p.quick) && (QUICK_SEATS as readonly unknown[]).includes(p.quick.seats))
+    )
+      return `lobby-created needs quick.seats of ${QUICK_SEATS.join(' or ')}.`;
   }
+  if (event.kind === 'player-away' && !(AWAY_REASONS as readonly unknown[]).includes(p.reason))
+    return `player-away needs a reason of ${AWAY_REASONS.join(', ')}.`;
   return null;
+}
+
+/** A seat a person holds (not a bot, not a hot-seat seat). */
+function isPersonSeat(p: Player): boolean {
+  return p.bot === undefined && p.local === undefined;
+}
+
+/** Whether every person seated is away: a running game then waits, and no bot plays (PROTOCOL §4.8). */
+export function isPaused(state: LobbyState): boolean {
+  const people = state.players.filter(isPersonSeat);
+  return people.length > 0 && people.every((p) => p.away !== undefined);
+}
+
+/**
+ * When the current turn's clock runs out (ms since the epoch), or null when no clock runs: no clock set,
+ * no running game, a paused one, or a turn a bot plays (a bot's, or an away person's). PROTOCOL §4.8.
+ */
+export function turnDeadline(state: LobbyState): number | null {
+  if (state.settings.clock === 0 || state.turnStartedAt === null || !state.online) return null;
+  const country = whoseTurn(state.game);
+  if (country === null || isGameOver(state.game) || isPaused(state)) return null;
+  const seat = playerOfCountry(state, country);
+  if (!seat || seat.bot || seat.away !== undefined) return null;
+  return Date.parse(state.turnStartedAt) + state.settings.clock * 1000;
+}
+
+/** Sets the fields of seat `playerId`. */
+function withSeat(state: LobbyState, playerId: string, change: (p: Player) => Player): LobbyState {
+  return { ...state, players: state.players.map((p) => (p.id === playerId ? change(p) : p)) };
+}
+
+/** `p` without the fold's away and missed marks. */
+function present(p: Player): Player {
+  const { away: _away, missed: _missed, ...rest } = p;
+  return rest;
 }
 
 /** Folds one event onto `state` (null before the first event). */
@@ -131,6 +196,13 @@ export function applyEvent(state: LobbyState | null, event: LobbyEvent): Result<
       game: newGame(p.w, p.h, p.seed),
       loaded: false,
       seq: event.seq,
+      settings: {
+        listed: p.listed ?? DEFAULT_SETTINGS.listed,
+        clock: p.clock ?? DEFAULT_SETTINGS.clock,
+        botLevel: p.botLevel ?? DEFAULT_SETTINGS.botLevel,
+        quick: p.quick ? { seats: p.quick.seats } : null,
+      },
+      turnStartedAt: null,
     });
   }
 
@@ -138,7 +210,18 @@ export function applyEvent(state: LobbyState | null, event: LobbyEvent): Result<
     // The hot path of replays: one copy of the lobby per action.
     const next = applyAction(state.game, event.payload, event.seed);
     if (!next.ok) return bad(event.seq, `${actionLabel(event.payload)} is not actable: ${next.error.message}`);
-    return ok({ ...state, seq: event.seq, game: next.value });
+    const game = next.value;
+    const turnBegan = game.turn.count !== state.game.turn.count || game.running !== state.game.running;
+    let s: LobbyState = {
+      ...state,
+      seq: event.seq,
+      game,
+      turnStartedAt: turnBegan ? (game.running ? event.at : null) : state.turnStartedAt,
+    };
+    // A person who acts has not missed their turn: the run of clocks run out starts again.
+    const actor = state.players.find((p) => p.id === event.actor);
+    if (actor?.missed) s = withSeat(s, actor.id, (p) => ({ ...p, missed: 0 }));
+    return ok(s);
   }
   const s: LobbyState = { ...state, seq: event.seq };
   switch (event.kind) {
@@ -148,7 +231,7 @@ export function applyEvent(state: LobbyState | null, event: LobbyEvent): Result<
       if (s.players.some((p) => p.id === event.payload.player.id)) {
         return bad(event.seq, `Player ${event.payload.player.id} is already seated.`);
       }
-      return ok(reseat({ ...s, players: [...s.players, event.payload.player] }));
+      return ok(reseat({ ...s, players: [...s.players, present(event.payload.player)] }));
     }
     case 'player-left': {
       if (!s.players.some((p) => p.id === event.payload.playerId)) {
@@ -157,7 +240,7 @@ export function applyEvent(state: LobbyState | null, event: LobbyEvent): Result<
       return ok(reseat({ ...s, players: s.players.filter((p) => p.id !== event.payload.playerId) }));
     }
     case 'lobby-updated': {
-      const { w, h, seed, adminId, online } = event.payload;
+      const { w, h, seed, adminId, online, listed, clock, botLevel } = event.payload;
       const mapChanged = w !== undefined || h !== undefined || seed !== undefined;
       const next: LobbyState = {
         ...s,
@@ -167,6 +250,12 @@ export function applyEvent(state: LobbyState | null, event: LobbyEvent): Result<
         adminId: adminId ?? s.adminId,
         online: online ?? s.online,
         loaded: mapChanged ? false : s.loaded,
+        settings: {
+          ...s.settings,
+          listed: listed ?? s.settings.listed,
+          clock: clock ?? s.settings.clock,
+          botLevel: botLevel ?? s.settings.botLevel,
+        },
       };
       return ok(mapChanged ? reseat(next) : next);
     }
@@ -189,6 +278,30 @@ export function applyEvent(state: LobbyState | null, event: LobbyEvent): Result<
       if (!game.ok) return bad(event.seq, `state-loaded holds an invalid game: ${game.error.message}`);
       const g = game.value;
       return ok({ ...s, game: g, w: g.width, h: g.height, seed: g.seed, loaded: true });
+    }
+    case 'turn-timeout': {
+      const { country, playerId } = event.payload;
+      const seat = s.players.find((p) => p.id === playerId);
+      if (!seat || seat.country !== country || !isPersonSeat(seat))
+        return bad(event.seq, `turn-timeout: ${playerId} is not the person playing country ${country}.`);
+      if (whoseTurn(s.game) !== country || isGameOver(s.game))
+        return bad(event.seq, `turn-timeout: it is not country ${country}'s turn.`);
+      return ok(withSeat(s, playerId, (p) => ({ ...p, missed: (p.missed ?? 0) + 1 })));
+    }
+    case 'player-away': {
+      const seat = s.players.find((p) => p.id === event.payload.playerId);
+      if (!seat || !isPersonSeat(seat))
+        return bad(event.seq, `player-away: ${event.payload.playerId} is not a person seated.`);
+      if (seat.away !== undefined) return bad(event.seq, `player-away: ${seat.id} is already away.`);
+      if (!s.game.running || isGameOver(s.game)) return bad(event.seq, 'player-away: no game is running.');
+      return ok(withSeat(s, seat.id, (p) => ({ ...p, away: event.payload.reason })));
+    }
+    case 'player-back': {
+      const seat = s.players.find((p) => p.id === event.payload.playerId);
+      if (seat?.away === undefined) return bad(event.seq, `player-back: ${event.payload.playerId} is not away.`);
+      const next = withSeat(s, seat.id, present);
+      // A paused game resumes: the current turn's clock starts again.
+      return ok(isPaused(s) && next.game.running ? { ...next, turnStartedAt: event.at } : next);
     }
   }
 }
@@ -253,7 +366,14 @@ export function stateHash(state: LobbyState): string {
     h.num(p.country);
     h.str(p.bot?.difficulty ?? '');
     h.str(p.local?.ownerId ?? '');
+    h.str(p.away ?? '');
+    h.num(p.missed ?? 0);
   }
+  h.num(state.settings.listed ? 1 : 0);
+  h.num(state.settings.clock);
+  h.str(state.settings.botLevel);
+  h.num(state.settings.quick?.seats ?? 0);
+  h.str(state.turnStartedAt ?? '');
   h.num(state.messages.length);
   for (const m of state.messages) {
     h.str(m.playerId);
