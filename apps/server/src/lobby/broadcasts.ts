@@ -57,6 +57,10 @@ export function broadcastOf(event: LobbyEvent, after: LobbyState, final: LobbySt
           h: p.h,
           seed: p.seed,
           rulesVersion: p.rulesVersion,
+          ...(p.listed !== undefined ? { listed: p.listed } : {}),
+          ...(p.clock !== undefined ? { clock: p.clock } : {}),
+          ...(p.botLevel !== undefined ? { botLevel: p.botLevel } : {}),
+          ...(p.quick !== undefined ? { quick: p.quick } : {}),
         },
       };
     }
@@ -121,5 +125,17 @@ export function broadcastOf(event: LobbyEvent, after: LobbyState, final: LobbySt
         name: 'server-game-action',
         payload: { ...logged, seed: event.seed, id: event.payload.id, info: event.payload.info },
       };
+    case 'turn-timeout':
+      return {
+        name: 'server-turn-timeout',
+        payload: { ...logged, country: event.payload.country, playerId: event.payload.playerId },
+      };
+    case 'player-away':
+      return {
+        name: 'server-player-away',
+        payload: { ...logged, playerId: event.payload.playerId, reason: event.payload.reason },
+      };
+    case 'player-back':
+      return { name: 'server-player-back', payload: { ...logged, playerId: event.payload.playerId } };
   }
 }

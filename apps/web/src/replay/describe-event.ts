@@ -78,6 +78,9 @@ function lobbyWords(
       const out: string[] = [];
       if (p.w !== undefined || p.h !== undefined) out.push(`Map ${after.w}×${after.h}`);
       if (p.seed !== undefined) out.push('New map');
+      if (p.listed !== undefined) out.push(p.listed ? 'Listed in the open lobbies' : 'Invite only');
+      if (p.clock !== undefined) out.push(p.clock > 0 ? `Turn clock ${p.clock} s` : 'No turn clock');
+      if (p.botLevel !== undefined) out.push(`Away players' bot: ${p.botLevel}`);
       if (p.adminId !== undefined && p.adminId !== before?.adminId)
         out.push(`${nameOf(after, p.adminId)} is the admin now`);
       if (p.online === false)
@@ -104,6 +107,18 @@ function lobbyWords(
     }
     case 'state-loaded':
       return [`A saved game was loaded (turn ${after.game.turn.count})`];
+    case 'turn-timeout':
+      return [`${nameOf(after, event.payload.playerId)} ran out of time: `, country(event.payload.country), ' passes'];
+    case 'player-away': {
+      const who = nameOf(after, event.payload.playerId);
+      return [
+        event.payload.reason === 'timeouts'
+          ? `${who} let the clock run out twice: away, a bot is playing for ${who}`
+          : `${who} is away: a bot is playing for ${who}`,
+      ];
+    }
+    case 'player-back':
+      return [`${nameOf(after, event.payload.playerId)} is back`];
   }
 }
 
