@@ -145,14 +145,15 @@ export function isPaused(state: LobbyState): boolean {
 /**
  * When the current turn's clock runs out (ms since the epoch), or null when no clock runs: no clock set,
  * no running game, a paused one, or a turn a bot plays (a bot's, or an away person's). PROTOCOL §4.8.
+ * `msPerClockSecond` shortens the clock in tests (the server's `TURN_CLOCK_MS_PER_SECOND`).
  */
-export function turnDeadline(state: LobbyState): number | null {
+export function turnDeadline(state: LobbyState, msPerClockSecond = 1000): number | null {
   if (state.settings.clock === 0 || state.turnStartedAt === null || !state.online) return null;
   const country = whoseTurn(state.game);
   if (country === null || isGameOver(state.game) || isPaused(state)) return null;
   const seat = playerOfCountry(state, country);
   if (!seat || seat.bot || seat.away !== undefined) return null;
-  return Date.parse(state.turnStartedAt) + state.settings.clock * 1000;
+  return Date.parse(state.turnStartedAt) + state.settings.clock * msPerClockSecond;
 }
 
 /** Sets the fields of seat `playerId`. */
