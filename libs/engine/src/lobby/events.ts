@@ -49,6 +49,11 @@ export type QuickSeats = (typeof QUICK_SEATS)[number];
 /** A quick-match lobby: the server seats whoever asks for this many seats and starts it (PROTOCOL §4.7). */
 export interface QuickMatch {
   readonly seats: QuickSeats;
+  /**
+   * When the server starts it anyway if at least two people are in, with bots in the empty seats (ISO 8601;
+   * the creation's time plus the server's wait, logged so every client shows the same countdown).
+   */
+  readonly startBy: string;
 }
 
 /** The settings a lobby is created with and its admin may change before start (`lobby-updated`). */

@@ -122,9 +122,14 @@ function shapeProblem(event: unknown): string | null {
     if (
       event.kind === 'lobby-created' &&
       p.quick !== undefined &&
-      !(isRecord(p.quick) && (QUICK_SEATS as readonly unknown[]).includes(p.quick.seats))
+      !(
+        isRecord(p.quick) &&
+        (QUICK_SEATS as readonly unknown[]).includes(p.quick.seats) &&
+        typeof p.quick.startBy === 'string' &&
+        !Number.isNaN(Date.parse(p.quick.startBy))
+      )
     )
-      return `lobby-created needs quick.seats of ${QUICK_SEATS.join(' or ')}.`;
+      return `lobby-created needs quick.seats of ${QUICK_SEATS.join(' or ')} and a quick.startBy time.`;
   }
   if (event.kind === 'player-away' && !(AWAY_REASONS as readonly unknown[]).includes(p.reason))
     return `player-away needs a reason of ${AWAY_REASONS.join(', ')}.`;
@@ -201,7 +206,7 @@ export function applyEvent(state: LobbyState | null, event: LobbyEvent): Result<
         listed: p.listed ?? DEFAULT_SETTINGS.listed,
         clock: p.clock ?? DEFAULT_SETTINGS.clock,
         botLevel: p.botLevel ?? DEFAULT_SETTINGS.botLevel,
-        quick: p.quick ? { seats: p.quick.seats } : null,
+        quick: p.quick ? { seats: p.quick.seats, startBy: p.quick.startBy } : null,
       },
       turnStartedAt: null,
     });
@@ -374,6 +379,7 @@ export function stateHash(state: LobbyState): string {
   h.num(state.settings.clock);
   h.str(state.settings.botLevel);
   h.num(state.settings.quick?.seats ?? 0);
+  h.str(state.settings.quick?.startBy ?? '');
   h.str(state.turnStartedAt ?? '');
   h.num(state.messages.length);
   for (const m of state.messages) {
