@@ -18,11 +18,13 @@ import { Route as DefaultAdminRouteImport } from './routes/_default/admin'
 import { Route as DefaultChatRouteImport } from './routes/_default/chat'
 import { Route as DefaultJoinLobbyRouteImport } from './routes/_default/join-lobby'
 import { Route as DefaultLobbyRouteImport } from './routes/_default/lobby'
+import { Route as DefaultQuickMatchRouteImport } from './routes/_default/quick-match'
 import { Route as DefaultSavesRouteImport } from './routes/_default/saves'
 import { Route as DefaultSettingsRouteImport } from './routes/_default/settings'
 import { Route as FullscreenGameRouteImport } from './routes/_fullscreen/game'
 import { Route as FullscreenLobbyPreviewRouteImport } from './routes/_fullscreen/lobby-preview'
 import { Route as FullscreenMainMenuRouteImport } from './routes/_fullscreen/main-menu'
+import { Route as DefaultJoinLobbyIdRouteImport } from './routes/_default/join.$lobbyId'
 import { Route as FullscreenReplayGameIdRouteImport } from './routes/_fullscreen/replay.$gameId'
 import { Route as FullscreenWatchLobbyIdRouteImport } from './routes/_fullscreen/watch.$lobbyId'
 import { Route as FullscreenReplayLocalCurrentRouteImport } from './routes/_fullscreen/replay.local.current'
@@ -72,6 +74,11 @@ const DefaultLobbyRoute = DefaultLobbyRouteImport.update({
   path: '/lobby',
   getParentRoute: () => DefaultRoute,
 } as any)
+const DefaultQuickMatchRoute = DefaultQuickMatchRouteImport.update({
+  id: '/quick-match',
+  path: '/quick-match',
+  getParentRoute: () => DefaultRoute,
+} as any)
 const DefaultSavesRoute = DefaultSavesRouteImport.update({
   id: '/saves',
   path: '/saves',
@@ -96,6 +103,11 @@ const FullscreenMainMenuRoute = FullscreenMainMenuRouteImport.update({
   id: '/main-menu',
   path: '/main-menu',
   getParentRoute: () => FullscreenRoute,
+} as any)
+const DefaultJoinLobbyIdRoute = DefaultJoinLobbyIdRouteImport.update({
+  id: '/join/$lobbyId',
+  path: '/join/$lobbyId',
+  getParentRoute: () => DefaultRoute,
 } as any)
 const FullscreenReplayGameIdRoute = FullscreenReplayGameIdRouteImport.update({
   id: '/replay/$gameId',
@@ -134,11 +146,13 @@ export interface FileRoutesByFullPath {
   '/chat': typeof DefaultChatRoute
   '/join-lobby': typeof DefaultJoinLobbyRoute
   '/lobby': typeof DefaultLobbyRoute
+  '/quick-match': typeof DefaultQuickMatchRoute
   '/saves': typeof DefaultSavesRoute
   '/settings': typeof DefaultSettingsRoute
   '/game': typeof FullscreenGameRoute
   '/lobby-preview': typeof FullscreenLobbyPreviewRoute
   '/main-menu': typeof FullscreenMainMenuRoute
+  '/join/$lobbyId': typeof DefaultJoinLobbyIdRoute
   '/replay/$gameId': typeof FullscreenReplayGameIdRoute
   '/watch/$lobbyId': typeof FullscreenWatchLobbyIdRoute
   '/replay/local/current': typeof FullscreenReplayLocalCurrentRoute
@@ -153,11 +167,13 @@ export interface FileRoutesByTo {
   '/chat': typeof DefaultChatRoute
   '/join-lobby': typeof DefaultJoinLobbyRoute
   '/lobby': typeof DefaultLobbyRoute
+  '/quick-match': typeof DefaultQuickMatchRoute
   '/saves': typeof DefaultSavesRoute
   '/settings': typeof DefaultSettingsRoute
   '/game': typeof FullscreenGameRoute
   '/lobby-preview': typeof FullscreenLobbyPreviewRoute
   '/main-menu': typeof FullscreenMainMenuRoute
+  '/join/$lobbyId': typeof DefaultJoinLobbyIdRoute
   '/replay/$gameId': typeof FullscreenReplayGameIdRoute
   '/watch/$lobbyId': typeof FullscreenWatchLobbyIdRoute
   '/replay/local/current': typeof FullscreenReplayLocalCurrentRoute
@@ -175,11 +191,13 @@ export interface FileRoutesById {
   '/_default/chat': typeof DefaultChatRoute
   '/_default/join-lobby': typeof DefaultJoinLobbyRoute
   '/_default/lobby': typeof DefaultLobbyRoute
+  '/_default/quick-match': typeof DefaultQuickMatchRoute
   '/_default/saves': typeof DefaultSavesRoute
   '/_default/settings': typeof DefaultSettingsRoute
   '/_fullscreen/game': typeof FullscreenGameRoute
   '/_fullscreen/lobby-preview': typeof FullscreenLobbyPreviewRoute
   '/_fullscreen/main-menu': typeof FullscreenMainMenuRoute
+  '/_default/join/$lobbyId': typeof DefaultJoinLobbyIdRoute
   '/_fullscreen/replay/$gameId': typeof FullscreenReplayGameIdRoute
   '/_fullscreen/watch/$lobbyId': typeof FullscreenWatchLobbyIdRoute
   '/_fullscreen/replay/local/current': typeof FullscreenReplayLocalCurrentRoute
@@ -196,11 +214,13 @@ export interface FileRouteTypes {
     | '/chat'
     | '/join-lobby'
     | '/lobby'
+    | '/quick-match'
     | '/saves'
     | '/settings'
     | '/game'
     | '/lobby-preview'
     | '/main-menu'
+    | '/join/$lobbyId'
     | '/replay/$gameId'
     | '/watch/$lobbyId'
     | '/replay/local/current'
@@ -215,11 +235,13 @@ export interface FileRouteTypes {
     | '/chat'
     | '/join-lobby'
     | '/lobby'
+    | '/quick-match'
     | '/saves'
     | '/settings'
     | '/game'
     | '/lobby-preview'
     | '/main-menu'
+    | '/join/$lobbyId'
     | '/replay/$gameId'
     | '/watch/$lobbyId'
     | '/replay/local/current'
@@ -236,11 +258,13 @@ export interface FileRouteTypes {
     | '/_default/chat'
     | '/_default/join-lobby'
     | '/_default/lobby'
+    | '/_default/quick-match'
     | '/_default/saves'
     | '/_default/settings'
     | '/_fullscreen/game'
     | '/_fullscreen/lobby-preview'
     | '/_fullscreen/main-menu'
+    | '/_default/join/$lobbyId'
     | '/_fullscreen/replay/$gameId'
     | '/_fullscreen/watch/$lobbyId'
     | '/_fullscreen/replay/local/current'
@@ -320,6 +344,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultLobbyRouteImport
       parentRoute: typeof DefaultRoute
     }
+    '/_default/quick-match': {
+      id: '/_default/quick-match'
+      path: '/quick-match'
+      fullPath: '/quick-match'
+      preLoaderRoute: typeof DefaultQuickMatchRouteImport
+      parentRoute: typeof DefaultRoute
+    }
     '/_default/saves': {
       id: '/_default/saves'
       path: '/saves'
@@ -354,6 +385,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/main-menu'
       preLoaderRoute: typeof FullscreenMainMenuRouteImport
       parentRoute: typeof FullscreenRoute
+    }
+    '/_default/join/$lobbyId': {
+      id: '/_default/join/$lobbyId'
+      path: '/join/$lobbyId'
+      fullPath: '/join/$lobbyId'
+      preLoaderRoute: typeof DefaultJoinLobbyIdRouteImport
+      parentRoute: typeof DefaultRoute
     }
     '/_fullscreen/replay/$gameId': {
       id: '/_fullscreen/replay/$gameId'
@@ -399,8 +437,10 @@ interface DefaultRouteChildren {
   DefaultChatRoute: typeof DefaultChatRoute
   DefaultJoinLobbyRoute: typeof DefaultJoinLobbyRoute
   DefaultLobbyRoute: typeof DefaultLobbyRoute
+  DefaultQuickMatchRoute: typeof DefaultQuickMatchRoute
   DefaultSavesRoute: typeof DefaultSavesRoute
   DefaultSettingsRoute: typeof DefaultSettingsRoute
+  DefaultJoinLobbyIdRoute: typeof DefaultJoinLobbyIdRoute
 }
 
 const DefaultRouteChildren: DefaultRouteChildren = {
@@ -409,8 +449,10 @@ const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultChatRoute: DefaultChatRoute,
   DefaultJoinLobbyRoute: DefaultJoinLobbyRoute,
   DefaultLobbyRoute: DefaultLobbyRoute,
+  DefaultQuickMatchRoute: DefaultQuickMatchRoute,
   DefaultSavesRoute: DefaultSavesRoute,
   DefaultSettingsRoute: DefaultSettingsRoute,
+  DefaultJoinLobbyIdRoute: DefaultJoinLobbyIdRoute,
 }
 
 const DefaultRouteWithChildren =

@@ -7,6 +7,8 @@ describe('route name', () => {
     ['/game', 'game'],
     ['/lobby-preview', 'lobby-preview'],
     ['/join-lobby', 'join-lobby'],
+    ['/join/AB12CD', 'join'],
+    ['/quick-match', 'quick-match'],
     ['/lobby', 'lobby'],
     ['/chat', 'chat'],
     ['/settings', 'settings'],

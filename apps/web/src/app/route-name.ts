@@ -2,10 +2,12 @@
 export const ROUTE_NAMES = [
   'chat',
   'game',
+  'join',
   'join-lobby',
   'lobby',
   'lobby-preview',
   'main-menu',
+  'quick-match',
   'settings',
   'saves',
   'any',

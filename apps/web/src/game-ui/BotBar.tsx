@@ -10,6 +10,7 @@ import { SkipIcon } from './icons';
 export function BotBar({ session, snap }: { session: GameSession; snap: SessionSnapshot }) {
   const bot = snap.botTurn;
   if (bot === null) return null;
+  const seat = playerOfCountry(snap.lobby, bot);
   return (
     <Paper className="fb-botbar" radius="xl" px="md" py={6} shadow="lg" withBorder data-testid="bot-bar">
       <Group gap="sm" wrap="nowrap">
@@ -17,12 +18,21 @@ export function BotBar({ session, snap }: { session: GameSession; snap: SessionS
         <Text size="sm" fw={600} c={COUNTRY_COLOURS[bot]}>
           {countryLabel(bot)}
         </Text>
-        <Text size="sm" c="dimmed" visibleFrom="xs">
-          <Text span inherit fw={600} c={playerLabelColour(playerOfCountry(snap.lobby, bot))}>
-            {playerLabel(playerOfCountry(snap.lobby, bot))}
-          </Text>{' '}
-          is playing
-        </Text>
+        {seat?.away !== undefined ? (
+          <Text size="sm" c="dimmed" visibleFrom="xs">
+            A bot is playing for{' '}
+            <Text span inherit fw={600}>
+              {playerLabel(seat)}
+            </Text>
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed" visibleFrom="xs">
+            <Text span inherit fw={600} c={playerLabelColour(seat)}>
+              {playerLabel(seat)}
+            </Text>{' '}
+            is playing
+          </Text>
+        )}
         <Loader size="xs" color="gray" />
         <Button
           size="compact-sm"

@@ -18,6 +18,8 @@ import { RematchButton } from '../online/RematchButton';
 import { WatchersBadge } from '../watch/WatchersBadge';
 import { BackIcon, HelpIcon, SaveIcon } from './icons';
 import { GameChatButton } from './ChatDrawer';
+import { TurnClockBadge } from './TurnClock';
+import type { ClockView } from './turn-clock';
 import { TurnStrip } from './TurnStrip';
 import { WhoseTurn, turnTitle } from './WhoseTurn';
 import { ZoomControls } from './ZoomControls';
@@ -88,10 +90,13 @@ export function GameHeader({
   session,
   snap,
   board,
+  clock = null,
 }: {
   session: GameSession;
   snap: SessionSnapshot;
   board: RefObject<BoardHandle | null>;
+  /** The running turn clock (online games with one). */
+  clock?: ClockView | null;
 }) {
   const game = snap.lobby.game;
   const over = isGameOver(game);
@@ -153,6 +158,7 @@ export function GameHeader({
                     : ''
             }
           />
+          {session.online ? <TurnClockBadge clock={clock} me={session.playerId} /> : null}
         </Group>
         <div className="fb-gh-pass">
           {over && session.online ? (

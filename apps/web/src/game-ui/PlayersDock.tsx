@@ -13,6 +13,7 @@ import { countCountries } from '../replay/country-counts';
 import { FeedPanel } from './FeedPanel';
 import { FitIcon } from './icons';
 import { PlayersPanel, countryRows } from './PlayersPanel';
+import type { ClockView } from './turn-clock';
 
 interface Props {
   readonly lobby: LobbyState;
@@ -20,13 +21,14 @@ interface Props {
   readonly me?: string;
   readonly feed: readonly FeedEntry[];
   readonly board: RefObject<BoardHandle | null>;
+  readonly clock?: ClockView | null;
 }
 
-export function PlayersDock({ lobby, presence, me, feed, board }: Props) {
+export function PlayersDock({ lobby, presence, me, feed, board, clock }: Props) {
   const [open, setOpen] = useState(false);
   const sheetId = useId();
   const counts = useMemo(() => countCountries(lobby.game), [lobby.game]);
-  const rows = countryRows(lobby, counts, presence, me);
+  const rows = countryRows(lobby, counts, presence, me, clock);
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape bubbles up from the sheet's own button and links; the div itself takes no focus
     <div
@@ -59,7 +61,7 @@ export function PlayersDock({ lobby, presence, me, feed, board }: Props) {
               style={{ '--fb-country': COUNTRY_COLOURS[r.country] } as CSSProperties}
             >
               <EmblemDot country={r.country} size={15} />
-              {r.land}
+              {r.clock ?? r.land}
             </span>
           ))}
         </span>
@@ -76,7 +78,7 @@ export function PlayersDock({ lobby, presence, me, feed, board }: Props) {
       </button>
       {open ? (
         <div className="fb-sheet" id={sheetId} data-testid="players-sheet">
-          <PlayersPanel lobby={lobby} presence={presence} me={me} />
+          <PlayersPanel lobby={lobby} presence={presence} me={me} clock={clock} />
           <FeedPanel feed={feed} />
         </div>
       ) : null}

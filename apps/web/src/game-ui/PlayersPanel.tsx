@@ -13,12 +13,13 @@ import {
   type LobbyState,
   type PlayableCountry,
 } from '@four-banners/engine';
-import { Text, Tooltip } from '@mantine/core';
+import { Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { memo, useMemo, type CSSProperties } from 'react';
 import { countryLabel } from '../art/art';
 import { EmblemDot } from '../art/Emblem';
 import { playerLabel, playerLabelColour } from '../game/seats';
 import { countCountries, type CountryCounts } from '../replay/country-counts';
+import type { ClockView } from './turn-clock';
 import './PlayersPanel.css';
 
 interface Props {
@@ -27,6 +28,8 @@ interface Props {
   readonly presence?: Readonly<Record<string, boolean>>;
   /** This device's player id: that seat reads "you". */
   readonly me?: string;
+  /** The running turn clock (online games with a clock): its countdown shows on that country's row. */
+  readonly clock?: ClockView | null;
 }
 
 type Status = 'Winner' | 'Out' | 'Their turn' | null;
@@ -43,6 +46,11 @@ export interface CountryRow {
   readonly land: number;
   readonly units: number;
   readonly banners: number;
+  /** "Away — a bot is playing for Bob" while a person is away (PROTOCOL §4.8), else null. */
+  readonly away: string | null;
+  /** The turn clock's countdown on the row of the player whose turn it is, and whether it warns. */
+  readonly clock: string | null;
+  readonly clockWarning: boolean;
 }
 
 /** The countries of `lobby` in country order: those in the game and seated ones that are out (they keep their seat after losing). */
@@ -51,6 +59,7 @@ export function countryRows(
   counts: CountryCounts,
   presence?: Readonly<Record<string, boolean>>,
   me?: string,
+  clock?: ClockView | null,
 ): CountryRow[] {
   const game = lobby.game;
   const inGame = new Set(game.countries.map((c) => c.id));
@@ -71,6 +80,9 @@ export function countryRows(
       land: counts.land[c],
       units: counts.units[c],
       banners: game.countries.find((x) => x.id === c)?.banners ?? 0,
+      away: player?.away !== undefined && inGame.has(c) ? `Away — a bot is playing for ${playerLabel(player)}` : null,
+      clock: clock?.country === c ? clock.text : null,
+      clockWarning: clock?.country === c && clock.warning,
     };
   });
 }
@@ -100,7 +112,20 @@ const Head = memo(function Head() {
 });
 
 /** One country's row: plain values, so a seek redraws only the rows whose numbers changed. */
-const Row = memo(function Row({ country, seat, seatColour, connected, you, status, land, units, banners }: CountryRow) {
+const Row = memo(function Row({
+  country,
+  seat,
+  seatColour,
+  connected,
+  you,
+  status,
+  land,
+  units,
+  banners,
+  away,
+  clock,
+  clockWarning,
+}: CountryRow) {
   return (
     <tr
       data-testid={`players-row-${country}`}
@@ -130,6 +155,21 @@ const Row = memo(function Row({ country, seat, seatColour, connected, you, statu
               {seat}
               {you ? <span className="fb-players-you">you</span> : null}
             </span>
+            {clock !== null ? (
+              <span
+                className="fb-players-clock"
+                data-warning={clockWarning || undefined}
+                data-testid={`players-clock-${country}`}
+              >
+                <VisuallyHidden>Time left: </VisuallyHidden>
+                {clock}
+              </span>
+            ) : null}
+            {away ? (
+              <span className="fb-players-away" data-testid={`players-away-${country}`}>
+                {away}
+              </span>
+            ) : null}
           </div>
         </div>
       </th>
@@ -140,10 +180,10 @@ const Row = memo(function Row({ country, seat, seatColour, connected, you, statu
   );
 });
 
-export const PlayersPanel = memo(function PlayersPanel({ lobby, presence, me }: Props) {
+export const PlayersPanel = memo(function PlayersPanel({ lobby, presence, me, clock }: Props) {
   const game = lobby.game;
   const counts = useMemo(() => countCountries(game), [game]);
-  const rows = countryRows(lobby, counts, presence, me);
+  const rows = countryRows(lobby, counts, presence, me, clock);
   return (
     <section aria-label="Players" className="fb-players" data-testid="players-panel">
       <table>

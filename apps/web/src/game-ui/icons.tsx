@@ -91,3 +91,9 @@ export const EyeIcon = ({ size = 20 }: { size?: number }) => (
     <circle cx="12" cy="12" r="3" />
   </svg>
 );
+export const ClockIcon = () => (
+  <svg {...iconBase} width={16} height={16} aria-hidden>
+    <circle cx="12" cy="13" r="8" />
+    <path d="M12 9v4l2.5 2.5M9 3h6" />
+  </svg>
+);

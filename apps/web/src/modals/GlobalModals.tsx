@@ -1,4 +1,5 @@
 /** Every global dialog (ARCHITECTURE §7.3), opened by the app state's dialog flags. */
+import { isGameOver, type LobbyState } from '@four-banners/engine';
 import { Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { Suspense, lazy } from 'react';
 import { appStore, redirectTo, setDialog, useAppState } from '../app/app-state';
@@ -12,6 +13,7 @@ import { TutorialModal } from './TutorialModal';
 import type { OnlineLink } from '../online/online-link';
 import { useOnline } from '../online/online-link';
 import { RematchButton } from '../online/RematchButton';
+import { QuickMatchAgainButton } from '../online/QuickMatchAgainButton';
 
 /** The game's result in numbers: its own chunk, fetched when the player-status dialog first opens. */
 const GameSummary = lazy(() => import('./GameSummary').then((m) => ({ default: m.GameSummary })));
@@ -104,7 +106,10 @@ function PlayerStatusModal({ onLeave }: { onLeave: () => void }) {
           Watch replay
         </Button>
         {online ? (
-          <RematchButton onGo={close} />
+          <>
+            <RematchButton onGo={close} />
+            <QuickMatchAgainButton onGo={close} />
+          </>
         ) : (
           <Button variant="light" onClick={rematchOffline} data-testid="status-rematch">
             Rematch
@@ -165,8 +170,17 @@ function LostConnectionModal() {
   );
 }
 
+/** The quit dialog's question: leaving a running online game resigns this person's country (PROTOCOL §4.8). */
+export function quitMessage(lobby: LobbyState | null, me: string): string {
+  const seat = lobby?.players.find((p) => p.id === me);
+  if (lobby && seat && seat.country !== -1 && lobby.game.running && !isGameOver(lobby.game))
+    return 'Leaving a running game resigns your country: it is out of the game for good. Leave anyway?';
+  return 'Are you sure you want to leave the lobby?';
+}
+
 export function GlobalModals() {
   const online = useOnline();
+  const quitQuestion = useLobby((l) => quitMessage(l.online ? l.lobby : null, l.playerId));
   const leave = () => leaveLobby(online);
   const dialogs = useAppState((s) => s.dialogs);
   const onlineTarget = useAppState((s) => s.lobbyOnlineTarget);
@@ -195,7 +209,7 @@ export function GlobalModals() {
       <ConfirmModal
         testId="modal-quit-lobby"
         opened={dialogs.quitLobby}
-        message="Are you sure you want to leave the lobby?"
+        message={quitQuestion}
         cancelLabel="Stay"
         confirmLabel="Leave"
         danger

@@ -7,9 +7,18 @@
  * and what is shown; the lobby view (`lobby-store.ts`) is published from it, and while a game runs the
  * same session sits in the session store, so the board, header and dialogs work as offline.
  */
-import type { CloseReason, LobbyEvent, LobbyState } from '@four-banners/engine';
+import {
+  isGameOver,
+  type CloseReason,
+  type CountryId,
+  type LobbyEvent,
+  type LobbyState,
+  type QuickSeats,
+  type TurnClock,
+} from '@four-banners/engine';
 import {
   LOGGED_BROADCAST_NAMES,
+  type QuickSize,
   applyBroadcast,
   type HelloPayload,
   type ServerToClientEvents,
@@ -24,6 +33,7 @@ import { linkOf, lobbyStore, publishReceived, resetLobby, setSynced } from './lo
 import { OnlineSession } from './online-session';
 import { ACK_TIMEOUT_MS, OnlineRequests } from './requests';
 import { foldSyncAnswer } from './resync';
+import { serverClock } from './server-clock';
 import { currentSocket, getSocket, type GameSocket } from './socket';
 
 /** A resync the server refused as too frequent is asked again after this long. */
@@ -122,6 +132,9 @@ export class OnlineClient extends OnlineRequests {
     name: E,
     payload: Parameters<ServerToClientEvents[E]>[0],
   ): void {
+    // A live event's time against its arrival keeps the turn clock right on a skewed device (PROTOCOL §4.8).
+    if (name !== 'server-sync-state' && 'at' in payload && typeof payload.at === 'string')
+      serverClock.observe(payload.at, Date.now());
     const before = this.latest;
     // The socket also carries a lobby this device only watches: those broadcasts are the watcher's. (A
     // full sync without `event` is only ever sent to this device's own seat: it may bring a new lobby.)
@@ -239,7 +252,8 @@ export class OnlineClient extends OnlineRequests {
       // The game starts (or a reload lands in one): everybody goes to the board.
       const route = appStore.get().routeName;
       const started = events.some((e) => e.kind === 'game-action' && e.payload.id === 'start');
-      if (started || route === 'lobby' || route === 'join-lobby' || route === 'lobby-preview') redirectTo('/game');
+      if (started || ['lobby', 'join-lobby', 'join', 'quick-match', 'lobby-preview'].includes(route))
+        redirectTo('/game');
     } else if (firstSight && this.entering) {
       // ARCHITECTURE §7.6: the first join event of a lobby this device asked for redirects to /lobby.
       redirectTo('/lobby');
@@ -302,20 +316,46 @@ export class OnlineClient extends OnlineRequests {
 
   // ---- requests that change which lobby this device is in ----------------------------------------
 
-  /** Creates a lobby with this device as its admin; the broadcasts bring it in. */
-  async createLobby(playerName: string): Promise<boolean> {
+  /**
+   * Creates a lobby with this device as its admin, seated on `options.country` at once (PROTOCOL §4.7);
+   * `listed` puts it in the open lobbies, `clock` is its turn clock. The broadcasts bring it in.
+   */
+  async createLobby(playerName: string, options: CreateOptions = {}): Promise<boolean> {
     if (this.latest) this.dropLobby();
     this.entering = true;
-    const ok = await this.request('client-create-lobby', { playerName });
+    const ok = await this.request('client-create-lobby', { playerName, ...options });
     if (!ok) this.entering = false;
     return ok;
   }
 
-  /** Joins the lobby `lobbyId`. */
-  async joinLobby(lobbyId: string, playerName: string): Promise<boolean> {
+  /** Joins the lobby `lobbyId`, on colour `country` in the same request when given. */
+  async joinLobby(lobbyId: string, playerName: string, country?: CountryId): Promise<boolean> {
     if (this.latest && this.latest.lobbyId !== lobbyId.trim()) this.dropLobby();
     this.entering = true;
-    const ok = await this.request('client-join-lobby', { lobbyId: lobbyId.trim(), playerName });
+    const ok = await this.request('client-join-lobby', {
+      lobbyId: lobbyId.trim(),
+      playerName,
+      ...(country !== undefined ? { country } : {}),
+    });
+    if (!ok) this.entering = false;
+    return ok;
+  }
+
+  /**
+   * Quick match (PROTOCOL §4.7): a seat in a waiting quick-match lobby that fits, or a new one. A finished
+   * game this device still sits in is left first. The broadcasts bring the lobby in (the waiting view).
+   */
+  async quickMatch(playerName: string, seats: QuickSeats, size: QuickSize | null): Promise<boolean> {
+    if (this.latest) {
+      if (this.latest.game.running && !isOver(this.latest)) {
+        showToast('Leave the game you are in first.');
+        return false;
+      }
+      await this.request('client-leave-lobby', { playerId: this.playerId ?? lobbyStore.get().playerId });
+      this.dropLobby();
+    }
+    this.entering = true;
+    const ok = await this.request('client-quick-match', { playerName, seats, size });
     if (!ok) this.entering = false;
     return ok;
   }
@@ -364,6 +404,18 @@ export class OnlineClient extends OnlineRequests {
   onlineState(): LobbyState | null {
     return this.latest;
   }
+}
+
+/** What a new lobby is made with (PROTOCOL §4.7). */
+export interface CreateOptions {
+  readonly country?: CountryId;
+  readonly listed?: boolean;
+  readonly clock?: TurnClock;
+}
+
+/** Whether the lobby's game has ended. */
+function isOver(state: LobbyState): boolean {
+  return isGameOver(state.game);
 }
 
 /** What a person is told when the lobby closes under them, by the server's reason. */

@@ -181,3 +181,23 @@ describe('resync answers (PROTOCOL §5.2)', () => {
 function serialize(s: LobbyState) {
   return serializeGame(s.game);
 }
+
+describe('online session: an away person (PROTOCOL §4.8)', () => {
+  it('an away person’s device does not act: the server’s bot plays their country, shown as a bot turn', () => {
+    const log = startedLog();
+    const s = stateOf(log);
+    const away = { ...s, players: s.players.map((p) => (p.id === ALICE ? { ...p, away: 'absent' as const } : p)) };
+    const session = new OnlineSession(away, log, { playerId: ALICE, pace: () => PACE, send: vi.fn() });
+    expect(session.snapshot.active).toBeNull();
+    expect(session.snapshot.botTurn).toBe(0);
+  });
+
+  it('every person away: the game is paused, nobody plays', () => {
+    const log = startedLog();
+    const s = stateOf(log);
+    const all = { ...s, players: s.players.map((p) => (p.bot ? p : { ...p, away: 'absent' as const })) };
+    const session = new OnlineSession(all, log, { playerId: BOB, pace: () => PACE, send: vi.fn() });
+    expect(session.snapshot.botTurn).toBeNull();
+    expect(session.snapshot.active).toBeNull();
+  });
+});

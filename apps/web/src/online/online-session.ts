@@ -10,6 +10,7 @@ import {
   actable,
   applyEvent,
   isGameOver,
+  isPaused,
   playerOfCountry,
   whoseTurn,
   winner,
@@ -274,25 +275,32 @@ export class OnlineSession implements GameSession {
       lastFight = view.fight ?? lastFight;
       lastMove = view.move ?? lastMove;
       if (view.news.length > 0) feed = [...feed, ...view.news].slice(-FEED_LENGTH);
-      this.gateUntil = this.now() + this.delayAfter(event, after);
+      this.gateUntil = this.now() + this.delayAfter(event, before, after);
       this.steps.add({ event, before: before.game, after: after.game });
     }
     this.snap = this.derive(after, lastFight, lastMove, feed);
   }
 
   /** How long to wait after a game action: the bots' pace while bots play, nothing for people. */
-  private delayAfter(event: Extract<LobbyEvent, { kind: 'game-action' }>, after: LobbyState): number {
+  private delayAfter(
+    event: Extract<LobbyEvent, { kind: 'game-action' }>,
+    before: LobbyState,
+    after: LobbyState,
+  ): number {
     const pace = this.options.pace();
-    const byBot = after.players.some((p) => p.id === event.actor && p.bot);
+    // A bot's move, or one the server's bot made for an away person (PROTOCOL §4.8).
+    const byBot = after.players.some((p) => p.id === event.actor && p.bot) || this.botTurnOf(before) !== null;
     if (byBot) return event.payload.id === 'next_turn' ? pace.turn : pace.action;
     // A person passed to a bot: let the bot bar show before its first move.
     return this.botTurnOf(after) !== null ? pace.action : 0;
   }
 
+  /** The country whose turn a bot plays: a bot's seat, or an away person's (PROTOCOL §4.8). */
   private botTurnOf(lobby: LobbyState): PlayableCountry | null {
     const country = whoseTurn(lobby.game);
-    if (country === null || isGameOver(lobby.game)) return null;
-    return playerOfCountry(lobby, country)?.bot ? country : null;
+    if (country === null || isGameOver(lobby.game) || !lobby.game.running || isPaused(lobby)) return null;
+    const seat = playerOfCountry(lobby, country);
+    return seat?.bot || seat?.away !== undefined ? country : null;
   }
 
   private derive(
@@ -319,7 +327,9 @@ export class OnlineSession implements GameSession {
     if (this.queue.length > 0) return null;
     const country = whoseTurn(lobby.game);
     if (country === null || !lobby.game.running || isGameOver(lobby.game)) return null;
-    return controlledHere(playerOfCountry(lobby, country), this.options.playerId) ? country : null;
+    const seat = playerOfCountry(lobby, country);
+    // An away person's country is the server's bot's until they are back.
+    return seat?.away === undefined && controlledHere(seat, this.options.playerId) ? country : null;
   }
 
   /** ARCHITECTURE §7.3 player status: one country left, or every country this device plays is gone. */

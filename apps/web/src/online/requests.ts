@@ -3,7 +3,7 @@
  * (PROTOCOL §3): a refusal or a timeout shows its message and changes nothing. The online
  * client builds on this; what a request changes comes back as broadcasts, never from the answer.
  */
-import type { CountryId, Difficulty, PlayableCountry } from '@four-banners/engine';
+import type { CountryId, Difficulty, PlayableCountry, TurnClock } from '@four-banners/engine';
 import type { Ack, ClientToServerEvents } from '@four-banners/protocol';
 import { showToast } from '../app/toasts';
 import type { GameSocket } from './socket';
@@ -58,6 +58,21 @@ export abstract class OnlineRequests {
   /** Changes the map (admin, before start): the fold regenerates it on every client. */
   updateMap(change: { w?: number; h?: number; seed?: number }): Promise<boolean> {
     return this.request('client-lobby-update', change);
+  }
+
+  /** Changes the lobby's settings (admin, before start): public or private, turn clock, away bots' level (PROTOCOL §4.8). */
+  updateSettings(change: { listed?: boolean; clock?: TurnClock; botLevel?: Difficulty }): Promise<boolean> {
+    return this.request('client-lobby-update', change);
+  }
+
+  /** "Play with bots now": a waiting quick match starts at once with bots in its empty seats (PROTOCOL §4.7). */
+  quickStart(): Promise<boolean> {
+    return this.request('client-quick-start', {});
+  }
+
+  /** "I'm back": this away person plays their country again from its next turn (PROTOCOL §4.8). */
+  back(): Promise<boolean> {
+    return this.request('client-back', {});
   }
 
   /** Closes the lobby for everybody (admin): `client-lobby-update {online: false}`. */

@@ -113,3 +113,12 @@ export function previewSound(cue: SoundCue = 'your-turn'): void {
   playVoices(ctx, RECIPES[cue], settingsStore.get().soundVolume / 100);
   recordSound(cue);
 }
+
+/** Plays one cue now when sound is on (the turn clock's warning, which no game step carries). */
+export function playCue(cue: SoundCue): void {
+  if (!wanted()) return;
+  const ctx = audio(false);
+  if (!ctx) return;
+  playVoices(ctx, RECIPES[cue], settingsStore.get().soundVolume / 100);
+  recordSound(cue);
+}

@@ -25,6 +25,7 @@ export const SOUND_CUES = [
   'your-turn',
   'game-won',
   'game-lost',
+  'clock-warning',
 ] as const;
 export type SoundCue = (typeof SOUND_CUES)[number];
 
@@ -42,6 +43,7 @@ const ACTION_RANK: Record<SoundCue, number> = {
   'your-turn': 0,
   'game-won': 0,
   'game-lost': 0,
+  'clock-warning': 0,
 };
 
 /** The countries this device plays (its seat and the hot-seat players it owns). */

@@ -87,6 +87,8 @@ export const RECIPES: Record<SoundCue, readonly Voice[]> = {
     tone('triangle', G5, 0.28, 0.2, 0.45),
     tone('triangle', C6, 0.42, 0.7, 0.5),
   ],
+  // The turn clock's last ten seconds (PROTOCOL §4.8): two quick high ticks.
+  'clock-warning': [tone('square', 1320, 0, 0.05, 0.18), tone('square', 1320, 0.14, 0.05, 0.18)],
   // A slow fall in a minor key.
   'game-lost': [
     tone('triangle', G5, 0, 0.26, 0.4),

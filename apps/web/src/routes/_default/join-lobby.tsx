@@ -1,11 +1,15 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { JoinLobby } from './-components/JoinLobby';
 
-/** `?id=` is a shared invitation: the lobby id comes filled in. */
+/** `?id=` is an invitation from before `/join/<id>`: it lands on that lobby's invite page. */
 const searchSchema = z.object({ id: z.optional(z.string().check(z.maxLength(64))) });
 
 export const Route = createFileRoute('/_default/join-lobby')({
   validateSearch: searchSchema,
+  beforeLoad: ({ search }) => {
+    const id = search.id?.trim().toUpperCase();
+    if (id) throw redirect({ to: '/join/$lobbyId', params: { lobbyId: id }, replace: true });
+  },
   component: JoinLobby,
 });

@@ -7,6 +7,7 @@ import { clampSide, startOfflineGame, updateSetup } from '../../game/setup-store
 import { useLobby } from '../../online/lobby-store';
 import { OfflineLobby } from './-components/OfflineLobby';
 import { OnlineLobby } from './-components/OnlineLobby';
+import { QuickWaiting } from './-components/QuickWaiting';
 
 /**
  * Quick start for links, tests and the bench: `/lobby?start=1&w=8&h=8&bots=1&difficulty=hard&speed=instant`
@@ -47,8 +48,11 @@ export const Route = createFileRoute('/_default/lobby')({
   component: LobbyPage,
 });
 
-/** /lobby: the online lobby while this device sits in one, else the offline setup. */
+/** /lobby: the online lobby while this device sits in one (a waiting quick match: its waiting view), else the offline setup. */
 function LobbyPage() {
   const online = useLobby((l) => l.online && l.lobby !== null);
+  const waiting = useLobby((l) => (l.online && l.lobby?.settings.quick && !l.lobby.game.running ? l.lobby : null));
+  const me = useLobby((l) => l.playerId);
+  if (waiting) return <QuickWaiting lobby={waiting} me={me} />;
   return online ? <OnlineLobby /> : <OfflineLobby />;
 }

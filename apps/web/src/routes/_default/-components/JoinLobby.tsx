@@ -1,10 +1,39 @@
-/** Play online: create a lobby (as its admin) or join one by its id, also from a shared link. */
-import { Anchor, Button, Card, Divider, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+/**
+ * Play online: the open lobbies (public ones waiting for players, one click to join on a free colour),
+ * create a lobby (private — invite only — by default, or public; with a turn clock) where the creator is
+ * on green at once, or join one by its id. PROTOCOL §4.7, §8.7.
+ */
+import { TURN_CLOCKS, type TurnClock } from '@four-banners/engine';
+import type { OpenLobby } from '@four-banners/protocol';
+import {
+  Anchor,
+  Button,
+  Card,
+  Divider,
+  Group,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { setPlayerName, useSettings } from '../../../app/settings';
 import { useLobby } from '../../../online/lobby-store';
+import { clockWords, freeColour } from '../../../online/open-lobbies';
 import { useOnline } from '../../../online/online-link';
+import { OpenLobbies } from './OpenLobbies';
+
+/** The colour the creator takes at once (PROTOCOL §4.7): green. */
+const CREATOR_COLOUR = 0;
+
+/** The clock a new lobby gets unless its creator picks one: 60 s when public, none when private. */
+export function defaultClock(listed: boolean): TurnClock {
+  return listed ? 60 : 0;
+}
 
 export function JoinLobby() {
   const loadOnline = useOnline().client;
@@ -15,28 +44,36 @@ export function JoinLobby() {
   const connected = useLobby((l) => l.status);
   // Lobby ids are upper-case letters and digits; accept them typed in any case.
   const [code, setCode] = useState((search.id ?? '').toUpperCase());
-  const [busy, setBusy] = useState<'create' | 'join' | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
   const [nameDraft, setNameDraft] = useState(name);
+  const [listed, setListed] = useState(false);
+  const [clock, setClock] = useState<TurnClock | null>(null);
   const playerName = nameDraft.trim() || name;
+  const shownClock = clock ?? defaultClock(listed);
 
-  const run = async (what: 'create' | 'join') => {
+  const run = async (what: string, go: (online: Awaited<ReturnType<typeof loadOnline>>) => Promise<boolean>) => {
     setBusy(what);
     try {
       if (playerName !== name) setPlayerName(playerName);
       const online = await loadOnline();
-      const ok =
-        what === 'create' ? await online.createLobby(playerName) : await online.joinLobby(code.trim(), playerName);
-      if (ok) void navigate({ to: '/lobby' });
+      if (await go(online)) void navigate({ to: '/lobby' });
     } finally {
       setBusy(null);
     }
   };
+  const create = () =>
+    run('create', (o) => o.createLobby(playerName, { country: CREATOR_COLOUR, listed, clock: shownClock }));
+  const joinById = () => run('join', (o) => o.joinLobby(code.trim(), playerName));
+  const joinOpen = (lobby: OpenLobby) =>
+    run(lobby.id, (o) => o.joinLobby(lobby.id, playerName, freeColour(lobby) ?? undefined));
 
   return (
-    <Stack gap="lg" maw={720} className="fb-page">
+    <Stack gap="lg" maw={760} className="fb-page">
       <div>
         <Title order={1}>Play online</Title>
-        <Text c="dimmed">Gather up to four countries in a lobby, chat, pick colours and play together.</Text>
+        <Text c="dimmed">
+          Join an open lobby, or gather up to four countries in your own: chat, pick colours and play together.
+        </Text>
       </div>
       {seatedIn ? (
         <Card withBorder radius="lg" p="lg" data-testid="already-seated">
@@ -50,26 +87,58 @@ export function JoinLobby() {
           </Group>
         </Card>
       ) : null}
-      <TextInput
-        label="Your name"
-        maxLength={32}
-        value={nameDraft}
-        onChange={(e) => setNameDraft(e.currentTarget.value)}
-        maw={360}
-        data-testid="online-name"
-      />
+      <Group align="flex-end" gap="md" wrap="wrap">
+        <TextInput
+          label="Your name"
+          maxLength={32}
+          value={nameDraft}
+          onChange={(e) => setNameDraft(e.currentTarget.value)}
+          w={320}
+          maw="100%"
+          data-testid="online-name"
+        />
+        <Button component={Link} to="/quick-match" variant="light" data-testid="to-quick-match">
+          Play online now (quick match)
+        </Button>
+      </Group>
+      <OpenLobbies onJoin={(l) => void joinOpen(l)} busyId={busy} disabled={busy !== null || seatedIn !== null} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <Card withBorder radius="lg" p="lg">
-          <Stack justify="space-between" h="100%">
+          <Stack justify="space-between" h="100%" gap="sm">
             <div>
               <Title order={3}>New lobby</Title>
               <Text size="sm" c="dimmed">
-                You become its admin: add bots, set the map and start the game. Share the lobby id with friends.
+                You become its admin, on green: add bots, set the map and start the game.
               </Text>
             </div>
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="create-listed-label">
+                Who can join
+              </Text>
+              <SegmentedControl
+                aria-labelledby="create-listed-label"
+                fullWidth
+                data={[
+                  { value: 'private', label: 'Private (invite)' },
+                  { value: 'public', label: 'Public (listed)' },
+                ]}
+                value={listed ? 'public' : 'private'}
+                onChange={(v) => setListed(v === 'public')}
+                data-testid="create-listed"
+              />
+            </Stack>
+            <Select
+              label="Turn clock"
+              data={TURN_CLOCKS.map((c) => ({ value: String(c), label: clockWords(c) }))}
+              value={String(shownClock)}
+              allowDeselect={false}
+              onChange={(v) => v !== null && setClock(Number(v) as TurnClock)}
+              comboboxProps={{ withinPortal: true }}
+              data-testid="create-clock"
+            />
             <Button
               size="md"
-              onClick={() => void run('create')}
+              onClick={() => void create()}
               loading={busy === 'create'}
               disabled={busy !== null || seatedIn !== null}
               data-testid="create-lobby"
@@ -82,7 +151,7 @@ export function JoinLobby() {
           <form
             onSubmit={(e) => {
               e.preventDefault();
-              if (code.trim()) void run('join');
+              if (code.trim()) void joinById();
             }}
           >
             <Stack>

@@ -15,6 +15,7 @@ import { useLobby } from '../../../online/lobby-store';
 import { useOnline } from '../../../online/online-link';
 import { ChatPanel } from '../../../game-ui/ChatPanel';
 import { WatchersBadge } from '../../../watch/WatchersBadge';
+import { LobbySettings } from './LobbySettings';
 import { MapField, PlayerLine, SeatCard, useBusy } from './OnlineLobbyParts';
 
 export function OnlineLobby() {
@@ -31,7 +32,7 @@ export function OnlineLobby() {
   // The server plays bots only for people: an online game needs a person on a colour.
   const personPlays = lobby.players.some((p) => !p.bot && p.country !== -1);
   const spectators = lobby.players.filter((p) => p.country === -1);
-  const invite = `${window.location.origin}/join-lobby?id=${encodeURIComponent(lobby.lobbyId)}`;
+  const invite = `${window.location.origin}/join/${encodeURIComponent(lobby.lobbyId)}`;
   const admin = lobby.players.find((p) => p.id === lobby.adminId);
 
   return (
@@ -188,6 +189,10 @@ export function OnlineLobby() {
               </Button>
             </Group>
           ) : null}
+          <Title order={3} mt="md">
+            Settings
+          </Title>
+          <LobbySettings lobby={lobby} isAdmin={isAdmin} run={run} />
           <Title order={3} mt="md">
             Chat
           </Title>

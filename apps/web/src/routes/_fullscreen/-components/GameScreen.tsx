@@ -39,6 +39,8 @@ import { PlayersPanel } from '../../../game-ui/PlayersPanel';
 import { ReconnectingOverlay } from '../../../game-ui/ReconnectingOverlay';
 import { TileInfo } from '../../../game-ui/TileInfo';
 import { useGameKeys } from '../../../game-ui/use-game-keys';
+import { AwayNotice } from '../../../game-ui/AwayNotice';
+import { useTurnClock } from '../../../game-ui/turn-clock';
 
 /** Screens wide enough, or landscape enough, for a side column beside the board. */
 const SIDE_QUERY = '(min-width: 900px), (min-width: 640px) and (orientation: landscape)';
@@ -77,6 +79,7 @@ export function GameScreen() {
   // Online, the board waits (visibly) while the connection is down or catching up.
   const link = useLobby(linkOf);
   const presence = useLobby((l) => l.presence);
+  const clock = useTurnClock();
   const side = useMediaQuery(SIDE_QUERY, true, { getInitialValueInEffect: false });
   // Bots play while the board is on screen (a loaded or restored game starts here too).
   useEffect(() => {
@@ -179,7 +182,7 @@ export function GameScreen() {
       data-turn={game.turn.count}
       data-layout={side ? 'side' : 'dock'}
     >
-      <GameHeader session={session} snap={snap} board={board} />
+      <GameHeader session={session} snap={snap} board={board} clock={clock} />
       <Announcer game={game} marks={marks} />
       <div className="fb-game-body">
         <div className="fb-game-stage" data-testid="game-stage">
@@ -194,6 +197,7 @@ export function GameScreen() {
           />
           <div className="fb-overlay-top">
             <BotBar session={session} snap={snap} />
+            {session.online ? <AwayNotice lobby={snap.lobby} me={session.playerId} /> : null}
           </div>
           <div className="fb-overlay-bottom">{side ? null : fightCard}</div>
           {session.online && link !== 'live' && <ReconnectingOverlay link={link} />}
@@ -201,14 +205,21 @@ export function GameScreen() {
         </div>
         {side ? (
           <div className="fb-game-side" data-testid="game-side">
-            <PlayersPanel lobby={snap.lobby} presence={online} me={session.playerId} />
+            <PlayersPanel lobby={snap.lobby} presence={online} me={session.playerId} clock={clock} />
             <div className="fb-side-tile">{tileInfo}</div>
             <FeedPanel feed={feed} />
             {/* At the column's foot, so the card coming and going never moves the board or the panels. */}
             <div className="fb-side-fight">{fightCard}</div>
           </div>
         ) : (
-          <PlayersDock lobby={snap.lobby} presence={online} me={session.playerId} feed={feed} board={board} />
+          <PlayersDock
+            lobby={snap.lobby}
+            presence={online}
+            me={session.playerId}
+            feed={feed}
+            board={board}
+            clock={clock}
+          />
         )}
       </div>
     </div>

@@ -59,6 +59,11 @@ export function MainMenu() {
             >
               Play vs Bots
             </Button>
+            {seatedOnline ? null : (
+              <Button component={Link} to="/quick-match" size="lg" variant="light" data-testid="play-online-now">
+                Play online now
+              </Button>
+            )}
             <Button component={Link} to="/saves" variant="default" size="md">
               Saved games
             </Button>

@@ -1,0 +1,32 @@
+/** After an online game: "Quick match again" with the same choice as last time (PROTOCOL §4.7). */
+import { isGameOver } from '@four-banners/engine';
+import { Button, Tooltip } from '@mantine/core';
+import { useState } from 'react';
+import { settingsStore } from '../app/settings';
+import { useLobby } from './lobby-store';
+import { useOnline } from './online-link';
+import { readQuickChoice } from './quick-match';
+
+/** `onGo` runs when the request is sent (the game-over dialog closes itself with it). */
+export function QuickMatchAgainButton({ onGo }: { onGo?: () => void }) {
+  const over = useLobby((l) => l.lobby !== null && isGameOver(l.lobby.game));
+  const online = useOnline();
+  const [busy, setBusy] = useState(false);
+  if (!over) return null;
+  const choice = readQuickChoice();
+  const go = () => {
+    setBusy(true);
+    onGo?.();
+    void online
+      .client()
+      .then((c) => c.quickMatch(settingsStore.get().playerName, choice.seats, choice.size))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Tooltip label={`A new game with ${choice.seats} players, as soon as they are found`} withArrow>
+      <Button variant="light" loading={busy} onClick={go} data-testid="quick-match-again">
+        Quick match again
+      </Button>
+    </Tooltip>
+  );
+}

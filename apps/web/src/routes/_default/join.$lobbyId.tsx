@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { InvitePage } from './-components/InvitePage';
+
+/** /join/$lobbyId: an invite link — that lobby, and one button to take a free colour in it (PROTOCOL §8.7). */
+export const Route = createFileRoute('/_default/join/$lobbyId')({
+  component: InvitePage,
+});
