@@ -36,29 +36,28 @@ export async function newPerson(browser: Browser, name: string, baseURL?: string
 export const onlineView = (page: Page) => page.evaluate(() => window.fourBanners?.online() ?? null);
 export type OnlineView = NonNullable<Awaited<ReturnType<typeof onlineView>>>;
 
-/** Creates an online lobby from the main menu; returns its id. */
+/** Creates an online lobby (private, no clock) from the main menu, its creator on green at once; returns its id. */
 export async function createOnlineLobby(page: Page): Promise<string> {
   await page.goto('/main-menu');
   await page.getByTestId('play-online').click();
   await page.getByTestId('create-lobby').click();
   await expect(page.getByTestId('online-lobby')).toBeVisible();
+  await expect(page.getByTestId('online-seat-0').getByText('you', { exact: true })).toBeVisible();
   return (await page.getByTestId('lobby-id').textContent())!.trim();
 }
 
-/** Joins lobby `lobbyId` through its invite link. */
+/** Joins lobby `lobbyId` through its invite link (`/join/<id>`): one click seats the person on the first free colour. */
 export async function joinOnlineLobby(page: Page, lobbyId: string): Promise<void> {
-  await page.goto(`/join-lobby?id=${lobbyId}`);
-  await page.getByTestId('join-lobby').click();
+  await page.goto(`/join/${lobbyId}`);
+  await page.getByTestId('invite-join').click();
   await expect(page.getByTestId('online-lobby')).toBeVisible();
 }
 
-/** `a` creates an online lobby and takes green, `b` joins it and takes purple, each seeing the other seated by name; returns the lobby's id. */
+/** `a` creates an online lobby (on green), `b` joins it by the invite link (on purple), each seeing the other seated by name; returns the lobby's id. */
 export async function seatTwoPeople(a: Page, b: Page, [aName, bName]: readonly [string, string]): Promise<string> {
   const lobbyId = await createOnlineLobby(a);
   await joinOnlineLobby(b, lobbyId);
-  await a.getByTestId('take-0').click();
   await expect(b.getByTestId('online-seat-0')).toContainText(aName);
-  await b.getByTestId('take-1').click();
   await expect(a.getByTestId('online-seat-1')).toContainText(bName);
   return lobbyId;
 }
@@ -84,7 +83,6 @@ export async function startHostVsHardBot(browser: Browser): Promise<{ host: Page
   const host = await newPerson(browser, 'Host');
   await host.addInitScript(() => localStorage.setItem('bot-speed', 'instant'));
   const lobbyId = await createOnlineLobby(host);
-  await host.getByTestId('take-0').click();
   await expect(host.getByTestId('online-seat-0')).toContainText('Host');
   await seatHardBotOn5x5(host, 1);
   await host.getByTestId('online-start').click();

@@ -90,11 +90,16 @@ test('two people and a bot play an online lobby; a reload rejoins the same seat'
   expect(lobbyId.length).toBeGreaterThan(3);
   await expect(a.getByTestId('online-start')).toBeVisible();
 
-  // Bob joins through the shared link.
+  // Alice is on green at once; the invite link she copies is /join/<id>.
+  await expect(a.getByTestId('online-seat-0')).toContainText('Alice');
+  // Bob follows an invite link of the old shape: it lands on the lobby's invite page, one click seats him on purple.
   await b.goto(`/join-lobby?id=${lobbyId}`);
-  await expect(b.getByTestId('lobby-id-input')).toHaveValue(lobbyId);
-  await b.getByTestId('join-lobby').click();
+  await expect(b).toHaveURL(new RegExp(`/join/${lobbyId}$`));
+  await expect(b.getByTestId('invite-admin')).toHaveText('Alice');
+  await expect(b.getByTestId('invite-join')).toHaveText('Join as Purple');
+  await b.getByTestId('invite-join').click();
   await expect(b.getByTestId('online-lobby')).toBeVisible();
+  await expect(b.getByTestId('online-seat-1')).toContainText('Bob');
   await expect(b.getByTestId('online-start')).toHaveCount(0);
   await expect(a.getByText('Bob', { exact: true })).toBeVisible();
   // Presence: each sees the other online.
@@ -123,9 +128,7 @@ test('two people and a bot play an online lobby; a reload rejoins the same seat'
   await b.getByRole('link', { name: 'Back to the lobby' }).click();
 
   // Colours, a bot and a small map.
-  await a.getByTestId('take-0').click();
   await expect(b.getByTestId('online-seat-0')).toContainText('Alice');
-  await b.getByTestId('take-1').click();
   await expect(a.getByTestId('online-seat-1')).toContainText('Bob');
   await a.getByTestId('add-bot-2').click();
   await expect(b.getByTestId('online-seat-2')).toContainText('Easy Bot');
@@ -225,7 +228,12 @@ test('two people and a bot play an online lobby; a reload rejoins the same seat'
 test('refusals show their message; the lobby switch; removal and leaving go back to the menu', async ({ browser }) => {
   const a = await newPerson(browser, 'Alice');
   const b = await newPerson(browser, 'Bob');
-  await a.goto('/join-lobby?id=NOSUCH');
+  // An invite to a lobby that does not exist says so and leads to the open lobbies.
+  await a.goto('/join/NOSUCH');
+  await expect(a.getByTestId('invite-missing')).toContainText('NOSUCH');
+  await a.getByTestId('invite-to-open-lobbies').click();
+  await expect(a).toHaveURL(/\/join-lobby$/);
+  await a.getByTestId('lobby-id-input').fill('NOSUCH');
   await a.getByTestId('join-lobby').click();
   await expect(a.getByTestId('app-toast')).toContainText('There is no open lobby NOSUCH');
   await expect(a).toHaveURL(/\/join-lobby/);
@@ -238,14 +246,13 @@ test('refusals show their message; the lobby switch; removal and leaving go back
   await toggle.getByRole('button', { name: 'Yes' }).click();
   await expect(a.getByTestId('online-lobby')).toBeVisible();
   const lobbyId = (await a.getByTestId('lobby-id').textContent())!.trim();
-  // One colour taken: the engine refuses start, so the button stays off.
-  await a.getByTestId('take-0').click();
+  // One colour taken (Alice is on green at once): the engine refuses start, so the button stays off.
   await expect(a.getByTestId('online-seat-0')).toContainText('Alice');
   await expect(a.getByTestId('online-start')).toBeDisabled();
 
   // Bob joins; the admin removes him: he is sent to the menu and told why.
   await joinOnlineLobby(b, lobbyId);
-  await b.getByTestId('take-1').click();
+  await expect(a.getByTestId('online-seat-1')).toContainText('Bob');
   await a.getByTestId('remove-1').click();
   await expect(b).toHaveURL(/\/main-menu/);
   await expect(b.getByTestId('app-toast')).toContainText('You were removed from the lobby.');

@@ -134,7 +134,7 @@ test('online under the policy: the websocket, the chat, and a replay that shows 
   await h.getByTestId('chat-input').fill('for seated eyes only');
   await h.getByTestId('chat-input').press('Enter');
   await expect(h.getByTestId('chat-messages')).toContainText('for seated eyes only');
-  await h.getByTestId('take-0').click();
+  // The creator is on green at once.
   await expect(h.getByTestId('online-seat-0')).toContainText('Host');
   await h.getByTestId('add-bot-1').click();
   await expect(h.getByTestId('online-seat-1')).toContainText('Easy Bot');

@@ -1,6 +1,6 @@
-import { applyLegal, newGame, type GameData } from '@four-banners/engine';
+import { applyLegal, newGame, type GameData, type LobbyEvent, type LobbyState } from '@four-banners/engine';
 import { describe, expect, it } from 'vitest';
-import { feedEntries } from './feed';
+import { feedEntries, personFeedEntry } from './feed';
 
 function started(): GameData {
   let g = newGame(6, 6, 1);
@@ -41,5 +41,51 @@ describe('event feed', () => {
     const after = { ...g, countries: g.countries.map((c) => ({ ...c, banners: 1 })) };
     const out = feedEntries(4, before, after, { id: 'next_turn', info: { country: 0 } }, null);
     expect(out.map((e) => e.text)).toEqual(['Banner turn: everyone gets 1 banner']);
+  });
+});
+
+describe('feed: people, not the map (PROTOCOL §4.8)', () => {
+  const state = {
+    players: [{ id: 'p1', name: 'Bob', country: 1 }],
+  } as unknown as LobbyState;
+  const at = '2026-01-01T00:00:00Z';
+
+  it('says when the clock ran out, when a person went away and when they are back', () => {
+    const timeout: LobbyEvent = {
+      seq: 9,
+      kind: 'turn-timeout',
+      actor: 'server',
+      at,
+      seed: null,
+      payload: { country: 1, playerId: 'p1' },
+    };
+    const away: LobbyEvent = {
+      seq: 10,
+      kind: 'player-away',
+      actor: 'server',
+      at,
+      seed: null,
+      payload: { playerId: 'p1', reason: 'absent' },
+    };
+    const back: LobbyEvent = { seq: 11, kind: 'player-back', actor: 'p1', at, seed: null, payload: { playerId: 'p1' } };
+    expect(personFeedEntry(timeout, state)).toEqual({
+      seq: 9,
+      country: 1,
+      text: 'Bob ran out of time: the turn passes',
+    });
+    expect(personFeedEntry(away, state)?.text).toBe('Away — a bot is playing for Bob');
+    expect(personFeedEntry(back, state)?.text).toBe('Bob is back, from the next turn');
+  });
+
+  it('has nothing to say about other events', () => {
+    const chat: LobbyEvent = {
+      seq: 3,
+      kind: 'chat',
+      actor: 'p1',
+      at,
+      seed: null,
+      payload: { playerId: 'p1', msg: 'hi' },
+    };
+    expect(personFeedEntry(chat, state)).toBeNull();
   });
 });

@@ -1,5 +1,13 @@
 /** A short, human account of what just happened, so bots' turns can be followed (and read back). */
-import { LANDMARK, type FightResult, type GameAction, type GameData, type PlayableCountry } from '@four-banners/engine';
+import {
+  LANDMARK,
+  type FightResult,
+  type GameAction,
+  type GameData,
+  type LobbyEvent,
+  type LobbyState,
+  type PlayableCountry,
+} from '@four-banners/engine';
 import { countryLabel } from '../art/art';
 
 export interface FeedEntry {
@@ -63,4 +71,23 @@ export function feedEntries(
       break;
   }
   return out;
+}
+
+/**
+ * The entry of a logged event about a person rather than the map (PROTOCOL §4.8): the clock ran out, a
+ * person went away (a bot plays for them) or came back. Null for every other event.
+ */
+export function personFeedEntry(event: LobbyEvent, after: LobbyState): FeedEntry | null {
+  if (event.kind !== 'turn-timeout' && event.kind !== 'player-away' && event.kind !== 'player-back') return null;
+  const seat = after.players.find((p) => p.id === event.payload.playerId);
+  const name = seat?.name || 'Player';
+  const country = seat && seat.country >= 0 ? (seat.country as PlayableCountry) : null;
+  switch (event.kind) {
+    case 'turn-timeout':
+      return { seq: event.seq, country, text: `${name} ran out of time: the turn passes` };
+    case 'player-away':
+      return { seq: event.seq, country, text: `Away — a bot is playing for ${name}` };
+    case 'player-back':
+      return { seq: event.seq, country, text: `${name} is back, from the next turn` };
+  }
 }

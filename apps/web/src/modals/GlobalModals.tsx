@@ -41,7 +41,8 @@ function leaveLobby(online: OnlineLink) {
 async function switchLobbyOnline(link: OnlineLink, target: boolean) {
   const online = await link.client();
   if (target) {
-    await online.createLobby(settingsStore.get().playerName);
+    // The creator is on green at once (PROTOCOL §4.7).
+    await online.createLobby(settingsStore.get().playerName, { country: 0 });
     return;
   }
   const lobby = lobbyStore.get();

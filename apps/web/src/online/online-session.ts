@@ -21,7 +21,7 @@ import {
 } from '@four-banners/engine';
 import type { Ack, ClientAction } from '@four-banners/protocol';
 import { describeAction } from '../game/action-view';
-import { FEED_LENGTH } from '../game/feed';
+import { FEED_LENGTH, personFeedEntry } from '../game/feed';
 import { controlledHere } from '../game/seats';
 import { ShownSteps, type GameSession, type Pace, type SessionSnapshot } from '../game/session';
 
@@ -277,6 +277,9 @@ export class OnlineSession implements GameSession {
       if (view.news.length > 0) feed = [...feed, ...view.news].slice(-FEED_LENGTH);
       this.gateUntil = this.now() + this.delayAfter(event, before, after);
       this.steps.add({ event, before: before.game, after: after.game });
+    } else {
+      const news = personFeedEntry(event, after);
+      if (news) feed = [...feed, news].slice(-FEED_LENGTH);
     }
     this.snap = this.derive(after, lastFight, lastMove, feed);
   }
