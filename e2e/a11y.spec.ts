@@ -59,6 +59,8 @@ test.describe('axe finds no serious or critical violation', () => {
       ['/settings', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible()],
       ['/chat', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible()],
       ['/join-lobby', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible()],
+      ['/quick-match', (p) => expect(p.getByTestId('quick-find')).toBeVisible()],
+      ['/join/NOSUCH', (p) => expect(p.getByTestId('invite-missing')).toBeVisible()],
       ['/no-such-page', (p) => expect(p.getByTestId('not-found')).toBeVisible()],
       ['/admin', (p) => expect(p.getByTestId('admin-error')).toBeVisible()],
     ];
@@ -204,6 +206,8 @@ for (const size of SIZES) {
       '/settings',
       '/chat',
       '/join-lobby',
+      '/quick-match',
+      '/join/NOSUCH',
       '/404',
       '/admin',
     ]) {

@@ -58,6 +58,7 @@ export function PlayersDock({ lobby, presence, me, feed, board, clock }: Props) 
               className="fb-dock-chip"
               data-turn={r.status === 'Their turn' || r.status === 'Winner' || undefined}
               data-out={r.status === 'Out' || undefined}
+              data-warning={r.clockWarning || undefined}
               style={{ '--fb-country': COUNTRY_COLOURS[r.country] } as CSSProperties}
             >
               <EmblemDot country={r.country} size={15} />
