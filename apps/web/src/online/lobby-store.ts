@@ -160,3 +160,11 @@ export function publishReceived(
     ]),
   }));
 }
+
+/**
+ * Where a person goes once their create, join or quick match was accepted: the board when the game already
+ * runs (a quick match that the join filled starts in the same append), else the lobby.
+ */
+export function placeAfterEntering(): '/game' | '/lobby' {
+  return lobbyStore.get().lobby?.game.running ? '/game' : '/lobby';
+}

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { setPlayerName, useSettings } from '../../../app/settings';
 import { countryLabel } from '../../../art/art';
 import { EmblemDot, UnitIcon } from '../../../art/Emblem';
-import { useLobby } from '../../../online/lobby-store';
+import { placeAfterEntering, useLobby } from '../../../online/lobby-store';
 import { useOnline } from '../../../online/online-link';
 import { clockWords, freeColour, inviteQueryOptions } from '../../../online/open-lobbies';
 import { ApiError } from '../../../replay/api';
@@ -36,7 +36,7 @@ export function InvitePage() {
     try {
       if (playerName !== name) setPlayerName(playerName);
       const online = await loadOnline();
-      if (await online.joinLobby(lobbyId, playerName, colour ?? undefined)) void navigate({ to: '/lobby' });
+      if (await online.joinLobby(lobbyId, playerName, colour ?? undefined)) void navigate({ to: placeAfterEntering() });
     } finally {
       setBusy(false);
     }

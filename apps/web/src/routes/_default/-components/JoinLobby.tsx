@@ -22,7 +22,7 @@ import {
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { setPlayerName, useSettings } from '../../../app/settings';
-import { useLobby } from '../../../online/lobby-store';
+import { placeAfterEntering, useLobby } from '../../../online/lobby-store';
 import { clockWords, freeColour } from '../../../online/open-lobbies';
 import { useOnline } from '../../../online/online-link';
 import { OpenLobbies } from './OpenLobbies';
@@ -56,7 +56,7 @@ export function JoinLobby() {
     try {
       if (playerName !== name) setPlayerName(playerName);
       const online = await loadOnline();
-      if (await go(online)) void navigate({ to: '/lobby' });
+      if (await go(online)) void navigate({ to: placeAfterEntering() });
     } finally {
       setBusy(null);
     }

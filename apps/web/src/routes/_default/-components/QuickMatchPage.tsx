@@ -9,7 +9,7 @@ import { Anchor, Button, Card, Group, SegmentedControl, Stack, Text, TextInput, 
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { setPlayerName, useSettings } from '../../../app/settings';
-import { useLobby } from '../../../online/lobby-store';
+import { placeAfterEntering, useLobby } from '../../../online/lobby-store';
 import { useOnline } from '../../../online/online-link';
 import { QUICK_MAP_SIDES, readQuickChoice, saveQuickChoice } from '../../../online/quick-match';
 
@@ -31,7 +31,7 @@ export function QuickMatchPage() {
       if (playerName !== name) setPlayerName(playerName);
       saveQuickChoice(choice);
       const online = await loadOnline();
-      if (await online.quickMatch(playerName, choice.seats, choice.size)) void navigate({ to: '/lobby' });
+      if (await online.quickMatch(playerName, choice.seats, choice.size)) void navigate({ to: placeAfterEntering() });
     } finally {
       setBusy(false);
     }
