@@ -143,6 +143,16 @@ const Row = memo(function Row({
                 {status}
               </span>
             ) : null}
+            {clock !== null ? (
+              <span
+                className="fb-players-clock"
+                data-warning={clockWarning || undefined}
+                data-testid={`players-clock-${country}`}
+              >
+                <VisuallyHidden>Time left: </VisuallyHidden>
+                {clock}
+              </span>
+            ) : null}
             <span className="fb-players-seat" style={seatColour ? { color: seatColour } : undefined}>
               {connected !== undefined ? (
                 <span
@@ -155,16 +165,6 @@ const Row = memo(function Row({
               {seat}
               {you ? <span className="fb-players-you">you</span> : null}
             </span>
-            {clock !== null ? (
-              <span
-                className="fb-players-clock"
-                data-warning={clockWarning || undefined}
-                data-testid={`players-clock-${country}`}
-              >
-                <VisuallyHidden>Time left: </VisuallyHidden>
-                {clock}
-              </span>
-            ) : null}
             {away ? (
               <span className="fb-players-away" data-testid={`players-away-${country}`}>
                 {away}

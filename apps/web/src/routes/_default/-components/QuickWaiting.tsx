@@ -4,7 +4,7 @@
  * now" and "Leave the queue", one click each. The game's start takes everybody to the board.
  */
 import { COUNTRY_COLOURS, type LobbyState, type PlayableCountry } from '@four-banners/engine';
-import { Badge, Button, Card, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { countryLabel } from '../../../art/art';
 import { UnitIcon } from '../../../art/Emblem';
@@ -76,7 +76,7 @@ export function QuickWaiting({ lobby, me }: { lobby: LobbyState; me: string }) {
               </Group>
             ))}
           </Stack>
-          <Group grow gap="sm">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <Button
               variant="light"
               loading={busy === 'bots'}
@@ -94,7 +94,7 @@ export function QuickWaiting({ lobby, me }: { lobby: LobbyState; me: string }) {
             >
               Leave the queue
             </Button>
-          </Group>
+          </SimpleGrid>
         </Stack>
       </Card>
     </Stack>
