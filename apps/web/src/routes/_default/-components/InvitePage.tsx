@@ -95,7 +95,7 @@ export function InvitePage() {
                   {countryLabel(c)}
                 </Text>
                 <Text c={seat ? undefined : 'dimmed'}>
-                  {seat ? `${seat.name}${seat.bot ? ' (bot)' : ''}` : c === colour ? 'Free — yours' : 'Free'}
+                  {seat ? seat.name || (seat.bot ? 'Bot' : 'Player') : c === colour ? 'Free — yours' : 'Free'}
                 </Text>
               </Group>
             );
