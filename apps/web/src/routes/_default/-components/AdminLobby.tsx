@@ -149,7 +149,12 @@ export function AdminLobby({
         {state.error ? (
           <AdminError error={state.error} />
         ) : state.data ? (
-          <ScrollArea.Autosize mah={520} type="auto">
+          <ScrollArea.Autosize
+            mah={520}
+            type="auto"
+            // Long states scroll: the keyboard reaches the scroll area too.
+            viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Lobby state' }}
+          >
             <Code block data-testid="admin-state">
               {JSON.stringify(state.data, null, 2)}
             </Code>
