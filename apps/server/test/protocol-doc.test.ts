@@ -16,7 +16,7 @@ import { configFromEnv } from '../src/common/config.js';
 import { ADMIN_TOKEN, TestClient, bootServer, expectOk, getJson, removeDir, type TestServer } from './harness.js';
 
 /** The broadcasts of PROTOCOL §4.8, whose §4.1 rows absent-players.test.ts checks. */
-export const CLOCK_BROADCASTS = new Set(['server-turn-timeout', 'server-player-away', 'server-player-back']);
+const CLOCK_BROADCASTS = new Set(['server-turn-timeout', 'server-player-away', 'server-player-back']);
 
 const DOC = readFileSync(new URL('../../../docs/PROTOCOL.md', import.meta.url), 'utf8');
 
