@@ -19,10 +19,11 @@ import {
   removeDir,
   serverRig,
   sleep,
+  waitFor,
   type TestServer,
 } from './harness.js';
 
-const { boot, client, server, reset } = serverRig();
+const { boot, client, server, reset, hub } = serverRig();
 afterEach(reset);
 
 /** The lobby's whole log, from the admin API. */
@@ -83,6 +84,19 @@ describe('quick match on one node (PROTOCOL §4.7)', () => {
     expect(ten).not.toBe(sixteen);
     // Any size takes the oldest waiting lobby for 2: the 16.
     expect(await press(c, 2, null)).toBe(sixteen);
+  });
+
+  it('a waiting lobby whose people all went away is passed over', async () => {
+    await boot();
+    const [a, b, c] = [await client(), await client(), await client()];
+    const gone = await press(a, 2, null);
+    a.close();
+    await waitFor(() => !hub().isOnline(a.playerId), 'the server to see the first person gone');
+    await ok(b.emit('client-quick-match', { playerName: 'B', seats: 2, size: null }));
+    await b.until((x) => x.state !== null, 'seated');
+    expect(b.state!.lobbyId).not.toBe(gone);
+    // The next person is matched with the one still there.
+    expect(await press(c, 2, null)).toBe(b.state!.lobbyId);
   });
 
   it('4 seats and 2 seats are separate queues', async () => {

@@ -11,7 +11,7 @@
  * optimistic append lets exactly one start land.
  */
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { type QuickSeats, isGameOver } from '@four-banners/engine';
+import { type Player, type QuickSeats, isGameOver } from '@four-banners/engine';
 import type { Ack, QuickSize } from '@four-banners/protocol';
 import { ClusterBus } from '../cluster/cluster-bus.js';
 import { CONFIG, type ServerConfig } from '../common/config.js';
@@ -21,6 +21,7 @@ import { MetricsService } from '../common/metrics.service.js';
 import { LimitsService, REFUSAL_MESSAGES } from '../limits/limits.service.js';
 import { LobbyLogRepository } from '../storage/lobby-log.repository.js';
 import { LobbyCache, isHuman } from './lobby-cache.js';
+import { LobbyHub } from './lobby.hub.js';
 import { LobbyService } from './lobby.service.js';
 import { Draft, LobbyStore } from './lobby.store.js';
 import { fillAndStart, peopleIn, waitingQuick } from './quick-seating.js';
@@ -48,6 +49,7 @@ export class QuickMatchService implements OnApplicationBootstrap, OnModuleDestro
     @Inject(LobbyService) private readonly lobbies: LobbyService,
     @Inject(LobbyStore) private readonly store: LobbyStore,
     @Inject(LobbyCache) private readonly cache: LobbyCache,
+    @Inject(LobbyHub) private readonly hub: LobbyHub,
     @Inject(LobbyLogRepository) private readonly log: LobbyLogRepository,
     @Inject(LimitsService) private readonly limits: LimitsService,
     @Inject(MetricsService) private readonly metrics: MetricsService,
@@ -88,6 +90,7 @@ export class QuickMatchService implements OnApplicationBootstrap, OnModuleDestro
     const ack = await this.deciding.run(String(p.seats), async () => {
       const rows = await this.log.openLobbies({ quickSeats: p.seats, w: p.size, limit: CANDIDATES });
       for (const row of rows) {
+        if (await this.deserted(row.players)) continue;
         const joined = await this.lobbies.joinLobby(caller, { lobbyId: row.id, playerName: p.playerName });
         if (joined.ok || !GONE.has(joined.error.code)) return joined;
       }
@@ -112,6 +115,16 @@ export class QuickMatchService implements OnApplicationBootstrap, OnModuleDestro
       if (state.game.running) return fail('game_running', 'The game has already started.');
       return this.start(state) ?? fail('not_actable', 'The game cannot start.');
     });
+  }
+
+  /**
+   * Whether nobody seated in a waiting lobby (its row's seats) is connected anywhere: a queue of people who
+   * went away is skipped (the idle close ends it). Unknown (another node did not answer): not deserted.
+   */
+  private async deserted(players: string): Promise<boolean> {
+    const people = (JSON.parse(players) as Player[]).filter(isHuman).map((p) => p.id);
+    const online = await this.hub.onlineAnywhere(people);
+    return online !== null && online.size === 0;
   }
 
   /** Fills and starts a waiting quick lobby (its lock held); undefined when the start is not actable. */
