@@ -61,6 +61,11 @@ describe('quick match on one node (PROTOCOL §4.7)', () => {
       ['Ann', 0],
       ['Bob', 1],
     ]);
+    // Metrics (OPERATIONS §8): a full start, two people's times to match, nobody waiting any more.
+    const metrics = await (await fetch(`${server().url}/api/metrics`)).text();
+    expect(metrics).toMatch(/^fb_quick_matches_started_total\{how="full"\} 1$/m);
+    expect(metrics).toMatch(/^fb_quick_match_seconds_count 2$/m);
+    expect(metrics).toMatch(/^fb_quick_match_waiting 0$/m);
   });
 
   it('four people pressing together for 4 seats end in one lobby that starts without bots', async () => {

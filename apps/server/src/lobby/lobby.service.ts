@@ -34,6 +34,7 @@ import {
 } from '@four-banners/protocol';
 import type { z } from 'zod';
 import { CONFIG, type ServerConfig } from '../common/config.js';
+import { MetricsService } from '../common/metrics.service.js';
 import { LimitsService, REFUSAL_MESSAGES } from '../limits/limits.service.js';
 import { snapshotOf } from './broadcasts.js';
 import { newLobbyId, newSeatId, newSeed } from '../common/ids.js';
@@ -67,6 +68,7 @@ export class LobbyService implements OnModuleInit {
     @Inject(LobbyLogRepository) private readonly log: LobbyLogRepository,
     @Inject(LobbyHub) private readonly hub: LobbyHub,
     @Inject(LimitsService) private readonly limits: LimitsService,
+    @Inject(MetricsService) private readonly metrics: MetricsService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -259,12 +261,14 @@ export class LobbyService implements OnModuleInit {
       payload: { player: { id: caller, name: p.playerName, country } },
     });
     // A quick match starts with the join that fills it (PROTOCOL §4.7).
-    if (quickFull(draft.current) && !fillAndStart(draft)) return fail('not_actable', 'The game cannot start.');
+    const starts = quickFull(draft.current);
+    if (starts && !fillAndStart(draft)) return fail('not_actable', 'The game cannot start.');
     const seq = await this.store.commit(draft, {
       seats: [[caller, state.lobbyId]],
       names: [[caller, p.playerName]],
       enter: [caller],
     });
+    if (starts) this.metrics.quickMatchStarted('full');
     this.hub.toPlayer(caller, { name: 'server-sync-state', payload: snapshotOf(draft.current) });
     this.hub.tellPresence(
       caller,

@@ -132,8 +132,10 @@ export class QuickMatchService implements OnApplicationBootstrap, OnModuleDestro
     const draft = new Draft(state, new Date().toISOString());
     if (!fillAndStart(draft)) return undefined;
     const bots = draft.current.players.length > state.players.length;
-    this.metrics.quickMatchStarted(bots ? 'bots' : 'full');
-    return this.store.commit(draft, {}).then(done);
+    return this.store.commit(draft, {}).then((seq) => {
+      this.metrics.quickMatchStarted(bots ? 'bots' : 'full');
+      return done(seq);
+    });
   }
 
   /** A lobby held here changed: its wait's timer follows its state, and a start ends its people's waits. */
