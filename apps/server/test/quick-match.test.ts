@@ -23,7 +23,7 @@ import {
   type TestServer,
 } from './harness.js';
 
-const { boot, client, server, reset, hub } = serverRig();
+const { boot, client, server, reset, hub, stop } = serverRig();
 afterEach(reset);
 
 /** The lobby's whole log, from the admin API. */
@@ -136,6 +136,18 @@ describe('quick match on one node (PROTOCOL §4.7)', () => {
     await a.until((c) => c.state?.game.running === true, 'the start after the wait');
     expect(a.state!.players.filter((p) => p.bot)).toHaveLength(2);
     expect(starts(await logOf(server().url, lobbyId))).toHaveLength(1);
+  });
+
+  it('a wait that ends while the server is down starts the lobby when it is back (the logged startBy)', async () => {
+    const first = await boot({ quickMatchWaitMs: 1500 });
+    const [a, b] = [await client(), await client()];
+    const lobbyId = await press(a, 4, null);
+    await press(b, 4, null);
+    await stop();
+    await boot({ quickMatchWaitMs: 60_000 }, first.dir);
+    await waitFor(async () => starts(await logOf(server().url, lobbyId)).length === 1, 'the start after the restart');
+    const log = await logOf(server().url, lobbyId);
+    expect(log.filter((e) => e.kind === 'player-joined' && 'bot' in e.payload.player)).toHaveLength(2);
   });
 
   it('client-quick-start outside a quick match is refused (not_actable); a seat elsewhere refuses quick match', async () => {
