@@ -105,12 +105,21 @@ export async function runQuickMatchBench(): Promise<void> {
     // Poisson arrivals: exponential gaps with mean SECONDS / PEOPLE.
     const meanGapMs = (SECONDS * 1000) / PEOPLE;
     const acks: Promise<Ack>[] = [];
+    const ackMs: number[] = [];
     const t0 = performance.now();
     for (const [i, person] of people.entries()) {
       await sleep(-Math.log(1 - Math.random()) * meanGapMs);
       person.askedAt = performance.now();
       const payload = { playerName: `P${i}`, seats: person.seats, size: SIZES[i % SIZES.length]! };
-      acks.push(new Promise<Ack>((res) => person.socket.emit('client-quick-match', payload, res)));
+      const asked = person.askedAt;
+      acks.push(
+        new Promise<Ack>((res) =>
+          person.socket.emit('client-quick-match', payload, (ack: Ack) => {
+            ackMs.push(performance.now() - asked);
+            res(ack);
+          }),
+        ),
+      );
     }
     const arrivals = (performance.now() - t0) / 1000;
     const refused = (await Promise.all(acks)).filter((a) => !a.ok).length;
@@ -131,7 +140,10 @@ export async function runQuickMatchBench(): Promise<void> {
           `${group.length - matched.length} left waiting alone`,
       );
     }
-    if (refused > 0) console.log(`  ${refused} requests refused`);
+    console.log(
+      `  the request's own answer (search, join or open, commit): p50 ${percentile(ackMs, 50).toFixed(1)} ms, ` +
+        `p99 ${percentile(ackMs, 99).toFixed(1)} ms; ${refused} refused`,
+    );
   } finally {
     for (const p of people) p.socket.disconnect();
     server.child.kill();
