@@ -16,6 +16,8 @@ import { LobbyBots } from './lobby/lobby-bots.service.js';
 import { LobbyService } from './lobby/lobby.service.js';
 import { GameService } from './lobby/game.service.js';
 import { PresenceService } from './lobby/presence.service.js';
+import { QuickMatchService } from './lobby/quick-match.service.js';
+import { OpenLobbiesController } from './http/open-lobbies.controller.js';
 import { LobbyIdleSweep } from './lobby/lobby-idle.service.js';
 import { LobbyStore } from './lobby/lobby.store.js';
 import { LobbyCache } from './lobby/lobby-cache.js';
@@ -32,7 +34,7 @@ export class AppModule {
   static forRoot(config: ServerConfig): DynamicModule {
     return {
       module: AppModule,
-      controllers: [GamesController, AdminController, MetricsController],
+      controllers: [GamesController, OpenLobbiesController, AdminController, MetricsController],
       providers: [
         { provide: CONFIG, useValue: config },
         AppLogger,
@@ -52,6 +54,7 @@ export class AppModule {
         LobbyService,
         GameService,
         PresenceService,
+        QuickMatchService,
         LobbyIdleSweep,
         ResyncService,
         WatchService,

@@ -30,6 +30,10 @@ export interface PlayerRates {
   readonly syncKiB: RateLimit;
   /** Requests to watch a lobby (each is also a resync, charged to `syncKiB` by what it sends). */
   readonly watch: RateLimit;
+  /** Lobbies made listed, quick-match lobbies included (the bucket refills over an hour). */
+  readonly listedLobbies: RateLimit;
+  /** Quick match requests. */
+  readonly quickMatch: RateLimit;
 }
 
 /** Caps per client address (an IPv4 address, or an IPv6 /64). */
@@ -44,6 +48,10 @@ export interface AddressLimits {
   readonly http: RateLimit;
   /** Resync answers to all the players of the address, in KiB sent. */
   readonly syncKiB: RateLimit;
+  /** Quick match requests from all the players of the address. */
+  readonly quickMatch: RateLimit;
+  /** Requests for the open lobbies list (`GET /api/lobbies`), besides the HTTP rate. */
+  readonly openLobbies: RateLimit;
 }
 
 /** How a socket that keeps sending invalid (or over-the-limit) frames is slowed, then dropped. */
@@ -137,6 +145,8 @@ export interface ServerConfig {
   readonly walMaxBytes: number;
   /** Lobbies closed without ever starting are deleted this many days after their last event (0: kept). */
   readonly retentionDays: number;
+  /** A quick-match lobby with two people or more fills its empty seats with bots and starts this long after it opened. */
+  readonly quickMatchWaitMs: number;
 }
 
 export const CONFIG = Symbol('ServerConfig');
@@ -189,6 +199,7 @@ export function configFromEnv(
   const { int, rate } = reader(env);
   const webDist = env.WEB_DIST ?? resolve(SERVER_ROOT, '../web/dist');
   const lobbiesPerHour = int('LOBBIES_PER_HOUR', 20);
+  const listedPerHour = int('LISTED_LOBBIES_PER_HOUR', 6);
   return {
     port: int('PORT', 3000),
     host: env.HOST || undefined,
@@ -223,6 +234,8 @@ export function configFromEnv(
       lobbiesCreated: { capacity: lobbiesPerHour, refillPerSecond: lobbiesPerHour / 3600 },
       syncKiB: rate('SYNC_KIB', 'SECOND', 256, 64),
       watch: rate('WATCH', 'MINUTE', 10, 30),
+      listedLobbies: { capacity: listedPerHour, refillPerSecond: listedPerHour / 3600 },
+      quickMatch: rate('QUICK_MATCH', 'MINUTE', 5, 10),
     },
     address: {
       connections: int('CONNECTIONS_PER_ADDRESS', 50),
@@ -230,6 +243,8 @@ export function configFromEnv(
       newIdentities: rate('NEW_IDENTITY', 'MINUTE', 10, 10),
       http: rate('HTTP', 'SECOND', 100, 20),
       syncKiB: rate('ADDRESS_SYNC_KIB', 'SECOND', 512, 128),
+      quickMatch: rate('ADDRESS_QUICK_MATCH', 'MINUTE', 20, 60),
+      openLobbies: rate('OPEN_LOBBIES', 'MINUTE', 20, 60),
     },
     watchers: { perLobby: int('WATCHERS_PER_LOBBY', 1000), noticeMs: int('WATCHERS_NOTICE_MS', 1000) },
     socketsPerPlayer: int('SOCKETS_PER_PLAYER', 5),
@@ -248,6 +263,10 @@ export function configFromEnv(
     lobbyEventsBeforeStart: int('LOBBY_EVENTS_BEFORE_START', 2000),
     walMaxBytes: int('WAL_MAX_MB', 16) * MB,
     retentionDays: int('RETENTION_DAYS', 7),
+    // QUICK_MATCH_WAIT_MS (tests) wins over QUICK_MATCH_WAIT_SECONDS.
+    quickMatchWaitMs: env.QUICK_MATCH_WAIT_MS
+      ? int('QUICK_MATCH_WAIT_MS', 45_000)
+      : int('QUICK_MATCH_WAIT_SECONDS', 45) * 1000,
     ...overrides,
   };
 }

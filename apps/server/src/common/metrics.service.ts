@@ -28,7 +28,11 @@ export type LimitName =
   | 'new_identities_per_address'
   | 'invalid_frames'
   | 'http'
-  | 'lobby_chat_full';
+  | 'lobby_chat_full'
+  | 'listed_lobbies'
+  | 'quick_match'
+  | 'quick_match_per_address'
+  | 'open_lobbies';
 
 /** Why the server dropped a connection, as the `reason` label. */
 export type DropReason = 'invalid_frames' | 'slow_reader';
@@ -85,6 +89,24 @@ export class MetricsService {
     name: 'fb_append_seconds',
     help: 'Time to append one request’s events in its transaction.',
     buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+    registers: [this.registry],
+  });
+
+  private readonly quickMatches = new Counter({
+    name: 'fb_quick_matches_started_total',
+    help: 'Quick-match games started, by how: full (every seat a person) or bots (empty seats filled with bots).',
+    labelNames: ['how'] as const,
+    registers: [this.registry],
+  });
+  private readonly timeToMatch = new Histogram({
+    name: 'fb_quick_match_seconds',
+    help: "From a person's quick match request to the start of their game (on the node that took the request).",
+    buckets: [0.1, 0.5, 1, 2.5, 5, 10, 20, 30, 45, 60, 90, 120, 300],
+    registers: [this.registry],
+  });
+  private readonly listings = new Counter({
+    name: 'fb_open_lobby_listings_total',
+    help: 'Open lobbies list requests answered (GET /api/lobbies).',
     registers: [this.registry],
   });
 
@@ -147,6 +169,19 @@ export class MetricsService {
 
   appendConflict(): void {
     this.conflicts.inc();
+  }
+
+  quickMatchStarted(how: 'full' | 'bots'): void {
+    this.quickMatches.inc({ how });
+  }
+
+  /** One person's wait from their quick match request to their game's start. */
+  quickMatched(seconds: number): void {
+    this.timeToMatch.observe(seconds);
+  }
+
+  openLobbiesListed(): void {
+    this.listings.inc();
   }
 
   /** Times `fn` as one append. */

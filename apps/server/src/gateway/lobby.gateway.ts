@@ -28,6 +28,8 @@ import {
   leaveLobbySchema,
   loadSaveSchema,
   lobbyUpdateSchema,
+  quickMatchSchema,
+  quickStartSchema,
   rematchSchema,
   syncStateSchema,
   unwatchLobbySchema,
@@ -52,6 +54,7 @@ import { GameService } from '../lobby/game.service.js';
 import { LobbyService } from '../lobby/lobby.service.js';
 import { fail } from '../lobby/requests.js';
 import { PresenceService } from '../lobby/presence.service.js';
+import { QuickMatchService } from '../lobby/quick-match.service.js';
 import { DRAIN_MS, LobbyBusy, ServerStopping } from '../lobby/lobby.store.js';
 import { LobbyLogRepository } from '../storage/lobby-log.repository.js';
 import { ResyncService } from '../lobby/resync.service.js';
@@ -125,6 +128,7 @@ export class LobbyGateway
     @Inject(AppLogger) private readonly logger: AppLogger,
     @Inject(PresenceService) private readonly presence: PresenceService,
     @Inject(ClusterBus) private readonly bus: ClusterBus,
+    @Inject(QuickMatchService) private readonly quick: QuickMatchService,
   ) {
     metrics.gauge('fb_connections', 'Open socket connections.', () => hub.connectionCount);
   }
@@ -287,6 +291,20 @@ export class LobbyGateway
   @SubscribeMessage('client-rematch')
   rematch(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
     return this.handle(socket, 'client-rematch', body, rematchSchema, ['lobby'], (me) => this.lobbies.rematch(me));
+  }
+
+  @SubscribeMessage('client-quick-match')
+  quickMatch(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
+    return this.handle(socket, 'client-quick-match', body, quickMatchSchema, ['quick_match'], (me, p) =>
+      this.quick.quickMatch(me, socketData(socket).address, p),
+    );
+  }
+
+  @SubscribeMessage('client-quick-start')
+  quickStart(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
+    return this.handle(socket, 'client-quick-start', body, quickStartSchema, ['actions'], (me) =>
+      this.quick.quickStart(me),
+    );
   }
 
   /**

@@ -13,9 +13,12 @@ import {
   actable,
   isGameOver,
   type CountryId,
+  type Difficulty,
   type GameAction,
   type LobbyState,
   type Player,
+  type QuickMatch,
+  type TurnClock,
 } from '@four-banners/engine';
 import {
   LIMITS,
@@ -31,6 +34,7 @@ import {
 } from '@four-banners/protocol';
 import type { z } from 'zod';
 import { CONFIG, type ServerConfig } from '../common/config.js';
+import { MetricsService } from '../common/metrics.service.js';
 import { LimitsService, REFUSAL_MESSAGES } from '../limits/limits.service.js';
 import { snapshotOf } from './broadcasts.js';
 import { newLobbyId, newSeatId, newSeed } from '../common/ids.js';
@@ -38,7 +42,8 @@ import { LobbyHub } from './lobby.hub.js';
 import { LobbyLogRepository } from '../storage/lobby-log.repository.js';
 import { AppendConflict } from '../storage/lobby-log.repository.js';
 import { LobbyCache, isHuman } from './lobby-cache.js';
-import { Draft, LobbyStore } from './lobby.store.js';
+import { Draft, LobbyStore, freeSeats } from './lobby.store.js';
+import { fillAndStart, firstFreeColour, quickFull } from './quick-seating.js';
 import { done, fail, notBeforeStart, overPreStartBudget } from './requests.js';
 
 type In<S extends z.ZodType> = z.output<S>;
@@ -50,6 +55,8 @@ interface LobbySetup {
   readonly h: number;
   readonly country: CountryId;
   readonly seats: readonly Player[];
+  /** Settings logged in `lobby-created` (PROTOCOL §4.7): only those that differ from `DEFAULT_SETTINGS`. */
+  readonly settings?: { readonly listed?: true; readonly clock?: TurnClock; readonly quick?: QuickMatch };
 }
 
 @Injectable()
@@ -61,6 +68,7 @@ export class LobbyService implements OnModuleInit {
     @Inject(LobbyLogRepository) private readonly log: LobbyLogRepository,
     @Inject(LobbyHub) private readonly hub: LobbyHub,
     @Inject(LimitsService) private readonly limits: LimitsService,
+    @Inject(MetricsService) private readonly metrics: MetricsService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -82,7 +90,7 @@ export class LobbyService implements OnModuleInit {
   // ---- reading ----
 
   /** The lobby that holds the player's seat for create/join: a finished game is left first (a replay now). */
-  private async currentSeat(playerId: string): Promise<LobbyState | undefined> {
+  async currentSeat(playerId: string): Promise<LobbyState | undefined> {
     const state = await this.cache.seatOf(playerId);
     if (state && isGameOver(state.game)) {
       await this.leaveLobby(playerId, { playerId });
@@ -95,7 +103,18 @@ export class LobbyService implements OnModuleInit {
 
   async createLobby(caller: string, p: In<typeof createLobbySchema>): Promise<Ack> {
     if (await this.currentSeat(caller)) return fail('not_actable', 'You are already in a lobby: leave it first.');
-    return this.openLobby(caller, { name: p.playerName, w: 10, h: 10, country: COUNTRY.none, seats: [] });
+    // A listed lobby has a turn clock unless asked otherwise (PROTOCOL §4.7); defaults are not logged.
+    const listed = p.listed ?? false;
+    const clock = p.clock ?? (listed ? 60 : 0);
+    const settings = { ...(listed ? { listed: true as const } : {}), ...(clock !== 0 ? { clock } : {}) };
+    return this.openLobby(caller, {
+      name: p.playerName,
+      w: 10,
+      h: 10,
+      country: p.country ?? COUNTRY.none,
+      seats: [],
+      settings,
+    });
   }
 
   /**
@@ -129,12 +148,38 @@ export class LobbyService implements OnModuleInit {
   private async openLobby(caller: string, setup: LobbySetup, rematchOf?: LobbyState): Promise<Ack> {
     if (!(await this.limits.allowPlayer('lobbies_created', caller)))
       return fail('rate_limited', REFUSAL_MESSAGES.lobbies_created);
+    if (setup.settings?.listed && !(await this.limits.allowPlayer('listed_lobbies', caller)))
+      return fail('rate_limited', REFUSAL_MESSAGES.listed_lobbies);
     if (rematchOf) await this.leave(rematchOf, caller, { playerId: caller });
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.makeLobby(caller, setup, rematchOf);
       } catch (e) {
         // Another node took the same new id at the same moment: another id.
+        if (!(e instanceof AppendConflict) || attempt >= 3) throw e;
+      }
+    }
+  }
+
+  /**
+   * Opens a quick-match lobby (PROTOCOL §4.7) with `caller` on green: listed, a 60 s clock, `size` × `size`.
+   * It counts against the caller's listed lobbies, not against the lobbies they created.
+   */
+  async openQuickLobby(caller: string, name: string, size: number, quick: QuickMatch): Promise<Ack> {
+    if (!(await this.limits.allowPlayer('listed_lobbies', caller)))
+      return fail('rate_limited', REFUSAL_MESSAGES.listed_lobbies);
+    const setup = {
+      name,
+      w: size,
+      h: size,
+      country: COUNTRY.green,
+      seats: [],
+      settings: { listed: true, clock: 60, quick },
+    } as const;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.makeLobby(caller, setup);
+      } catch (e) {
         if (!(e instanceof AppendConflict) || attempt >= 3) throw e;
       }
     }
@@ -148,7 +193,15 @@ export class LobbyService implements OnModuleInit {
       kind: 'lobby-created',
       actor: caller,
       seed: null,
-      payload: { lobbyId, adminId: caller, w: setup.w, h: setup.h, seed: newSeed(), rulesVersion: RULES_VERSION },
+      payload: {
+        lobbyId,
+        adminId: caller,
+        w: setup.w,
+        h: setup.h,
+        seed: newSeed(),
+        rulesVersion: RULES_VERSION,
+        ...setup.settings,
+      },
     });
     draft.add({
       kind: 'player-joined',
@@ -194,21 +247,28 @@ export class LobbyService implements OnModuleInit {
       return done();
     }
     if (current) return fail('not_actable', 'You are already in another lobby: leave it first.');
-    if (state.players.length >= LIMITS.playersPerLobby) return fail('lobby_full', 'This lobby is full.');
-    const refusal = notBeforeStart(state, this.config, this.limits);
+    if (state.players.length >= LIMITS.playersPerLobby || (state.settings.quick && freeSeats(state) === 0))
+      return fail('lobby_full', 'This lobby is full.');
+    // In a quick match everybody plays: no colour asked, the first free one.
+    const country = p.country ?? (state.settings.quick ? firstFreeColour(state) : undefined) ?? COUNTRY.none;
+    const refusal = notBeforeStart(state, this.config, this.limits) ?? this.colourRefusal(state, country);
     if (refusal) return refusal;
     const draft = new Draft(state, new Date().toISOString());
     draft.add({
       kind: 'player-joined',
       actor: caller,
       seed: null,
-      payload: { player: { id: caller, name: p.playerName, country: COUNTRY.none } },
+      payload: { player: { id: caller, name: p.playerName, country } },
     });
+    // A quick match starts with the join that fills it (PROTOCOL §4.7).
+    const starts = quickFull(draft.current);
+    if (starts && !fillAndStart(draft)) return fail('not_actable', 'The game cannot start.');
     const seq = await this.store.commit(draft, {
       seats: [[caller, state.lobbyId]],
       names: [[caller, p.playerName]],
       enter: [caller],
     });
+    if (starts) this.metrics.quickMatchStarted('full');
     this.hub.toPlayer(caller, { name: 'server-sync-state', payload: snapshotOf(draft.current) });
     this.hub.tellPresence(
       caller,
@@ -268,13 +328,26 @@ export class LobbyService implements OnModuleInit {
         const humans = state.players.filter(isHuman).map((s) => s.id);
         return done(await this.store.commit(draft, { seats: humans.map((id) => [id, null] as const), exit: humans }));
       }
-      const change: { w?: number; h?: number; seed?: number } = {};
+      const change: {
+        w?: number;
+        h?: number;
+        seed?: number;
+        listed?: boolean;
+        clock?: TurnClock;
+        botLevel?: Difficulty;
+      } = {};
       if (p.w !== undefined) change.w = p.w;
       if (p.h !== undefined) change.h = p.h;
       if (p.seed !== undefined) change.seed = p.seed;
+      // The settings (PROTOCOL §4.7) are logged as sent.
+      if (p.listed !== undefined) change.listed = p.listed;
+      if (p.clock !== undefined) change.clock = p.clock;
+      if (p.botLevel !== undefined) change.botLevel = p.botLevel;
       if (Object.keys(change).length === 0) return done();
       const refusal = notBeforeStart(state, this.config, this.limits);
       if (refusal) return refusal;
+      if (change.listed && !state.settings.listed && !(await this.limits.allowPlayer('listed_lobbies', caller)))
+        return fail('rate_limited', REFUSAL_MESSAGES.listed_lobbies);
       draft.add({ kind: 'lobby-updated', actor: caller, seed: null, payload: change });
       return done(await this.store.commit(draft, {}));
     });
