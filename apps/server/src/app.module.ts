@@ -17,6 +17,7 @@ import { LobbyService } from './lobby/lobby.service.js';
 import { GameService } from './lobby/game.service.js';
 import { PresenceService } from './lobby/presence.service.js';
 import { LobbyIdleSweep } from './lobby/lobby-idle.service.js';
+import { TurnClock } from './lobby/turn-clock.service.js';
 import { LobbyStore } from './lobby/lobby.store.js';
 import { LobbyCache } from './lobby/lobby-cache.js';
 import { ResyncService } from './lobby/resync.service.js';
@@ -53,6 +54,7 @@ export class AppModule {
         GameService,
         PresenceService,
         LobbyIdleSweep,
+        TurnClock,
         ResyncService,
         WatchService,
         LobbyGateway,

@@ -20,6 +20,7 @@ import {
   LIMITS,
   addBotSchema,
   addLocalSchema,
+  backSchema,
   changeCountrySchema,
   chatMessageSchema,
   clientGameActionSchema,
@@ -56,6 +57,7 @@ import { DRAIN_MS, LobbyBusy, ServerStopping } from '../lobby/lobby.store.js';
 import { LobbyLogRepository } from '../storage/lobby-log.repository.js';
 import { ResyncService } from '../lobby/resync.service.js';
 import { WatchService } from '../lobby/watch.service.js';
+import { TurnClock } from '../lobby/turn-clock.service.js';
 
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(CLIENT_EVENT_NAMES);
 
@@ -125,6 +127,7 @@ export class LobbyGateway
     @Inject(AppLogger) private readonly logger: AppLogger,
     @Inject(PresenceService) private readonly presence: PresenceService,
     @Inject(ClusterBus) private readonly bus: ClusterBus,
+    @Inject(TurnClock) private readonly clock: TurnClock,
   ) {
     metrics.gauge('fb_connections', 'Open socket connections.', () => hub.connectionCount);
   }
@@ -287,6 +290,12 @@ export class LobbyGateway
   @SubscribeMessage('client-rematch')
   rematch(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
     return this.handle(socket, 'client-rematch', body, rematchSchema, ['lobby'], (me) => this.lobbies.rematch(me));
+  }
+
+  /** An away person takes their country back (PROTOCOL §4.8). */
+  @SubscribeMessage('client-back')
+  back(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
+    return this.handle(socket, 'client-back', body, backSchema, ['actions'], (me) => this.clock.back(me));
   }
 
   /**
