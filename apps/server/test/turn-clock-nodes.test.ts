@@ -13,11 +13,14 @@ import type { ServerConfig } from '../src/common/config.js';
 import { NodeRegistry } from '../src/cluster/node-registry.js';
 import { LobbyCache } from '../src/lobby/lobby-cache.js';
 import { clockedGame, logOf, passesEveryTurn } from './clocked.js';
+import { oneAliveSave } from './drive.js';
 import { startRedis, type RedisServer } from './fixtures/redis-server.js';
 import {
   LENIENT,
   TestClient,
   bootServer,
+  createdLobby,
+  expectOk as ok,
   isContiguous,
   removeDir,
   waitFor,
@@ -143,5 +146,30 @@ describe('two nodes: one decision per occasion (PROTOCOL §4.8)', () => {
       payload: { playerId: alice.playerId, reason: 'absent' },
     });
     alice2.close();
+  });
+});
+
+describe('two nodes: a rematch notice reaches the watchers on every node (PROTOCOL §4.6)', () => {
+  it('on both nodes, when the admin was the last person in the finished game', async () => {
+    const [a, b] = await twoNodes({});
+    const alice = await connect(a);
+    const carol = await connect(b);
+    const dave = await connect(a);
+    const lobbyId = await createdLobby(alice);
+    await ok(alice.emit('client-change-country', { country: 0 }));
+    await ok(alice.emit('client-add-bot', { country: 1, difficulty: 'easy' }));
+    await ok(alice.emit('client-load-save', { state: oneAliveSave([0, 1]) }));
+    await ok(alice.emit('client-game-action', { id: 'start', info: {} }));
+    // Carol watches the finished game through the other node (which reads it from the log).
+    expect(await carol.watch(lobbyId)).toMatchObject({ ok: true });
+    expect(carol.state?.players.map((p) => p.id)).toContain(alice.playerId);
+    // Dave watches it through Alice's node.
+    await ok(dave.watch(lobbyId));
+    await ok(alice.emit('client-rematch', {}));
+    for (const watcher of [carol, dave]) {
+      await watcher.until((c) => c.payloads('server-rematch').length === 1, 'the watcher told');
+      expect(watcher.payloads('server-rematch')[0]).toMatchObject({ lobbyId, by: alice.playerId });
+      await watcher.until((c) => c.state?.online === false, 'then the closing');
+    }
   });
 });
