@@ -8,7 +8,7 @@ import { whoseTurn, type LobbyEvent } from '@four-banners/engine';
 import { afterEach, describe, expect, it } from 'vitest';
 import { countryToMove } from './drive.js';
 import { clockedGame, expectLogFoldsLike, logOf, metric, passesEveryTurn } from './clocked.js';
-import { expectOk as ok, serverRig, waitFor, type TestClient } from './harness.js';
+import { LENIENT, expectOk as ok, serverRig, waitFor, type TestClient } from './harness.js';
 
 const { server, boot, client, sameIdentity, stop, serverState, refused, reset } = serverRig();
 afterEach(reset);
@@ -147,5 +147,13 @@ describe('client-back refusals (PROTOCOL §4.8)', () => {
     const seq = serverState(lobbyId).seq;
     expect(await alice.emit('client-back', {})).toEqual({ ok: true });
     expect(serverState(lobbyId).seq).toBe(seq);
+  });
+
+  it('counts against the player’s action rate (PROTOCOL §6.2)', async () => {
+    await boot({ rates: { ...LENIENT.rates, actions: { capacity: 3, refillPerSecond: 0 } } });
+    const carol = await client();
+    for (let i = 0; i < 3; i++)
+      expect(await carol.emit('client-back', {})).toMatchObject({ ok: false, error: { code: 'not_in_lobby' } });
+    expect(await carol.emit('client-back', {})).toMatchObject({ ok: false, error: { code: 'rate_limited' } });
   });
 });
