@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (apps/server): round trips, fan-out to spectators, SQLite and PostgreSQL appends, several
- * nodes on PostgreSQL + Redis, and disk growth per game; figures only, no pass/fail.
+ * nodes on PostgreSQL + Redis, turn clocks' CPU per 1,000 lobbies, and disk growth per game; figures only, no pass/fail.
  */
 import { cleanUpEverything } from './abuse/server-process.js';
 import { runFanoutBench } from './fanout.bench.js';
@@ -9,6 +9,7 @@ import { printGrowthBench } from './growth.bench.js';
 import { runRoundTripBench } from './round-trip.bench.js';
 import { printPostgresAppendBench } from './postgres-append.bench.js';
 import { printAppendBench } from './sqlite-append.bench.js';
+import { runTurnClockBench } from './turn-clock.bench.js';
 
 await runRoundTripBench();
 try {
@@ -19,4 +20,5 @@ try {
 await printAppendBench();
 await printPostgresAppendBench();
 await runMultiNodeBench();
+await runTurnClockBench();
 await printGrowthBench();

@@ -97,7 +97,10 @@ describe('two nodes: one decision per occasion (PROTOCOL §4.8)', () => {
     const alice = await connect(a);
     const bob = await connect(b);
     const { lobbyId } = await clockedGame(a, alice, bob, 30);
-    const stops = [hammer(alice, 1), hammer(bob, 0), hammer(alice, 1), hammer(bob, 0)];
+    // Each person is connected to both nodes: both keep the lobby's timer at the deadline and race for it.
+    const alsoAlice = await connect(b, { playerId: alice.playerId, token: alice.hello.token });
+    const alsoBob = await connect(a, { playerId: bob.playerId, token: bob.hello.token });
+    const stops = [hammer(alice, 1), hammer(bob, 0), hammer(alsoAlice, 1), hammer(alsoBob, 0)];
     // Nobody acts: two timeouts each, then both are away and the game pauses.
     await waitFor(
       () =>

@@ -7,8 +7,9 @@
 import { whoseTurn, type LobbyEvent } from '@four-banners/engine';
 import { afterEach, describe, expect, it } from 'vitest';
 import { countryToMove } from './drive.js';
-import { clockedGame, expectLogFoldsLike, logOf, metric, passesEveryTurn } from './clocked.js';
-import { LENIENT, expectOk as ok, serverRig, waitFor, type TestClient } from './harness.js';
+import { TurnClock } from '../src/lobby/turn-clock.service.js';
+import { clockedGame, expectLogFoldsLike, logOf, metric, passesEveryTurn, setClock } from './clocked.js';
+import { LENIENT, createdLobby, expectOk as ok, serverRig, sleep, waitFor, type TestClient } from './harness.js';
 
 const { server, boot, client, sameIdentity, stop, serverState, refused, reset } = serverRig();
 afterEach(reset);
@@ -132,6 +133,26 @@ describe('a turn clock that runs out passes the turn (PROTOCOL §4.8)', () => {
     expect(at - deadline).toBeLessThan(1000);
     const log = await logOf(server(), lobbyId);
     expect(log.filter((e) => e.kind === 'turn-timeout')).toHaveLength(1);
+  });
+});
+
+describe('a hot-seat player has no clock (PROTOCOL §4.8: it limits a person’s turn)', () => {
+  it('their turn waits, with no timer kept for it', async () => {
+    await boot({ clockMsPerSecond: 20 });
+    const alice = await client();
+    const lobbyId = await createdLobby(alice);
+    await ok(alice.emit('client-change-country', { country: 0 }));
+    await ok(alice.emit('client-add-local', { name: 'Dora', country: 1 }));
+    await ok(alice.emit('client-lobby-update', { w: 6, h: 6, seed: 7 }));
+    await setClock(server(), lobbyId, 30);
+    await ok(alice.emit('client-game-action', { id: 'start', info: {} }));
+    // Alice's clock runs out; then it is Dora's turn, which waits.
+    await alice.until((c) => timeouts(c).length === 1, "alice's timeout");
+    await waitFor(() => whoseTurn(serverState(lobbyId).game) === 1, "dora's turn");
+    expect(server().app.get(TurnClock).scheduled).toBe(0);
+    const seq = serverState(lobbyId).seq;
+    await sleep(800);
+    expect(serverState(lobbyId).seq).toBe(seq);
   });
 });
 

@@ -5,7 +5,8 @@
  * person to move having been offline through `awayGraceMs` (counted from the later of the turn's start and
  * when this node saw them go offline). When it fires, the decision is taken again on the lobby's current
  * state with its lock held: a node that lost the append race finds the turn passed and stands down, so one
- * timeout (or away, or back) lands per occasion, whichever node decides it.
+ * timeout (or away, or back) lands per occasion, whichever node decides it. To race less, a node the person
+ * to move is not connected to decides a clock `PEER_FALLBACK_MS` after the deadline (a fallback).
  *
  * Away people are back when a connection of theirs opens (on this node: the node they connect to holds
  * their lobby) or when they ask (`client-back`). Nothing is decided while the game is paused (every person
@@ -21,8 +22,14 @@ import { MetricsService } from '../common/metrics.service.js';
 import { addAway, addTimeout, personToMove } from './away.js';
 import { LobbyCache, isHuman } from './lobby-cache.js';
 import { LobbyHub } from './lobby.hub.js';
-import { Draft, LobbyStore } from './lobby.store.js';
+import { Draft, LobbyStore, ServerStopping } from './lobby.store.js';
 import { done, fail } from './requests.js';
+
+/** How long a lobby's decisions wait after one failed (a stopping server, storage away). */
+const RETRY_AFTER_FAILURE_MS = 1000;
+
+/** Several nodes: how long after a deadline a node the person to move is not connected to decides it. */
+const PEER_FALLBACK_MS = 500;
 
 /** What a lobby's timer waits for. */
 interface Planned {
@@ -41,6 +48,8 @@ export class TurnClock implements OnModuleDestroy {
    * as they go offline, when this is needed).
    */
   private readonly lobbyOf = new Map<string, string>();
+  /** lobbyId → no decision before this time (ms epoch): the last one failed (storage away), so no busy retry. */
+  private readonly failedUntil = new Map<string, number>();
   private closing = false;
 
   constructor(
@@ -50,7 +59,7 @@ export class TurnClock implements OnModuleDestroy {
     @Inject(LobbyHub) private readonly hub: LobbyHub,
     @Inject(MetricsService) private readonly metrics: MetricsService,
     @Inject(AppLogger) private readonly logger: AppLogger,
-    @Inject(ClusterBus) bus: ClusterBus,
+    @Inject(ClusterBus) private readonly bus: ClusterBus,
   ) {
     metrics.gauge('fb_turn_clock_timers', 'Lobbies with a turn clock or away timer scheduled on this node.', () => {
       return this.timers.size;
@@ -130,13 +139,18 @@ export class TurnClock implements OnModuleDestroy {
     return Math.max(Date.parse(state.turnStartedAt), since) + this.config.awayGraceMs;
   }
 
-  /** When something is due in the lobby, or null. */
+  /** When something is due in the lobby, or null (a hot-seat player's turn has no clock: no person to time out). */
   private dueAt(state: LobbyState | undefined): number | null {
     if (!state?.online || !state.game.running || isGameOver(state.game) || isPaused(state)) return null;
-    if (!this.attended(state)) return null;
-    const deadlines = [turnDeadline(state, this.config.clockMsPerSecond), this.absentDeadline(state)];
+    const seat = personToMove({ current: state });
+    if (!seat || seat.away !== undefined || !this.attended(state)) return null;
+    let clock = turnDeadline(state, this.config.clockMsPerSecond);
+    // Several nodes: the node the person to move is connected to passes their turn; the others hold back a
+    // moment, as a fallback, rather than all racing to append the same timeout.
+    if (clock !== null && this.bus.peers && !this.hub.isOnline(seat.id)) clock += PEER_FALLBACK_MS;
+    const deadlines = [clock, this.absentDeadline(state)];
     const due = deadlines.filter((d): d is number => d !== null);
-    return due.length > 0 ? Math.min(...due) : null;
+    return due.length > 0 ? Math.max(Math.min(...due), this.failedUntil.get(state.lobbyId) ?? 0) : null;
   }
 
   /** Keeps the lobby's one timer at what is due next (or none). */
@@ -165,6 +179,7 @@ export class TurnClock implements OnModuleDestroy {
   private remember(lobbyId: string, state: LobbyState | undefined): void {
     if (!state?.online || !state.game.running || isGameOver(state.game)) {
       this.offline.delete(lobbyId);
+      this.failedUntil.delete(lobbyId);
       return;
     }
     for (const seat of state.players)
@@ -176,8 +191,13 @@ export class TurnClock implements OnModuleDestroy {
     if (this.closing) return;
     this.store
       .inLobby(lobbyId, (state) => this.decide(state))
-      .catch((e: unknown) =>
-        this.logger.error('turn-clock-failed', { lobby: lobbyId, error: e instanceof Error ? e.stack : String(e) }),
+      .then(
+        () => this.failedUntil.delete(lobbyId),
+        (e: unknown) => {
+          this.failedUntil.set(lobbyId, Date.now() + RETRY_AFTER_FAILURE_MS);
+          if (e instanceof ServerStopping) return;
+          this.logger.error('turn-clock-failed', { lobby: lobbyId, error: e instanceof Error ? e.stack : String(e) });
+        },
       )
       .finally(() => this.plan(lobbyId));
   }
