@@ -194,6 +194,15 @@ async function measure(count: 1 | 2, redis: RedisServer | null): Promise<void> {
     const conflicts0 = await metric(nodes, 'fb_append_conflicts_total');
     const firing = await window(nodes);
     const conflicts = (await metric(nodes, 'fb_append_conflicts_total')) - conflicts0;
+    if (process.env.BENCH_CLOCK_DEBUG)
+      for (const name of [
+        'fb_players_away_total',
+        'fb_players_back_total',
+        'fb_takeover_turns_total',
+        'fb_bot_turns_total',
+        'fb_turn_clock_timers',
+      ])
+        console.log(`    ${name} ${await metric(nodes, name)}`);
     const perSecond = firing.timeouts / SECONDS;
     console.log(
       `  ${label}, ${LOBBIES} running lobbies of 2 connected people:\n` +
@@ -212,7 +221,7 @@ async function measure(count: 1 | 2, redis: RedisServer | null): Promise<void> {
 
 export async function runTurnClockBench(): Promise<void> {
   console.log(`\nTurn clocks: server CPU per ${LOBBIES} clocked lobbies (${SECONDS}-s windows)`);
-  await measure(1, null);
+  if (process.env.BENCH_CLOCK_NODES !== '2') await measure(1, null);
   const redis = await startRedis();
   try {
     await measure(2, redis);

@@ -3,7 +3,8 @@
  * connected to, one timer waits for the earliest of: the current turn's clock running out
  * (`turnDeadline`, from the logged `at` that began the turn, so a restart keeps the deadline), and the
  * person to move having been offline through `awayGraceMs` (counted from the later of the turn's start and
- * when this node saw them go offline). When it fires, the decision is taken again on the lobby's current
+ * when this node saw them go offline: on several nodes, a person connected to another node is found offline
+ * by a periodic sweep that asks the other nodes about them all at once). When it fires, the decision is taken again on the lobby's current
  * state with its lock held: a node that lost the append race finds the turn passed and stands down, so one
  * timeout (or away, or back) lands per occasion, whichever node decides it. To race less, a node the person
  * to move is not connected to decides a clock `PEER_FALLBACK_MS` after the deadline (a fallback).
@@ -12,7 +13,7 @@
  * their lobby) or when they ask (`client-back`). Nothing is decided while the game is paused (every person
  * away) or nobody of the lobby is connected here.
  */
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { isGameOver, isPaused, turnDeadline, type LobbyState } from '@four-banners/engine';
 import type { Ack } from '@four-banners/protocol';
 import { ClusterBus } from '../cluster/cluster-bus.js';
@@ -31,6 +32,12 @@ const RETRY_AFTER_FAILURE_MS = 1000;
 /** Several nodes: how long after a deadline a node the person to move is not connected to decides it. */
 const PEER_FALLBACK_MS = 500;
 
+/** Several nodes: how often the people to move connected elsewhere are asked about (half the grace, within these). */
+const SWEEP_MIN_MS = 100;
+const SWEEP_MAX_MS = 10_000;
+/** People asked about in one question to the other nodes. */
+const SWEEP_BATCH = 200;
+
 /** What a lobby's timer waits for. */
 interface Planned {
   readonly at: number;
@@ -38,7 +45,7 @@ interface Planned {
 }
 
 @Injectable()
-export class TurnClock implements OnModuleDestroy {
+export class TurnClock implements OnModuleInit, OnModuleDestroy {
   /** lobbyId → its one timer. */
   private readonly timers = new Map<string, Planned>();
   /** Running lobby → its people → when this node first knew them offline (ms epoch). */
@@ -51,6 +58,8 @@ export class TurnClock implements OnModuleDestroy {
   /** lobbyId → no decision before this time (ms epoch): the last one failed (storage away), so no busy retry. */
   private readonly failedUntil = new Map<string, number>();
   private closing = false;
+  private sweepTimer: NodeJS.Timeout | null = null;
+  private sweeping = false;
 
   constructor(
     @Inject(CONFIG) private readonly config: ServerConfig,
@@ -78,8 +87,22 @@ export class TurnClock implements OnModuleDestroy {
     });
   }
 
+  /** Several nodes: people to move who are connected to none of this node's sockets are asked about in one batch. */
+  onModuleInit(): void {
+    if (!this.bus.peers) return;
+    const every = Math.min(SWEEP_MAX_MS, Math.max(SWEEP_MIN_MS, this.config.awayGraceMs / 2));
+    this.sweepTimer = setInterval(() => {
+      if (this.sweeping) return;
+      this.sweeping = true;
+      this.sweep()
+        .catch((e: unknown) => this.logger.error('away-sweep-failed', { error: String(e) }))
+        .finally(() => (this.sweeping = false));
+    }, every).unref();
+  }
+
   onModuleDestroy(): void {
     this.closing = true;
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
     for (const { timer } of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
   }
@@ -133,9 +156,10 @@ export class TurnClock implements OnModuleDestroy {
     if (isPaused(state) || !state.game.running || state.turnStartedAt === null) return null;
     const seat = personToMove({ current: state });
     if (!seat || seat.away !== undefined || this.hub.isOnline(seat.id)) return null;
-    const offline = this.offlineOf(state.lobbyId);
-    let since = offline.get(seat.id);
-    if (since === undefined) offline.set(seat.id, (since = Date.now()));
+    let since = this.offline.get(state.lobbyId)?.get(seat.id);
+    // One node: not connected here is offline (from now, if not seen going). Several: the sweep finds out.
+    if (since === undefined && !this.bus.peers) this.offlineOf(state.lobbyId).set(seat.id, (since = Date.now()));
+    if (since === undefined) return null;
     return Math.max(Date.parse(state.turnStartedAt), since) + this.config.awayGraceMs;
   }
 
@@ -151,6 +175,33 @@ export class TurnClock implements OnModuleDestroy {
     const deadlines = [clock, this.absentDeadline(state)];
     const due = deadlines.filter((d): d is number => d !== null);
     return due.length > 0 ? Math.max(Math.min(...due), this.failedUntil.get(state.lobbyId) ?? 0) : null;
+  }
+
+  /**
+   * Several nodes: finds which people to move (in lobbies attended here) are connected to no node, with one
+   * question to the others for them all; from now on they count as offline (their grace runs from here).
+   */
+  async sweep(): Promise<void> {
+    const movers = new Map<string, string>();
+    for (const [lobbyId, state] of this.cache.openLobbies()) {
+      if (!state.game.running || isGameOver(state.game) || isPaused(state) || !this.attended(state)) continue;
+      const seat = personToMove({ current: state });
+      if (!seat || seat.away !== undefined || this.hub.isOnline(seat.id)) continue;
+      if (!this.offline.get(lobbyId)?.has(seat.id)) movers.set(seat.id, lobbyId);
+    }
+    const ids = [...movers.keys()];
+    for (let i = 0; i < ids.length; i += SWEEP_BATCH) {
+      const batch = ids.slice(i, i + SWEEP_BATCH);
+      const online = await this.hub.onlineAnywhere(batch);
+      if (!online) continue;
+      const now = Date.now();
+      for (const id of batch) {
+        if (online.has(id)) continue;
+        const lobbyId = movers.get(id)!;
+        this.offlineOf(lobbyId).set(id, now);
+        this.plan(lobbyId);
+      }
+    }
   }
 
   /** Keeps the lobby's one timer at what is due next (or none). */
@@ -221,8 +272,8 @@ export class TurnClock implements OnModuleDestroy {
         this.metrics.playerAway('absent');
         return;
       }
-      // Connected to another node (or the others could not be asked): looked at again after a grace period.
-      this.offlineOf(state.lobbyId).set(seat.id, now);
+      // Connected to another node (or the others could not be asked): the sweep looks again.
+      this.offline.get(state.lobbyId)?.delete(seat.id);
     }
     const deadline = turnDeadline(state, this.config.clockMsPerSecond);
     if (deadline === null || deadline > now) return;
