@@ -34,6 +34,9 @@ const NODE_SCRIPT = join(dirname(fileURLToPath(import.meta.url)), 'turn-clock', 
 const CLOCK_TICKS = 100;
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 
+/** Error lines the servers wrote, by message (a figure taken with errors is not a figure). */
+const serverErrors = new Map<string, number>();
+
 interface Node {
   readonly child: ChildProcess;
   readonly url: string;
@@ -64,7 +67,10 @@ async function startNode(env: Record<string, string>): Promise<Node> {
   createInterface({ input: child.stdout! }).on('line', (line) => {
     if (!line.startsWith('{')) return;
     const fields = JSON.parse(line) as Record<string, unknown>;
-    if (fields.level === 'error' && process.env.BENCH_CLOCK_DEBUG) console.log(line.slice(0, 400));
+    if (fields.level === 'error') {
+      serverErrors.set(String(fields.msg), (serverErrors.get(String(fields.msg)) ?? 0) + 1);
+      if (process.env.BENCH_CLOCK_DEBUG) console.log(line.slice(0, 400));
+    }
     const resolve = waiting.get(String(fields.msg));
     waiting.delete(String(fields.msg));
     resolve?.(fields);
@@ -95,13 +101,26 @@ async function ok(ack: Promise<Ack>, what: string): Promise<void> {
   if (!res.ok) throw new Error(`${what} refused: ${res.error.code}: ${res.error.message}`);
 }
 
+/** Refusals of `client-back` (a lobby too busy across nodes): it is asked again. */
+let backRefusals = 0;
+
+/** `client-back`, asked again (up to 10 times) while refused. */
+async function comeBack(socket: GameSocket): Promise<void> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const ack = await call(socket, 'client-back', {});
+    if (ack.ok) return;
+    backRefusals++;
+    await sleep(100);
+  }
+}
+
 /** A started lobby of two people, the admin on `a`'s node and the other on `b`'s; each answers its away with `client-back`. */
 async function startedLobby(a: string, b: string, sockets: GameSocket[]): Promise<string> {
   const [admin, guest] = [await connect(a), await connect(b)];
   sockets.push(admin.socket, guest.socket);
   for (const person of [admin, guest]) {
     person.socket.on('server-player-away', ({ playerId }) => {
-      if (playerId === person.playerId) void call(person.socket, 'client-back', {});
+      if (playerId === person.playerId) void comeBack(person.socket);
     });
   }
   const created = new Promise<string>((res) => admin.socket.once('server-create-lobby', (p) => res(p.lobbyId)));
@@ -214,15 +233,15 @@ async function measure(count: 1 | 2, redis: RedisServer | null): Promise<void> {
     const conflicts0 = await metric(nodes, 'fb_append_conflicts_total');
     const firing = await window(nodes);
     const conflicts = (await metric(nodes, 'fb_append_conflicts_total')) - conflicts0;
-    if (process.env.BENCH_CLOCK_DEBUG)
-      for (const name of [
-        'fb_players_away_total',
-        'fb_players_back_total',
-        'fb_takeover_turns_total',
-        'fb_bot_turns_total',
-        'fb_turn_clock_timers',
-      ])
-        console.log(`    ${name} ${await metric(nodes, name)}`);
+    if (process.env.BENCH_CLOCK_DEBUG) console.log(`    client-back refusals ${backRefusals}`);
+    for (const name of [
+      'fb_players_away_total',
+      'fb_players_back_total',
+      'fb_takeover_turns_total',
+      'fb_bot_turns_total',
+      'fb_turn_clock_timers',
+    ])
+      console.log(`    ${name} ${await metric(nodes, name)}`);
     const perSecond = firing.timeouts / firing.seconds;
     console.log(
       `  ${label}, ${LOBBIES} running lobbies of 2 connected people:\n` +
@@ -232,6 +251,11 @@ async function measure(count: 1 | 2, redis: RedisServer | null): Promise<void> {
         `${firing.timeouts > 0 ? ((firing.cpu * 1000) / firing.timeouts).toFixed(2) : 'n/a'} ms CPU per timeout (with its away/back share)` +
         (count > 1 ? `, ${conflicts} lost append races` : ''),
     );
+    if (serverErrors.size > 0)
+      console.log(
+        `    server errors (the figures above are not to be trusted): ${JSON.stringify(Object.fromEntries(serverErrors))}`,
+      );
+    serverErrors.clear();
   } finally {
     for (const s of sockets) s.disconnect();
     for (const n of nodes) n.child.kill('SIGKILL');
