@@ -19,6 +19,7 @@ import { PresenceService } from './lobby/presence.service.js';
 import { QuickMatchService } from './lobby/quick-match.service.js';
 import { OpenLobbiesController } from './http/open-lobbies.controller.js';
 import { LobbyIdleSweep } from './lobby/lobby-idle.service.js';
+import { TurnClock } from './lobby/turn-clock.service.js';
 import { LobbyStore } from './lobby/lobby.store.js';
 import { LobbyCache } from './lobby/lobby-cache.js';
 import { ResyncService } from './lobby/resync.service.js';
@@ -56,6 +57,7 @@ export class AppModule {
         PresenceService,
         QuickMatchService,
         LobbyIdleSweep,
+        TurnClock,
         ResyncService,
         WatchService,
         LobbyGateway,

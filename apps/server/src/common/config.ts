@@ -130,6 +130,10 @@ export interface ServerConfig {
   readonly bots: BotSettings;
   /** A game still running at this turn count is ended (its lobby closes); 0: no cap. */
   readonly maxTurns: number;
+  /** The length of one second of a turn clock, in ms (1000; tests and development shorten clocks with it). */
+  readonly clockMsPerSecond: number;
+  /** A person offline through this long on their turn is marked away (PROTOCOL §4.8). */
+  readonly awayGraceMs: number;
   readonly rates: PlayerRates;
   readonly address: AddressLimits;
   readonly watchers: WatcherSettings;
@@ -226,6 +230,8 @@ export function configFromEnv(
     ),
     bots: { actionMs: int('BOT_ACTION_MS', 420), turnMs: int('BOT_TURN_MS', 350) },
     maxTurns: int('MAX_TURNS', 2000),
+    clockMsPerSecond: Math.max(1, int('TURN_CLOCK_MS_PER_SECOND', 1000)),
+    awayGraceMs: env.AWAY_GRACE_MS ? int('AWAY_GRACE_MS', 0) : int('AWAY_GRACE_SECONDS', 30) * 1000,
     rates: {
       chat: rate('CHAT', 'SECOND', 5, 1),
       actions: rate('ACTION', 'SECOND', 40, 20),

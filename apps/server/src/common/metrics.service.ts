@@ -69,6 +69,27 @@ export class MetricsService {
     help: 'Bot turns played on the server.',
     registers: [this.registry],
   });
+  private readonly timeouts = new Counter({
+    name: 'fb_turn_timeouts_total',
+    help: 'Turns passed by the server because their clock ran out.',
+    registers: [this.registry],
+  });
+  private readonly away = new Counter({
+    name: 'fb_players_away_total',
+    help: 'People marked away, by reason (absent: offline through the grace period on their turn; timeouts: two clocks run out in a row).',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+  private readonly back = new Counter({
+    name: 'fb_players_back_total',
+    help: 'Away people back (they reconnected or asked).',
+    registers: [this.registry],
+  });
+  private readonly takeovers = new Counter({
+    name: 'fb_takeover_turns_total',
+    help: 'Turns a bot played for an away person.',
+    registers: [this.registry],
+  });
   private readonly gamesCapped = new Counter({
     name: 'fb_games_turn_capped_total',
     help: 'Games ended because they reached the turn cap.',
@@ -157,6 +178,22 @@ export class MetricsService {
 
   botTurn(): void {
     this.botTurns.inc();
+  }
+
+  turnTimeout(): void {
+    this.timeouts.inc();
+  }
+
+  playerAway(reason: 'absent' | 'timeouts'): void {
+    this.away.inc({ reason });
+  }
+
+  playerBack(): void {
+    this.back.inc();
+  }
+
+  takeoverTurn(): void {
+    this.takeovers.inc();
   }
 
   turnCapped(): void {

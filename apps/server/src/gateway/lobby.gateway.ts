@@ -20,6 +20,7 @@ import {
   LIMITS,
   addBotSchema,
   addLocalSchema,
+  backSchema,
   changeCountrySchema,
   chatMessageSchema,
   clientGameActionSchema,
@@ -59,6 +60,7 @@ import { DRAIN_MS, LobbyBusy, ServerStopping } from '../lobby/lobby.store.js';
 import { LobbyLogRepository } from '../storage/lobby-log.repository.js';
 import { ResyncService } from '../lobby/resync.service.js';
 import { WatchService } from '../lobby/watch.service.js';
+import { TurnClock } from '../lobby/turn-clock.service.js';
 
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(CLIENT_EVENT_NAMES);
 
@@ -129,6 +131,7 @@ export class LobbyGateway
     @Inject(PresenceService) private readonly presence: PresenceService,
     @Inject(ClusterBus) private readonly bus: ClusterBus,
     @Inject(QuickMatchService) private readonly quick: QuickMatchService,
+    @Inject(TurnClock) private readonly clock: TurnClock,
   ) {
     metrics.gauge('fb_connections', 'Open socket connections.', () => hub.connectionCount);
   }
@@ -305,6 +308,12 @@ export class LobbyGateway
     return this.handle(socket, 'client-quick-start', body, quickStartSchema, ['actions'], (me) =>
       this.quick.quickStart(me),
     );
+  }
+
+  /** An away person takes their country back (PROTOCOL §4.8). */
+  @SubscribeMessage('client-back')
+  back(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
+    return this.handle(socket, 'client-back', body, backSchema, ['actions'], (me) => this.clock.back(me));
   }
 
   /**

@@ -150,12 +150,22 @@ export class LobbyService implements OnModuleInit {
       return fail('rate_limited', REFUSAL_MESSAGES.lobbies_created);
     if (setup.settings?.listed && !(await this.limits.allowPlayer('listed_lobbies', caller)))
       return fail('rate_limited', REFUSAL_MESSAGES.listed_lobbies);
-    if (rematchOf) await this.leave(rematchOf, caller, { playerId: caller });
+    // The finished game stays open until its rematch is announced, so its room and watchers (on every node)
+    // hear of it even when the admin was the last person in it; then it closes.
+    if (rematchOf) await this.leave(rematchOf, caller, { playerId: caller }, true);
+    try {
+      return await this.makeLobbyWithFreshId(caller, setup, rematchOf);
+    } finally {
+      if (rematchOf) await this.closeIfEmpty(rematchOf.lobbyId);
+    }
+  }
+
+  /** `makeLobby`, with another id when another node took the same new id at the same moment. */
+  private async makeLobbyWithFreshId(caller: string, setup: LobbySetup, rematchOf?: LobbyState): Promise<Ack> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.makeLobby(caller, setup, rematchOf);
       } catch (e) {
-        // Another node took the same new id at the same moment: another id.
         if (!(e instanceof AppendConflict) || attempt >= 3) throw e;
       }
     }
@@ -176,13 +186,16 @@ export class LobbyService implements OnModuleInit {
       seats: [],
       settings: { listed: true, clock: 60, quick },
     } as const;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.makeLobby(caller, setup);
-      } catch (e) {
-        if (!(e instanceof AppendConflict) || attempt >= 3) throw e;
-      }
-    }
+    return this.makeLobbyWithFreshId(caller, setup);
+  }
+
+  /** Closes the lobby (whose lock the caller holds) if nobody is seated in it any more. */
+  private async closeIfEmpty(lobbyId: string): Promise<void> {
+    const state = this.cache.cached(lobbyId);
+    if (!state?.online || state.players.some(isHuman)) return;
+    const draft = new Draft(state, new Date().toISOString());
+    draft.add({ kind: 'lobby-updated', actor: SERVER_ACTOR, seed: null, payload: { online: false } });
+    await this.store.commit(draft, {});
   }
 
   private async makeLobby(caller: string, setup: LobbySetup, rematchOf?: LobbyState): Promise<Ack> {
@@ -287,8 +300,13 @@ export class LobbyService implements OnModuleInit {
     return this.store.inSeat(caller, (state) => this.leave(state, caller, p));
   }
 
-  /** `leaveLobby` on the caller's lobby, whose lock is held. */
-  private async leave(state: LobbyState | undefined, caller: string, p: In<typeof leaveLobbySchema>): Promise<Ack> {
+  /** `leaveLobby` on the caller's lobby, whose lock is held (`keepOpen`: even when nobody is left in it). */
+  private async leave(
+    state: LobbyState | undefined,
+    caller: string,
+    p: In<typeof leaveLobbySchema>,
+    keepOpen = false,
+  ): Promise<Ack> {
     if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
     const target = state.players.find((s) => s.id === p.playerId);
     const own = target !== undefined && (target.id === caller || target.local?.ownerId === caller);
@@ -309,9 +327,11 @@ export class LobbyService implements OnModuleInit {
     }
     const humans = draft.current.players.filter(isHuman);
     if (humans.length === 0) {
-      draft.add({ kind: 'lobby-updated', actor: SERVER_ACTOR, seed: null, payload: { online: false } });
+      if (!keepOpen) draft.add({ kind: 'lobby-updated', actor: SERVER_ACTOR, seed: null, payload: { online: false } });
     } else if (!humans.some((h) => h.id === draft.current.adminId)) {
-      draft.add({ kind: 'lobby-updated', actor: SERVER_ACTOR, seed: null, payload: { adminId: humans[0]!.id } });
+      // The next person present (PROTOCOL §4.8: not away), else the next seated.
+      const next = humans.find((h) => h.away === undefined) ?? humans[0]!;
+      draft.add({ kind: 'lobby-updated', actor: SERVER_ACTOR, seed: null, payload: { adminId: next.id } });
     }
     const departed = leaving.filter(isHuman).map((s) => s.id);
     const seq = await this.store.commit(draft, { seats: departed.map((id) => [id, null] as const), exit: departed });
