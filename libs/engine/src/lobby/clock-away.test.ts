@@ -157,8 +157,16 @@ describe('absent players (PROTOCOL §4.8)', () => {
       name: person.toUpperCase(),
       country: first,
     });
-    // Back during a game that was not paused: the turn's clock is not restarted.
-    expect(back.turnStartedAt).toBe(time(10));
+    // Back on their own turn before the bot played it: the turn's clock starts again from the return.
+    expect(back.turnStartedAt).toBe(time(30));
+  });
+
+  it('back while another country moves leaves that turn's clock alone', () => {
+    const l = started(30);
+    const first = whoseTurn(folded(l.events).game)!;
+    const other = first === G ? 'b' : 'a';
+    l.at(20).away(other).at(30).back(other);
+    expect(folded(l.events).turnStartedAt).toBe(time(10));
   });
 
   it('everyone away pauses the game; the first back resumes it and restarts the clock', () => {
