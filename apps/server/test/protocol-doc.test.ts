@@ -301,7 +301,7 @@ describe('the server does what docs/PROTOCOL.md says', () => {
       for (const [kind, event, fields] of rows) {
         const name = codes(event!)[0]!;
         if (name === 'server-sync-state') continue; // a full state (PROTOCOL §4.2), not a list of fields
-        // A clock running out and absent players need time to pass: absent-players.test.ts holds those rows.
+        // A clock running out and absent players need time to pass: turn-clock.test.ts checks those rows.
         if (CLOCK_BROADCASTS.has(name)) continue;
         // `name?` is a field sent only when the logged event has it.
         const documented = codes(fields!);

@@ -4,6 +4,7 @@
  * their country until `client-back`; acting resets the run; a restart keeps the logged deadline.
  * Clocks are shortened with `clockMsPerSecond` (TURN_CLOCK_MS_PER_SECOND).
  */
+import { readFileSync } from 'node:fs';
 import { whoseTurn, type LobbyEvent } from '@four-banners/engine';
 import { afterEach, describe, expect, it } from 'vitest';
 import { countryToMove } from './drive.js';
@@ -13,6 +14,23 @@ import { LENIENT, createdLobby, expectOk as ok, serverRig, sleep, waitFor, type 
 
 const { server, boot, client, sameIdentity, stop, serverState, refused, reset } = serverRig();
 afterEach(reset);
+
+/** The fields PROTOCOL §4.1's table gives each of `names`, with the ones every logged broadcast carries. */
+function documentedFields(names: readonly string[]): Map<string, Set<string>> {
+  const doc = readFileSync(new URL('../../../docs/PROTOCOL.md', import.meta.url), 'utf8');
+  const section = doc.slice(doc.indexOf('### 4.1 '), doc.indexOf('### 4.2 '));
+  const found = new Map<string, Set<string>>();
+  for (const line of section.split('\n')) {
+    const cells = line.split('|').map((c) => c.trim());
+    const name = cells[2]?.replace(/`/g, '');
+    if (name && names.includes(name)) {
+      const fields = [...(cells[3] ?? '').matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
+      found.set(name, new Set(['lobbyId', 'seq', 'actor', 'at', ...fields]));
+    }
+  }
+  expect([...found.keys()].sort()).toEqual([...names].sort());
+  return found;
+}
 
 const timeouts = (c: TestClient) => c.events.filter((e) => e.kind === 'turn-timeout');
 const missedOf = (lobbyId: string, playerId: string) =>
@@ -111,6 +129,17 @@ describe('a turn clock that runs out passes the turn (PROTOCOL §4.8)', () => {
     expect(bob.events.filter((e) => e.kind === 'player-away')).toHaveLength(1);
     await stopPassing();
     expect(await metric(server(), 'fb_players_back_total')).toBe(1);
+
+    // PROTOCOL §4.1: each of the three broadcasts carries exactly the fields its row names.
+    for (const [name, fields] of documentedFields([
+      'server-turn-timeout',
+      'server-player-away',
+      'server-player-back',
+    ])) {
+      const payloads = bob.received.filter((r) => r.name === name);
+      expect(payloads.length, name).toBeGreaterThan(0);
+      for (const { payload } of payloads) expect(new Set(Object.keys(payload as object)), name).toEqual(fields);
+    }
   });
 
   it('a restart mid-turn fires at the deadline the log gives (±1 s)', async () => {
