@@ -20,7 +20,7 @@ describe('a person offline on their turn is marked away (PROTOCOL §4.8)', () =>
     await boot({ awayGraceMs: 300 });
     const alice = await client();
     const bob = await client();
-    const { lobbyId, started } = await clockedGame(server(), alice, bob, 0);
+    const { lobbyId, started } = await clockedGame(alice, bob, 0);
     expect(whoseTurn(serverState(lobbyId).game)).toBe(0);
     const stopPassing = passesEveryTurn(bob);
 
@@ -68,7 +68,7 @@ describe('a person offline on their turn is marked away (PROTOCOL §4.8)', () =>
     const alice = await client();
     const bob = await client();
     // 30 clock seconds of 10 ms: 300 ms a turn; a real bot sits on country 2.
-    const { lobbyId } = await clockedGame(server(), alice, bob, 30, [2]);
+    const { lobbyId } = await clockedGame(alice, bob, 30, [2]);
     await bob.until(
       (c) => c.events.filter((e) => e.kind === 'player-away').length === 2,
       'both away after two timeouts each',

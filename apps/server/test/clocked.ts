@@ -2,29 +2,17 @@
  * Helpers for the tests of turn clocks and absent players (docs/PROTOCOL.md §4.8): a started game of two
  * people (and bots) with a clock, a person who passes every turn of theirs, and reading the log and metrics.
  */
-import { SERVER_ACTOR, fold, stateHash, type LobbyEvent, type TurnClock } from '@four-banners/engine';
+import { fold, stateHash, type LobbyEvent, type TurnClock } from '@four-banners/engine';
 import { expect } from 'vitest';
-import { Draft, LobbyStore } from '../src/lobby/lobby.store.js';
 import { LobbyLogRepository } from '../src/storage/lobby-log.repository.js';
 import { countryToMove } from './drive.js';
 import { expectOk as ok, sleep, type TestClient, type TestServer } from './harness.js';
 
-/** Sets the lobby's turn clock on the server (as the admin's `client-lobby-update {clock}` does). */
-export async function setClock(server: TestServer, lobbyId: string, clock: TurnClock): Promise<void> {
-  const store = server.app.get(LobbyStore);
-  await store.inLobby(lobbyId, async (state) => {
-    const draft = new Draft(state!, new Date().toISOString());
-    draft.add({ kind: 'lobby-updated', actor: SERVER_ACTOR, seed: null, payload: { clock } });
-    await store.commit(draft, {});
-  });
-}
-
 /**
- * Alice (admin, country 0) and Bob (1), with bots on `bots`, on a 6×6 map, the clock set on `server` (the
- * node Alice is connected to), started; returns the lobby id and the start's seq.
+ * Alice (admin, country 0) and Bob (1), with bots on `bots`, on a 6×6 map, the clock set by Alice's
+ * `client-lobby-update`, started; returns the lobby id and the start's seq.
  */
 export async function clockedGame(
-  server: TestServer,
   alice: TestClient,
   bob: TestClient,
   clock: TurnClock,
@@ -37,8 +25,7 @@ export async function clockedGame(
   await ok(alice.emit('client-change-country', { country: 0 }));
   await ok(bob.emit('client-change-country', { country: 1 }));
   for (const country of bots) await ok(alice.emit('client-add-bot', { country, difficulty: 'easy' }));
-  await ok(alice.emit('client-lobby-update', { w: 6, h: 6, seed: 7 }));
-  if (clock !== 0) await setClock(server, lobbyId, clock);
+  await ok(alice.emit('client-lobby-update', { w: 6, h: 6, seed: 7, clock }));
   const started = await ok(alice.emit('client-game-action', { id: 'start', info: {} }));
   await Promise.all([alice.untilSeq(started), bob.untilSeq(started)]);
   return { lobbyId, started };

@@ -96,7 +96,7 @@ describe('two nodes: one decision per occasion (PROTOCOL §4.8)', () => {
     const [a, b] = await twoNodes({ clockMsPerSecond: 20 });
     const alice = await connect(a);
     const bob = await connect(b);
-    const { lobbyId } = await clockedGame(a, alice, bob, 30);
+    const { lobbyId } = await clockedGame(alice, bob, 30);
     // Each person is connected to both nodes: both keep the lobby's timer at the deadline and race for it.
     const alsoAlice = await connect(b, { playerId: alice.playerId, token: alice.hello.token });
     const alsoBob = await connect(a, { playerId: bob.playerId, token: bob.hello.token });
@@ -131,7 +131,7 @@ describe('two nodes: one decision per occasion (PROTOCOL §4.8)', () => {
     const [a, b] = await twoNodes({ awayGraceMs: 300 });
     const alice = await connect(a);
     const bob = await connect(b);
-    const { lobbyId } = await clockedGame(a, alice, bob, 0);
+    const { lobbyId } = await clockedGame(alice, bob, 0);
     const stopPassing = passesEveryTurn(bob);
     alice.close();
     await bob.until((c) => c.events.some((e) => e.kind === 'player-away'), 'alice away');

@@ -9,7 +9,7 @@ import { whoseTurn, type LobbyEvent } from '@four-banners/engine';
 import { afterEach, describe, expect, it } from 'vitest';
 import { countryToMove } from './drive.js';
 import { TurnClock } from '../src/lobby/turn-clock.service.js';
-import { clockedGame, expectLogFoldsLike, logOf, metric, passesEveryTurn, setClock } from './clocked.js';
+import { clockedGame, expectLogFoldsLike, logOf, metric, passesEveryTurn } from './clocked.js';
 import { LENIENT, createdLobby, expectOk as ok, serverRig, sleep, waitFor, type TestClient } from './harness.js';
 
 const { server, boot, client, sameIdentity, stop, serverState, refused, reset } = serverRig();
@@ -42,7 +42,7 @@ describe('a turn clock that runs out passes the turn (PROTOCOL §4.8)', () => {
     await boot({ clockMsPerSecond: 20 });
     const alice = (await client()).trackHashes();
     const bob = (await client()).trackHashes();
-    const { lobbyId, started } = await clockedGame(server(), alice, bob, 30);
+    const { lobbyId, started } = await clockedGame(alice, bob, 30);
     const startedAt = Date.parse(serverState(lobbyId).turnStartedAt!);
     expect(whoseTurn(serverState(lobbyId).game)).toBe(0);
 
@@ -73,7 +73,7 @@ describe('a turn clock that runs out passes the turn (PROTOCOL §4.8)', () => {
     const alice = await client();
     const bob = await client();
     const stopPassing = passesEveryTurn(alice);
-    const { lobbyId } = await clockedGame(server(), alice, bob, 30);
+    const { lobbyId } = await clockedGame(alice, bob, 30);
 
     // Bob never acts: his second timeout marks him away in the same append, before the pass.
     await bob.until((c) => c.events.some((e) => e.kind === 'player-away'), 'bob away');
@@ -148,7 +148,7 @@ describe('a turn clock that runs out passes the turn (PROTOCOL §4.8)', () => {
     await boot(settings);
     const alice = await client();
     const bob = await client();
-    const { lobbyId } = await clockedGame(server(), alice, bob, 120);
+    const { lobbyId } = await clockedGame(alice, bob, 120);
     const deadline = Date.parse(serverState(lobbyId).turnStartedAt!) + 6000;
     const dir = server().dir;
     await stop();
@@ -172,8 +172,7 @@ describe('a hot-seat player has no clock (PROTOCOL §4.8: it limits a person’s
     const lobbyId = await createdLobby(alice);
     await ok(alice.emit('client-change-country', { country: 0 }));
     await ok(alice.emit('client-add-local', { name: 'Dora', country: 1 }));
-    await ok(alice.emit('client-lobby-update', { w: 6, h: 6, seed: 7 }));
-    await setClock(server(), lobbyId, 30);
+    await ok(alice.emit('client-lobby-update', { w: 6, h: 6, seed: 7, clock: 30 }));
     await ok(alice.emit('client-game-action', { id: 'start', info: {} }));
     // Alice's clock runs out; then it is Dora's turn, which waits.
     await alice.until((c) => timeouts(c).length === 1, "alice's timeout");
@@ -190,7 +189,7 @@ describe('client-back refusals (PROTOCOL §4.8)', () => {
     await boot({});
     const alice = await client();
     const bob = await client();
-    const { lobbyId } = await clockedGame(server(), alice, bob, 0);
+    const { lobbyId } = await clockedGame(alice, bob, 0);
     await refused(alice.emit('client-back', { now: true }), 'invalid_payload', lobbyId);
     const carol = await client();
     expect(await carol.emit('client-back', {})).toMatchObject({ ok: false, error: { code: 'not_in_lobby' } });
