@@ -15,6 +15,7 @@ import { configFromEnv, type ServerConfig } from '../src/common/config.js';
 import { botsOnlyGame, humanWithHardBots } from './abuse/attack-bots.js';
 import { amplification, slowReaders } from './abuse/attack-amplify.js';
 import { identityFlood, invalidFrameFlood, oneIdentityManySockets } from './abuse/attack-floods.js';
+import { matchmakingChurn } from './abuse/attack-matchmaking.js';
 import { sustainedWrites } from './abuse/attack-writes.js';
 import { sleep } from './abuse/client.js';
 import { runAttack, type Attack, type AttackResult } from './abuse/harness.js';
@@ -49,6 +50,7 @@ const ATTACKS: Attack[] = [
   slowReaders(envNumber('BENCH_SLOW_ADDRESSES', 8)),
   sustainedWrites(false),
   sustainedWrites(true),
+  matchmakingChurn,
 ];
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -23,6 +23,7 @@ import { configFromEnv } from '../src/common/config.js';
 import { SqliteDatabase } from '../src/storage/sqlite/database.js';
 import { snapshotOf } from '../src/lobby/broadcasts.js';
 import { SqliteLobbyLogRepository } from '../src/storage/sqlite/lobby-log.repository.js';
+import { UNLISTED_FACTS } from '../src/storage/lobby-log.repository.js';
 
 interface Case {
   readonly name: string;
@@ -83,6 +84,7 @@ function write(
       players: JSON.stringify(s.players),
       updatedAt: AT,
       startedAt: s.game.running ? AT : null,
+      ...UNLISTED_FACTS,
     };
     database.transaction(() => {
       if (event.seq === 1) repo.createLobby(s.lobbyId, AT, RULES_VERSION, facts);

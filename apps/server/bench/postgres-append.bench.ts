@@ -10,6 +10,7 @@ import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PostgresDatabase } from '../src/storage/postgres/database.js';
 import { PostgresLobbyLogRepository } from '../src/storage/postgres/lobby-log.repository.js';
+import { UNLISTED_FACTS } from '../src/storage/lobby-log.repository.js';
 import { createDatabase, startPostgres } from '../test/fixtures/postgres-cluster.js';
 import { envNumber, ms, percentile } from './stats.js';
 
@@ -34,6 +35,7 @@ async function round(repo: PostgresLobbyLogRepository, prefix: string, parallel:
     players: '[]',
     updatedAt: at,
     startedAt: at,
+    ...UNLISTED_FACTS,
   };
   for (let l = 0; l < LOBBIES; l++) {
     await repo.commit({

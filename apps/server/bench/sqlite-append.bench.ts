@@ -13,6 +13,7 @@ import Database from 'better-sqlite3';
 import { configFromEnv } from '../src/common/config.js';
 import { SqliteDatabase, applyPragmas } from '../src/storage/sqlite/database.js';
 import { SqliteLobbyLogRepository } from '../src/storage/sqlite/lobby-log.repository.js';
+import { UNLISTED_FACTS } from '../src/storage/lobby-log.repository.js';
 import { envNumber, ratio } from './stats.js';
 
 const EVENTS = envNumber('BENCH_APPEND_EVENTS', 20_000);
@@ -35,6 +36,7 @@ async function repositoryRound(dir: string, round: number, via: 'append' | 'comm
     players: '[]',
     updatedAt: at,
     startedAt: at,
+    ...UNLISTED_FACTS,
   };
   for (let l = 0; l < LOBBIES; l++) repo.createLobby(`L${l}`, at, RULES_VERSION, facts);
   const seqs = new Array<number>(LOBBIES).fill(0);

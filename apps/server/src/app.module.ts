@@ -16,7 +16,10 @@ import { LobbyBots } from './lobby/lobby-bots.service.js';
 import { LobbyService } from './lobby/lobby.service.js';
 import { GameService } from './lobby/game.service.js';
 import { PresenceService } from './lobby/presence.service.js';
+import { QuickMatchService } from './lobby/quick-match.service.js';
+import { OpenLobbiesController } from './http/open-lobbies.controller.js';
 import { LobbyIdleSweep } from './lobby/lobby-idle.service.js';
+import { TurnClock } from './lobby/turn-clock.service.js';
 import { LobbyStore } from './lobby/lobby.store.js';
 import { LobbyCache } from './lobby/lobby-cache.js';
 import { ResyncService } from './lobby/resync.service.js';
@@ -32,7 +35,7 @@ export class AppModule {
   static forRoot(config: ServerConfig): DynamicModule {
     return {
       module: AppModule,
-      controllers: [GamesController, AdminController, MetricsController],
+      controllers: [GamesController, OpenLobbiesController, AdminController, MetricsController],
       providers: [
         { provide: CONFIG, useValue: config },
         AppLogger,
@@ -52,7 +55,9 @@ export class AppModule {
         LobbyService,
         GameService,
         PresenceService,
+        QuickMatchService,
         LobbyIdleSweep,
+        TurnClock,
         ResyncService,
         WatchService,
         LobbyGateway,

@@ -56,6 +56,8 @@ export const LENIENT: Pick<
     lobbiesCreated: UNLIMITED,
     syncKiB: UNLIMITED,
     watch: UNLIMITED,
+    listedLobbies: UNLIMITED,
+    quickMatch: UNLIMITED,
   },
   address: {
     connections: 1_000_000,
@@ -63,6 +65,8 @@ export const LENIENT: Pick<
     newIdentities: UNLIMITED,
     http: UNLIMITED,
     syncKiB: UNLIMITED,
+    quickMatch: UNLIMITED,
+    openLobbies: UNLIMITED,
   },
   socketsPerPlayer: 1_000_000,
   strikes: { allowance: UNLIMITED, pauseMs: 0, disconnectAfter: 1_000_000 },

@@ -179,4 +179,25 @@ describe('the admin of a finished game opens a rematch', () => {
     expect((await lobbies().seatOf(bob.playerId))?.lobbyId).toBe(newId);
     expect(serverState(newId).players.map((p) => p.name)).toEqual(['Admin', expect.any(String), 'Dora', 'Bob']);
   });
+
+  it('watchers hear of it even when the admin was the last person in the finished game, which then closes (PROTOCOL §4.6)', async () => {
+    await boot();
+    const alice = await client();
+    const bob = await client();
+    const carol = await client();
+    const oldId = await lobbyOfFour(alice, bob);
+    // Bob leaves the finished game: Alice is the last person in it; Carol watches it.
+    await ok(bob.emit('client-leave-lobby', { playerId: bob.playerId }));
+    await ok(carol.watch(oldId));
+    expect(serverState(oldId).adminId).toBe(alice.playerId);
+
+    await ok(alice.emit('client-rematch', {}));
+    const newId = (await lobbies().seatOf(alice.playerId))!.lobbyId;
+    await carol.until((c) => c.payloads('server-rematch').length === 1, 'the watcher told');
+    expect(carol.payloads('server-rematch')).toEqual([{ lobbyId: oldId, rematchId: newId, by: alice.playerId }]);
+    // Then the finished game closes (nobody is left in it); its log stays, and Carol is no longer watching it.
+    await carol.until((c) => c.state?.online === false, 'the closing');
+    expect(await lobbies().getLobby(oldId)).toBeUndefined();
+    expect(hub().watcherCount(oldId)).toBe(0);
+  });
 });

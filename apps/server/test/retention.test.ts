@@ -5,7 +5,7 @@
  */
 import { RULES_VERSION } from '@four-banners/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LobbyLogRepository, type LobbyStatus } from '../src/storage/lobby-log.repository.js';
+import { LobbyLogRepository, UNLISTED_FACTS, type LobbyStatus } from '../src/storage/lobby-log.repository.js';
 import { LobbyHub } from '../src/lobby/lobby.hub.js';
 import { AppLogger } from '../src/common/logger.js';
 import { RetentionRepository } from '../src/storage/retention.repository.js';
@@ -64,7 +64,16 @@ function insertLobby(
       lobbyId: id,
       created: { createdAt: updatedAt, rulesVersion: RULES_VERSION },
       events: [],
-      facts: { adminId: 'someone', status, lastSeq: 0, winner: null, players: '[]', updatedAt, startedAt },
+      facts: {
+        adminId: 'someone',
+        status,
+        lastSeq: 0,
+        winner: null,
+        players: '[]',
+        updatedAt,
+        startedAt,
+        ...UNLISTED_FACTS,
+      },
       changed: 'all',
     });
 }
@@ -113,7 +122,14 @@ describe('retention of lobbies that never started', () => {
   it('a lobby whose log holds a start is kept even when its started_at was never set', async () => {
     const old = new Date(Date.now() - 30 * DAY).toISOString();
     await insertLobby('unmarked', 'closed', old);
-    const facts = { adminId: 'someone', status: 'closed' as const, winner: null, players: '[]', updatedAt: old };
+    const facts = {
+      adminId: 'someone',
+      status: 'closed' as const,
+      winner: null,
+      players: '[]',
+      updatedAt: old,
+      ...UNLISTED_FACTS,
+    };
     await server()
       .app.get(LobbyLogRepository)
       .commit({

@@ -30,6 +30,10 @@ export interface PlayerRates {
   readonly syncKiB: RateLimit;
   /** Requests to watch a lobby (each is also a resync, charged to `syncKiB` by what it sends). */
   readonly watch: RateLimit;
+  /** Lobbies made listed, quick-match lobbies included (the bucket refills over an hour). */
+  readonly listedLobbies: RateLimit;
+  /** Quick match requests. */
+  readonly quickMatch: RateLimit;
 }
 
 /** Caps per client address (an IPv4 address, or an IPv6 /64). */
@@ -44,6 +48,10 @@ export interface AddressLimits {
   readonly http: RateLimit;
   /** Resync answers to all the players of the address, in KiB sent. */
   readonly syncKiB: RateLimit;
+  /** Quick match requests from all the players of the address. */
+  readonly quickMatch: RateLimit;
+  /** Requests for the open lobbies list (`GET /api/lobbies`), besides the HTTP rate. */
+  readonly openLobbies: RateLimit;
 }
 
 /** How a socket that keeps sending invalid (or over-the-limit) frames is slowed, then dropped. */
@@ -122,6 +130,10 @@ export interface ServerConfig {
   readonly bots: BotSettings;
   /** A game still running at this turn count is ended (its lobby closes); 0: no cap. */
   readonly maxTurns: number;
+  /** The length of one second of a turn clock, in ms (1000; tests and development shorten clocks with it). */
+  readonly clockMsPerSecond: number;
+  /** A person offline through this long on their turn is marked away (PROTOCOL §4.8). */
+  readonly awayGraceMs: number;
   readonly rates: PlayerRates;
   readonly address: AddressLimits;
   readonly watchers: WatcherSettings;
@@ -137,6 +149,8 @@ export interface ServerConfig {
   readonly walMaxBytes: number;
   /** Lobbies closed without ever starting are deleted this many days after their last event (0: kept). */
   readonly retentionDays: number;
+  /** A quick-match lobby with two people or more fills its empty seats with bots and starts this long after it opened. */
+  readonly quickMatchWaitMs: number;
 }
 
 export const CONFIG = Symbol('ServerConfig');
@@ -189,6 +203,7 @@ export function configFromEnv(
   const { int, rate } = reader(env);
   const webDist = env.WEB_DIST ?? resolve(SERVER_ROOT, '../web/dist');
   const lobbiesPerHour = int('LOBBIES_PER_HOUR', 20);
+  const listedPerHour = int('LISTED_LOBBIES_PER_HOUR', 6);
   return {
     port: int('PORT', 3000),
     host: env.HOST || undefined,
@@ -215,6 +230,8 @@ export function configFromEnv(
     ),
     bots: { actionMs: int('BOT_ACTION_MS', 420), turnMs: int('BOT_TURN_MS', 350) },
     maxTurns: int('MAX_TURNS', 2000),
+    clockMsPerSecond: Math.max(1, int('TURN_CLOCK_MS_PER_SECOND', 1000)),
+    awayGraceMs: env.AWAY_GRACE_MS ? int('AWAY_GRACE_MS', 0) : int('AWAY_GRACE_SECONDS', 30) * 1000,
     rates: {
       chat: rate('CHAT', 'SECOND', 5, 1),
       actions: rate('ACTION', 'SECOND', 40, 20),
@@ -223,6 +240,8 @@ export function configFromEnv(
       lobbiesCreated: { capacity: lobbiesPerHour, refillPerSecond: lobbiesPerHour / 3600 },
       syncKiB: rate('SYNC_KIB', 'SECOND', 256, 64),
       watch: rate('WATCH', 'MINUTE', 10, 30),
+      listedLobbies: { capacity: listedPerHour, refillPerSecond: listedPerHour / 3600 },
+      quickMatch: rate('QUICK_MATCH', 'MINUTE', 5, 10),
     },
     address: {
       connections: int('CONNECTIONS_PER_ADDRESS', 50),
@@ -230,6 +249,8 @@ export function configFromEnv(
       newIdentities: rate('NEW_IDENTITY', 'MINUTE', 10, 10),
       http: rate('HTTP', 'SECOND', 100, 20),
       syncKiB: rate('ADDRESS_SYNC_KIB', 'SECOND', 512, 128),
+      quickMatch: rate('ADDRESS_QUICK_MATCH', 'MINUTE', 20, 60),
+      openLobbies: rate('OPEN_LOBBIES', 'MINUTE', 20, 60),
     },
     watchers: { perLobby: int('WATCHERS_PER_LOBBY', 1000), noticeMs: int('WATCHERS_NOTICE_MS', 1000) },
     socketsPerPlayer: int('SOCKETS_PER_PLAYER', 5),
@@ -248,6 +269,10 @@ export function configFromEnv(
     lobbyEventsBeforeStart: int('LOBBY_EVENTS_BEFORE_START', 2000),
     walMaxBytes: int('WAL_MAX_MB', 16) * MB,
     retentionDays: int('RETENTION_DAYS', 7),
+    // QUICK_MATCH_WAIT_MS (tests) wins over QUICK_MATCH_WAIT_SECONDS.
+    quickMatchWaitMs: env.QUICK_MATCH_WAIT_MS
+      ? int('QUICK_MATCH_WAIT_MS', 45_000)
+      : int('QUICK_MATCH_WAIT_SECONDS', 45) * 1000,
     ...overrides,
   };
 }

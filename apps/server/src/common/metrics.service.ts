@@ -28,7 +28,11 @@ export type LimitName =
   | 'new_identities_per_address'
   | 'invalid_frames'
   | 'http'
-  | 'lobby_chat_full';
+  | 'lobby_chat_full'
+  | 'listed_lobbies'
+  | 'quick_match'
+  | 'quick_match_per_address'
+  | 'open_lobbies';
 
 /** Why the server dropped a connection, as the `reason` label. */
 export type DropReason = 'invalid_frames' | 'slow_reader';
@@ -65,6 +69,27 @@ export class MetricsService {
     help: 'Bot turns played on the server.',
     registers: [this.registry],
   });
+  private readonly timeouts = new Counter({
+    name: 'fb_turn_timeouts_total',
+    help: 'Turns passed by the server because their clock ran out.',
+    registers: [this.registry],
+  });
+  private readonly away = new Counter({
+    name: 'fb_players_away_total',
+    help: 'People marked away, by reason (absent: offline through the grace period on their turn; timeouts: two clocks run out in a row).',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+  private readonly back = new Counter({
+    name: 'fb_players_back_total',
+    help: 'Away people back (they reconnected or asked).',
+    registers: [this.registry],
+  });
+  private readonly takeovers = new Counter({
+    name: 'fb_takeover_turns_total',
+    help: 'Turns a bot played for an away person.',
+    registers: [this.registry],
+  });
   private readonly gamesCapped = new Counter({
     name: 'fb_games_turn_capped_total',
     help: 'Games ended because they reached the turn cap.',
@@ -85,6 +110,24 @@ export class MetricsService {
     name: 'fb_append_seconds',
     help: 'Time to append one request’s events in its transaction.',
     buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+    registers: [this.registry],
+  });
+
+  private readonly quickMatches = new Counter({
+    name: 'fb_quick_matches_started_total',
+    help: 'Quick-match games started, by how: full (every seat a person) or bots (empty seats filled with bots).',
+    labelNames: ['how'] as const,
+    registers: [this.registry],
+  });
+  private readonly timeToMatch = new Histogram({
+    name: 'fb_quick_match_seconds',
+    help: "From a person's quick match request to the start of their game (on the node that took the request).",
+    buckets: [0.1, 0.5, 1, 2.5, 5, 10, 20, 30, 45, 60, 90, 120, 300],
+    registers: [this.registry],
+  });
+  private readonly listings = new Counter({
+    name: 'fb_open_lobby_listings_total',
+    help: 'Open lobbies list requests answered (GET /api/lobbies).',
     registers: [this.registry],
   });
 
@@ -137,6 +180,22 @@ export class MetricsService {
     this.botTurns.inc();
   }
 
+  turnTimeout(): void {
+    this.timeouts.inc();
+  }
+
+  playerAway(reason: 'absent' | 'timeouts'): void {
+    this.away.inc({ reason });
+  }
+
+  playerBack(): void {
+    this.back.inc();
+  }
+
+  takeoverTurn(): void {
+    this.takeovers.inc();
+  }
+
   turnCapped(): void {
     this.gamesCapped.inc();
   }
@@ -147,6 +206,19 @@ export class MetricsService {
 
   appendConflict(): void {
     this.conflicts.inc();
+  }
+
+  quickMatchStarted(how: 'full' | 'bots'): void {
+    this.quickMatches.inc({ how });
+  }
+
+  /** One person's wait from their quick match request to their game's start. */
+  quickMatched(seconds: number): void {
+    this.timeToMatch.observe(seconds);
+  }
+
+  openLobbiesListed(): void {
+    this.listings.inc();
   }
 
   /** Times `fn` as one append. */

@@ -20,6 +20,7 @@ import {
   LIMITS,
   addBotSchema,
   addLocalSchema,
+  backSchema,
   changeCountrySchema,
   chatMessageSchema,
   clientGameActionSchema,
@@ -28,6 +29,8 @@ import {
   leaveLobbySchema,
   loadSaveSchema,
   lobbyUpdateSchema,
+  quickMatchSchema,
+  quickStartSchema,
   rematchSchema,
   syncStateSchema,
   unwatchLobbySchema,
@@ -52,10 +55,12 @@ import { GameService } from '../lobby/game.service.js';
 import { LobbyService } from '../lobby/lobby.service.js';
 import { fail } from '../lobby/requests.js';
 import { PresenceService } from '../lobby/presence.service.js';
+import { QuickMatchService } from '../lobby/quick-match.service.js';
 import { DRAIN_MS, LobbyBusy, ServerStopping } from '../lobby/lobby.store.js';
 import { LobbyLogRepository } from '../storage/lobby-log.repository.js';
 import { ResyncService } from '../lobby/resync.service.js';
 import { WatchService } from '../lobby/watch.service.js';
+import { TurnClock } from '../lobby/turn-clock.service.js';
 
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(CLIENT_EVENT_NAMES);
 
@@ -125,6 +130,8 @@ export class LobbyGateway
     @Inject(AppLogger) private readonly logger: AppLogger,
     @Inject(PresenceService) private readonly presence: PresenceService,
     @Inject(ClusterBus) private readonly bus: ClusterBus,
+    @Inject(QuickMatchService) private readonly quick: QuickMatchService,
+    @Inject(TurnClock) private readonly clock: TurnClock,
   ) {
     metrics.gauge('fb_connections', 'Open socket connections.', () => hub.connectionCount);
   }
@@ -287,6 +294,26 @@ export class LobbyGateway
   @SubscribeMessage('client-rematch')
   rematch(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
     return this.handle(socket, 'client-rematch', body, rematchSchema, ['lobby'], (me) => this.lobbies.rematch(me));
+  }
+
+  @SubscribeMessage('client-quick-match')
+  quickMatch(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
+    return this.handle(socket, 'client-quick-match', body, quickMatchSchema, ['quick_match'], (me, p) =>
+      this.quick.quickMatch(me, socketData(socket).address, p),
+    );
+  }
+
+  @SubscribeMessage('client-quick-start')
+  quickStart(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
+    return this.handle(socket, 'client-quick-start', body, quickStartSchema, ['actions'], (me) =>
+      this.quick.quickStart(me),
+    );
+  }
+
+  /** An away person takes their country back (PROTOCOL §4.8). */
+  @SubscribeMessage('client-back')
+  back(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
+    return this.handle(socket, 'client-back', body, backSchema, ['actions'], (me) => this.clock.back(me));
   }
 
   /**

@@ -15,9 +15,24 @@ import { SharedBuckets } from '../cluster/shared-buckets.js';
 import { KeyedBuckets, TokenBucket } from './rate-limit.js';
 
 /** The request rates shared by a player's connections. */
-export type PlayerLimit = 'chat' | 'actions' | 'lobby' | 'saves' | 'lobbies_created' | 'sync' | 'watch';
+export type PlayerLimit =
+  | 'chat'
+  | 'actions'
+  | 'lobby'
+  | 'saves'
+  | 'lobbies_created'
+  | 'sync'
+  | 'watch'
+  | 'listed_lobbies'
+  | 'quick_match';
 /** The rates kept per address. */
-export type AddressLimit = 'connects_per_address' | 'new_identities_per_address' | 'http' | 'sync_per_address';
+export type AddressLimit =
+  | 'connects_per_address'
+  | 'new_identities_per_address'
+  | 'http'
+  | 'sync_per_address'
+  | 'quick_match_per_address'
+  | 'open_lobbies';
 
 /** What a refusal of each limit tells the client. */
 export const REFUSAL_MESSAGES: Record<LimitName, string> = {
@@ -38,6 +53,10 @@ export const REFUSAL_MESSAGES: Record<LimitName, string> = {
   invalid_frames: 'Too many invalid messages: slow down.',
   http: 'Too many requests: slow down.',
   lobby_chat_full: "This lobby's chat is full.",
+  listed_lobbies: 'You have listed too many lobbies in the last hour: invite people with a link, or try again later.',
+  quick_match: 'Too many quick match requests: wait a minute.',
+  quick_match_per_address: 'Too many quick match requests from your address: wait a minute.',
+  open_lobbies: 'Too many requests for the open lobbies: wait a moment.',
 };
 
 /** A socket's allowance of invalid (or over-the-limit) frames; past it each one is a strike. */
@@ -89,6 +108,8 @@ export class LimitsService implements OnModuleDestroy {
       lobbies_created: new KeyedBuckets(r.lobbiesCreated),
       sync: new KeyedBuckets(r.syncKiB),
       watch: new KeyedBuckets(r.watch),
+      listed_lobbies: new KeyedBuckets(r.listedLobbies),
+      quick_match: new KeyedBuckets(r.quickMatch),
     };
     const a = config.address;
     this.addresses = {
@@ -96,6 +117,8 @@ export class LimitsService implements OnModuleDestroy {
       new_identities_per_address: new KeyedBuckets(a.newIdentities),
       http: new KeyedBuckets(a.http),
       sync_per_address: new KeyedBuckets(a.syncKiB),
+      quick_match_per_address: new KeyedBuckets(a.quickMatch),
+      open_lobbies: new KeyedBuckets(a.openLobbies),
     };
     // Full buckets are forgotten, so memory follows the players and addresses active lately.
     this.sweepTimer = setInterval(() => this.sweep(), 60_000).unref();

@@ -8,12 +8,17 @@
  * speed — a turn waits `actionMs` per action of the bot's previous turn plus `turnMs` — so people can
  * follow them and a lobby's write rate stays bounded.
  *
+ * An away person's country is played the same way by a bot of the lobby's `botLevel`, its actions logged
+ * with the server as actor (PROTOCOL §4.8); when every person is away (paused) no bot plays at all.
+ *
  * Several nodes: a node plays a lobby's bots while a person of the lobby is connected to it; when people
  * sit on several nodes each may try, the optimistic append lets exactly one turn land and the others stand down.
  */
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import {
+  SERVER_ACTOR,
   isGameOver,
+  isPaused,
   playBotTurn,
   playerOfCountry,
   whoseTurn,
@@ -30,7 +35,14 @@ import { LobbyHub } from './lobby.hub.js';
 import { LobbyCache, isHuman } from './lobby-cache.js';
 import { Draft, LobbyStore } from './lobby.store.js';
 
-type BotSeat = Player & { readonly bot: { readonly difficulty: Difficulty } };
+/** Who plays a turn on the server: a bot seat, or a bot for an away person (a takeover). */
+interface BotMover {
+  readonly country: Player['country'];
+  readonly difficulty: Difficulty;
+  /** The actor of its actions: the bot seat, or the server for an away person (their run of timeouts stays). */
+  readonly actor: string;
+  readonly takeover: boolean;
+}
 
 @Injectable()
 export class LobbyBots implements OnModuleDestroy {
@@ -66,13 +78,16 @@ export class LobbyBots implements OnModuleDestroy {
     this.timers.clear();
   }
 
-  /** The bot seat to move in `state`, if a bot is to move in a game that goes on. */
-  botToMove(state: LobbyState | undefined): BotSeat | undefined {
-    if (!state || !state.online || isGameOver(state.game)) return undefined;
+  /** Who is to move in `state` on the server, if a bot (or a bot for an away person) in a game that goes on. */
+  botToMove(state: LobbyState | undefined): BotMover | undefined {
+    if (!state || !state.online || isGameOver(state.game) || isPaused(state)) return undefined;
     const country = whoseTurn(state.game);
     if (country === null) return undefined;
     const seat = playerOfCountry(state, country);
-    return seat?.bot ? (seat as BotSeat) : undefined;
+    if (seat?.bot) return { country, difficulty: seat.bot.difficulty, actor: seat.id, takeover: false };
+    if (seat?.away !== undefined && isHuman(seat))
+      return { country, difficulty: state.settings.botLevel, actor: SERVER_ACTOR, takeover: true };
+    return undefined;
   }
 
   /** Whether a person seated in the lobby is connected (bots play only for them). */
@@ -125,15 +140,16 @@ export class LobbyBots implements OnModuleDestroy {
     const lobbyId = state.lobbyId;
     // Nobody is watching any more: the bots pause until a person of the lobby connects.
     if (!this.attended(state)) return;
-    const actions = playBotTurn(state.game, bot.country, bot.bot.difficulty, newSeed());
+    const actions = playBotTurn(state.game, bot.country, bot.difficulty, newSeed());
     if (actions.length === 0) return;
-    this.metrics.botTurn();
+    if (bot.takeover) this.metrics.takeoverTurn();
+    else this.metrics.botTurn();
     this.notBefore.set(
       lobbyId,
       performance.now() + actions.length * this.config.bots.actionMs + this.config.bots.turnMs,
     );
     const draft = new Draft(state, new Date().toISOString());
-    for (const { action, seed } of actions) draft.add({ kind: 'game-action', actor: bot.id, seed, payload: action });
+    for (const { action, seed } of actions) draft.add({ kind: 'game-action', actor: bot.actor, seed, payload: action });
     await this.store.commit(draft, {});
   }
 }

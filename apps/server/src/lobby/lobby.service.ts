@@ -13,9 +13,12 @@ import {
   actable,
   isGameOver,
   type CountryId,
+  type Difficulty,
   type GameAction,
   type LobbyState,
   type Player,
+  type QuickMatch,
+  type TurnClock,
 } from '@four-banners/engine';
 import {
   LIMITS,
@@ -31,6 +34,7 @@ import {
 } from '@four-banners/protocol';
 import type { z } from 'zod';
 import { CONFIG, type ServerConfig } from '../common/config.js';
+import { MetricsService } from '../common/metrics.service.js';
 import { LimitsService, REFUSAL_MESSAGES } from '../limits/limits.service.js';
 import { snapshotOf } from './broadcasts.js';
 import { newLobbyId, newSeatId, newSeed } from '../common/ids.js';
@@ -38,7 +42,8 @@ import { LobbyHub } from './lobby.hub.js';
 import { LobbyLogRepository } from '../storage/lobby-log.repository.js';
 import { AppendConflict } from '../storage/lobby-log.repository.js';
 import { LobbyCache, isHuman } from './lobby-cache.js';
-import { Draft, LobbyStore } from './lobby.store.js';
+import { Draft, LobbyStore, freeSeats } from './lobby.store.js';
+import { fillAndStart, firstFreeColour, quickFull } from './quick-seating.js';
 import { done, fail, notBeforeStart, overPreStartBudget } from './requests.js';
 
 type In<S extends z.ZodType> = z.output<S>;
@@ -50,6 +55,8 @@ interface LobbySetup {
   readonly h: number;
   readonly country: CountryId;
   readonly seats: readonly Player[];
+  /** Settings logged in `lobby-created` (PROTOCOL §4.7): only those that differ from `DEFAULT_SETTINGS`. */
+  readonly settings?: { readonly listed?: true; readonly clock?: TurnClock; readonly quick?: QuickMatch };
 }
 
 @Injectable()
@@ -61,6 +68,7 @@ export class LobbyService implements OnModuleInit {
     @Inject(LobbyLogRepository) private readonly log: LobbyLogRepository,
     @Inject(LobbyHub) private readonly hub: LobbyHub,
     @Inject(LimitsService) private readonly limits: LimitsService,
+    @Inject(MetricsService) private readonly metrics: MetricsService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -82,7 +90,7 @@ export class LobbyService implements OnModuleInit {
   // ---- reading ----
 
   /** The lobby that holds the player's seat for create/join: a finished game is left first (a replay now). */
-  private async currentSeat(playerId: string): Promise<LobbyState | undefined> {
+  async currentSeat(playerId: string): Promise<LobbyState | undefined> {
     const state = await this.cache.seatOf(playerId);
     if (state && isGameOver(state.game)) {
       await this.leaveLobby(playerId, { playerId });
@@ -95,7 +103,18 @@ export class LobbyService implements OnModuleInit {
 
   async createLobby(caller: string, p: In<typeof createLobbySchema>): Promise<Ack> {
     if (await this.currentSeat(caller)) return fail('not_actable', 'You are already in a lobby: leave it first.');
-    return this.openLobby(caller, { name: p.playerName, w: 10, h: 10, country: COUNTRY.none, seats: [] });
+    // A listed lobby has a turn clock unless asked otherwise (PROTOCOL §4.7); defaults are not logged.
+    const listed = p.listed ?? false;
+    const clock = p.clock ?? (listed ? 60 : 0);
+    const settings = { ...(listed ? { listed: true as const } : {}), ...(clock !== 0 ? { clock } : {}) };
+    return this.openLobby(caller, {
+      name: p.playerName,
+      w: 10,
+      h: 10,
+      country: p.country ?? COUNTRY.none,
+      seats: [],
+      settings,
+    });
   }
 
   /**
@@ -129,15 +148,54 @@ export class LobbyService implements OnModuleInit {
   private async openLobby(caller: string, setup: LobbySetup, rematchOf?: LobbyState): Promise<Ack> {
     if (!(await this.limits.allowPlayer('lobbies_created', caller)))
       return fail('rate_limited', REFUSAL_MESSAGES.lobbies_created);
-    if (rematchOf) await this.leave(rematchOf, caller, { playerId: caller });
+    if (setup.settings?.listed && !(await this.limits.allowPlayer('listed_lobbies', caller)))
+      return fail('rate_limited', REFUSAL_MESSAGES.listed_lobbies);
+    // The finished game stays open until its rematch is announced, so its room and watchers (on every node)
+    // hear of it even when the admin was the last person in it; then it closes.
+    if (rematchOf) await this.leave(rematchOf, caller, { playerId: caller }, true);
+    try {
+      return await this.makeLobbyWithFreshId(caller, setup, rematchOf);
+    } finally {
+      if (rematchOf) await this.closeIfEmpty(rematchOf.lobbyId);
+    }
+  }
+
+  /** `makeLobby`, with another id when another node took the same new id at the same moment. */
+  private async makeLobbyWithFreshId(caller: string, setup: LobbySetup, rematchOf?: LobbyState): Promise<Ack> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.makeLobby(caller, setup, rematchOf);
       } catch (e) {
-        // Another node took the same new id at the same moment: another id.
         if (!(e instanceof AppendConflict) || attempt >= 3) throw e;
       }
     }
+  }
+
+  /**
+   * Opens a quick-match lobby (PROTOCOL §4.7) with `caller` on green: listed, a 60 s clock, `size` × `size`.
+   * It counts against the caller's listed lobbies, not against the lobbies they created.
+   */
+  async openQuickLobby(caller: string, name: string, size: number, quick: QuickMatch): Promise<Ack> {
+    if (!(await this.limits.allowPlayer('listed_lobbies', caller)))
+      return fail('rate_limited', REFUSAL_MESSAGES.listed_lobbies);
+    const setup = {
+      name,
+      w: size,
+      h: size,
+      country: COUNTRY.green,
+      seats: [],
+      settings: { listed: true, clock: 60, quick },
+    } as const;
+    return this.makeLobbyWithFreshId(caller, setup);
+  }
+
+  /** Closes the lobby (whose lock the caller holds) if nobody is seated in it any more. */
+  private async closeIfEmpty(lobbyId: string): Promise<void> {
+    const state = this.cache.cached(lobbyId);
+    if (!state?.online || state.players.some(isHuman)) return;
+    const draft = new Draft(state, new Date().toISOString());
+    draft.add({ kind: 'lobby-updated', actor: SERVER_ACTOR, seed: null, payload: { online: false } });
+    await this.store.commit(draft, {});
   }
 
   private async makeLobby(caller: string, setup: LobbySetup, rematchOf?: LobbyState): Promise<Ack> {
@@ -148,7 +206,15 @@ export class LobbyService implements OnModuleInit {
       kind: 'lobby-created',
       actor: caller,
       seed: null,
-      payload: { lobbyId, adminId: caller, w: setup.w, h: setup.h, seed: newSeed(), rulesVersion: RULES_VERSION },
+      payload: {
+        lobbyId,
+        adminId: caller,
+        w: setup.w,
+        h: setup.h,
+        seed: newSeed(),
+        rulesVersion: RULES_VERSION,
+        ...setup.settings,
+      },
     });
     draft.add({
       kind: 'player-joined',
@@ -194,21 +260,28 @@ export class LobbyService implements OnModuleInit {
       return done();
     }
     if (current) return fail('not_actable', 'You are already in another lobby: leave it first.');
-    if (state.players.length >= LIMITS.playersPerLobby) return fail('lobby_full', 'This lobby is full.');
-    const refusal = notBeforeStart(state, this.config, this.limits);
+    if (state.players.length >= LIMITS.playersPerLobby || (state.settings.quick && freeSeats(state) === 0))
+      return fail('lobby_full', 'This lobby is full.');
+    // In a quick match everybody plays: no colour asked, the first free one.
+    const country = p.country ?? (state.settings.quick ? firstFreeColour(state) : undefined) ?? COUNTRY.none;
+    const refusal = notBeforeStart(state, this.config, this.limits) ?? this.colourRefusal(state, country);
     if (refusal) return refusal;
     const draft = new Draft(state, new Date().toISOString());
     draft.add({
       kind: 'player-joined',
       actor: caller,
       seed: null,
-      payload: { player: { id: caller, name: p.playerName, country: COUNTRY.none } },
+      payload: { player: { id: caller, name: p.playerName, country } },
     });
+    // A quick match starts with the join that fills it (PROTOCOL §4.7).
+    const starts = quickFull(draft.current);
+    if (starts && !fillAndStart(draft)) return fail('not_actable', 'The game cannot start.');
     const seq = await this.store.commit(draft, {
       seats: [[caller, state.lobbyId]],
       names: [[caller, p.playerName]],
       enter: [caller],
     });
+    if (starts) this.metrics.quickMatchStarted('full');
     this.hub.toPlayer(caller, { name: 'server-sync-state', payload: snapshotOf(draft.current) });
     this.hub.tellPresence(
       caller,
@@ -227,8 +300,13 @@ export class LobbyService implements OnModuleInit {
     return this.store.inSeat(caller, (state) => this.leave(state, caller, p));
   }
 
-  /** `leaveLobby` on the caller's lobby, whose lock is held. */
-  private async leave(state: LobbyState | undefined, caller: string, p: In<typeof leaveLobbySchema>): Promise<Ack> {
+  /** `leaveLobby` on the caller's lobby, whose lock is held (`keepOpen`: even when nobody is left in it). */
+  private async leave(
+    state: LobbyState | undefined,
+    caller: string,
+    p: In<typeof leaveLobbySchema>,
+    keepOpen = false,
+  ): Promise<Ack> {
     if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
     const target = state.players.find((s) => s.id === p.playerId);
     const own = target !== undefined && (target.id === caller || target.local?.ownerId === caller);
@@ -249,9 +327,11 @@ export class LobbyService implements OnModuleInit {
     }
     const humans = draft.current.players.filter(isHuman);
     if (humans.length === 0) {
-      draft.add({ kind: 'lobby-updated', actor: SERVER_ACTOR, seed: null, payload: { online: false } });
+      if (!keepOpen) draft.add({ kind: 'lobby-updated', actor: SERVER_ACTOR, seed: null, payload: { online: false } });
     } else if (!humans.some((h) => h.id === draft.current.adminId)) {
-      draft.add({ kind: 'lobby-updated', actor: SERVER_ACTOR, seed: null, payload: { adminId: humans[0]!.id } });
+      // The next person present (PROTOCOL §4.8: not away), else the next seated.
+      const next = humans.find((h) => h.away === undefined) ?? humans[0]!;
+      draft.add({ kind: 'lobby-updated', actor: SERVER_ACTOR, seed: null, payload: { adminId: next.id } });
     }
     const departed = leaving.filter(isHuman).map((s) => s.id);
     const seq = await this.store.commit(draft, { seats: departed.map((id) => [id, null] as const), exit: departed });
@@ -268,13 +348,26 @@ export class LobbyService implements OnModuleInit {
         const humans = state.players.filter(isHuman).map((s) => s.id);
         return done(await this.store.commit(draft, { seats: humans.map((id) => [id, null] as const), exit: humans }));
       }
-      const change: { w?: number; h?: number; seed?: number } = {};
+      const change: {
+        w?: number;
+        h?: number;
+        seed?: number;
+        listed?: boolean;
+        clock?: TurnClock;
+        botLevel?: Difficulty;
+      } = {};
       if (p.w !== undefined) change.w = p.w;
       if (p.h !== undefined) change.h = p.h;
       if (p.seed !== undefined) change.seed = p.seed;
+      // The settings (PROTOCOL §4.7) are logged as sent.
+      if (p.listed !== undefined) change.listed = p.listed;
+      if (p.clock !== undefined) change.clock = p.clock;
+      if (p.botLevel !== undefined) change.botLevel = p.botLevel;
       if (Object.keys(change).length === 0) return done();
       const refusal = notBeforeStart(state, this.config, this.limits);
       if (refusal) return refusal;
+      if (change.listed && !state.settings.listed && !(await this.limits.allowPlayer('listed_lobbies', caller)))
+        return fail('rate_limited', REFUSAL_MESSAGES.listed_lobbies);
       draft.add({ kind: 'lobby-updated', actor: caller, seed: null, payload: change });
       return done(await this.store.commit(draft, {}));
     });

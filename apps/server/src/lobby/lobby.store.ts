@@ -21,6 +21,7 @@ import {
   type LobbyState,
   type NewLobbyEvent,
 } from '@four-banners/engine';
+import { LIMITS } from '@four-banners/protocol';
 import { ClusterBus } from '../cluster/cluster-bus.js';
 import { FollowedLobbies, type NoticedEvents } from '../cluster/lobby-follower.js';
 import { CONFIG, type ServerConfig } from '../common/config.js';
@@ -326,7 +327,20 @@ function factsOf(state: LobbyState, at: string): LobbyFacts {
     players: JSON.stringify(state.players),
     updatedAt: at,
     startedAt: state.game.running ? at : null,
+    listed: state.settings.listed,
+    w: state.w,
+    h: state.h,
+    clock: state.settings.clock,
+    botLevel: state.settings.botLevel,
+    quickSeats: state.settings.quick?.seats ?? null,
+    freeSeats: status === 'open' ? freeSeats(state) : 0,
   };
+}
+
+/** Seats still free in a lobby before its start: a quick match's own count, else the lobby's cap (PROTOCOL §4.7). */
+export function freeSeats(state: LobbyState): number {
+  const capacity = state.settings.quick?.seats ?? LIMITS.playersPerLobby;
+  return Math.max(0, capacity - state.players.length);
 }
 
 /** Whether two facts differ only in seq and time. */
@@ -336,6 +350,12 @@ function sameFacts(a: LobbyFacts, b: LobbyFacts): boolean {
     a.status === b.status &&
     a.winner === b.winner &&
     a.players === b.players &&
+    a.listed === b.listed &&
+    a.w === b.w &&
+    a.h === b.h &&
+    a.clock === b.clock &&
+    a.botLevel === b.botLevel &&
+    a.freeSeats === b.freeSeats &&
     (a.startedAt === null) === (b.startedAt === null)
   );
 }

@@ -23,6 +23,14 @@ export interface LobbyRow {
   readonly startedAt: string | null;
   /** The lobby its admin opened as a rematch of this finished game (null: none). */
   readonly rematchId: string | null;
+  readonly listed: boolean;
+  /** The map's sides (null: a lobby from before these columns). */
+  readonly w: number | null;
+  readonly h: number | null;
+  readonly clock: number;
+  readonly botLevel: string;
+  readonly quickSeats: number | null;
+  readonly freeSeats: number;
 }
 
 /** A log entry as stored: its payload is the JSON text the log holds. */
@@ -50,7 +58,34 @@ export interface LobbyFacts {
   readonly updatedAt: string;
   /** When the game is running (or over), the time of this append; null before a start. */
   readonly startedAt: string | null;
+  /** The lobby's settings and free seats, for the open lobbies list and quick match (PROTOCOL §4.7). */
+  readonly listed: boolean;
+  readonly w: number;
+  readonly h: number;
+  readonly clock: number;
+  readonly botLevel: string;
+  readonly quickSeats: number | null;
+  /** Seats still free before the start; 0 once started or closed. */
+  readonly freeSeats: number;
 }
+
+/** The settings facts of a private 10×10 lobby with no seat free (for writers below the store: tools, benches). */
+export const UNLISTED_FACTS = {
+  listed: false,
+  w: 10,
+  h: 10,
+  clock: 0,
+  botLevel: 'normal',
+  quickSeats: null,
+  freeSeats: 0,
+} as const satisfies Partial<LobbyFacts>;
+
+/** Which waiting lobbies `openLobbies` answers with. */
+export type OpenLobbyFilter =
+  /** The open lobbies list: listed lobbies with a free seat, newest first. */
+  | { readonly listed: true; readonly limit: number }
+  /** Quick match: quick lobbies for `seats` people (on a `w`-sided map unless null) with a free seat, oldest first. */
+  | { readonly quickSeats: number; readonly w: number | null; readonly limit: number };
 
 /** Everything one request writes, committed in one transaction. */
 export interface LogWrite {
@@ -106,6 +141,9 @@ export abstract class LobbyLogRepository {
     limit: number;
     offset: number;
   }): Promise<LobbyRow[]>;
+
+  /** Waiting lobbies (open, not started, a seat free): see `OpenLobbyFilter`. */
+  abstract openLobbies(filter: OpenLobbyFilter): Promise<LobbyRow[]>;
 
   /** Events with `from ≤ seq ≤ to`, in order, at most `limit` (-1: all). */
   abstract readEvents(lobbyId: string, from?: number, to?: number, limit?: number): Promise<LobbyEvent[]>;

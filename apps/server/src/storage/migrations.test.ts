@@ -1,7 +1,8 @@
 /**
  * The migrations (migrations/, drizzle-kit) upgrade a database made by an older server: 0001 adds
  * `lobbies.started_at` and backfills it from each log's `start` game action; 0003 adds
- * `lobbies.rematch_id`, null for every lobby that was there.
+ * `lobbies.rematch_id`, null for every lobby that was there; 0004 adds the settings and free seats of the
+ open lobbies list and quick match (PROTOCOL §4.7): a lobby already there is unlisted with no seat free.
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -100,6 +101,42 @@ describe('migration 0003 (lobby rematch_id)', () => {
     expect(rematchOf()).toBeNull();
     sqlite.prepare(`UPDATE lobbies SET rematch_id = 'NEW123' WHERE id = 'old'`).run();
     expect(rematchOf()).toBe('NEW123');
+    sqlite.close();
+  });
+});
+
+describe('migration 0004 (open lobbies)', () => {
+  it('reads the lobbies already there as unlisted, with no seat free, and indexes the waiting ones', () => {
+    const sqlite = new Database(join(dir, 'before-open-lobbies.db'));
+    const db = drizzle({ client: sqlite });
+    migrate(db, { migrationsFolder: firstMigrations(4) });
+    sqlite
+      .prepare(
+        `INSERT INTO lobbies (id, created_at, admin_id, status, rules_version, last_seq, updated_at)
+         VALUES ('old', '2026-01-01T00:00:00.000Z', 'p1', 'open', 1, 2, '2026-01-01T00:00:00.000Z')`,
+      )
+      .run();
+    migrate(db, { migrationsFolder: MIGRATIONS });
+    expect(
+      sqlite
+        .prepare(
+          `SELECT listed, w, h, clock, bot_level AS botLevel, quick_seats AS quickSeats, free_seats AS freeSeats
+           FROM lobbies WHERE id = 'old'`,
+        )
+        .get(),
+    ).toEqual({ listed: 0, w: null, h: null, clock: 0, botLevel: 'normal', quickSeats: null, freeSeats: 0 });
+    const indexes = (
+      sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").all() as { name: string }[]
+    ).map((r) => r.name);
+    expect(indexes).toEqual(expect.arrayContaining(['lobbies_open_listed_idx', 'lobbies_quick_idx']));
+    // The list's query searches an index rather than reading every lobby.
+    const plan = sqlite
+      .prepare(
+        `EXPLAIN QUERY PLAN SELECT id FROM lobbies WHERE status = 'open' AND listed AND free_seats > 0
+         ORDER BY created_at DESC, id DESC LIMIT 50`,
+      )
+      .all() as { detail: string }[];
+    expect(plan.map((r) => r.detail).join(' ')).toMatch(/USING (COVERING )?INDEX lobbies_/);
     sqlite.close();
   });
 });

@@ -306,8 +306,10 @@ export function applyEvent(state: LobbyState | null, event: LobbyEvent): Result<
       const seat = s.players.find((p) => p.id === event.payload.playerId);
       if (seat?.away === undefined) return bad(event.seq, `player-back: ${event.payload.playerId} is not away.`);
       const next = withSeat(s, seat.id, present);
-      // A paused game resumes: the current turn's clock starts again.
-      return ok(isPaused(s) && next.game.running ? { ...next, turnStartedAt: event.at } : next);
+      // A paused game resumes, or the person is back on their own turn before the bot played it: the current
+      // turn's clock starts again (else it could have run out while they were away).
+      const ownTurn = whoseTurn(s.game) === seat.country;
+      return ok((isPaused(s) || ownTurn) && next.game.running ? { ...next, turnStartedAt: event.at } : next);
     }
   }
 }

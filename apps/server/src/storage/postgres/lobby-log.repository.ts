@@ -2,7 +2,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Inject, Injectable } from '@nestjs/common';
 import type { LobbyEvent } from '@four-banners/engine';
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import {
   AppendConflict,
   LobbyLogRepository,
@@ -10,6 +10,7 @@ import {
   type LobbyRow,
   type LobbyStatus,
   type LogWrite,
+  type OpenLobbyFilter,
   type StoredEvent,
 } from '../lobby-log.repository.js';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -114,6 +115,13 @@ export class PostgresLobbyLogRepository extends LobbyLogRepository {
                     updatedAt: facts.updatedAt,
                     // started_at keeps the first start's time.
                     startedAt: sql`coalesce(${lobbies.startedAt}, ${facts.startedAt})`,
+                    listed: facts.listed,
+                    w: facts.w,
+                    h: facts.h,
+                    clock: facts.clock,
+                    botLevel: facts.botLevel,
+                    quickSeats: facts.quickSeats,
+                    freeSeats: facts.freeSeats,
                   },
             )
             .where(eq(lobbies.id, lobbyId));
@@ -168,6 +176,30 @@ export class PostgresLobbyLogRepository extends LobbyLogRepository {
       .offset(opts.offset);
     const limit = bounded(opts.limit);
     return limit === undefined ? query : query.limit(limit);
+  }
+
+  async openLobbies(filter: OpenLobbyFilter): Promise<LobbyRow[]> {
+    const waiting = [eq(lobbies.status, 'open'), gt(lobbies.freeSeats, 0)];
+    if ('listed' in filter) {
+      return this.database.db
+        .select()
+        .from(lobbies)
+        .where(and(...waiting, eq(lobbies.listed, true)))
+        .orderBy(desc(lobbies.createdAt), desc(lobbies.id))
+        .limit(filter.limit);
+    }
+    return this.database.db
+      .select()
+      .from(lobbies)
+      .where(
+        and(
+          ...waiting,
+          eq(lobbies.quickSeats, filter.quickSeats),
+          ...(filter.w === null ? [] : [eq(lobbies.w, filter.w)]),
+        ),
+      )
+      .orderBy(asc(lobbies.createdAt), asc(lobbies.id))
+      .limit(filter.limit);
   }
 
   async readEvents(lobbyId: string, from = 1, to = Number.MAX_SAFE_INTEGER, limit = -1): Promise<LobbyEvent[]> {

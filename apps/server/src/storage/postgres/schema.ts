@@ -4,7 +4,7 @@
  * uint32, hence bigint. Only the PostgreSQL repositories touch these tables.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 export const lobbies = pgTable(
   'lobbies',
@@ -20,12 +20,25 @@ export const lobbies = pgTable(
     updatedAt: text('updated_at').notNull(),
     startedAt: text('started_at'),
     rematchId: text('rematch_id'),
+    listed: boolean('listed').notNull().default(false),
+    w: integer('w'),
+    h: integer('h'),
+    clock: integer('clock').notNull().default(0),
+    botLevel: text('bot_level').notNull().default('normal'),
+    quickSeats: integer('quick_seats'),
+    freeSeats: integer('free_seats').notNull().default(0),
   },
   (t) => [
     index('lobbies_status_idx').on(t.status, t.createdAt),
     index('lobbies_retention_idx').on(t.updatedAt).where(sql`${t.status} = 'closed' AND ${t.startedAt} IS NULL`),
     index('lobbies_list_idx').on(t.createdAt, t.id),
     index('lobbies_started_list_idx').on(t.createdAt, t.id).where(sql`${t.startedAt} IS NOT NULL`),
+    index('lobbies_open_listed_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'open' AND ${t.listed} AND ${t.freeSeats} > 0`),
+    index('lobbies_quick_idx')
+      .on(t.quickSeats, t.w, t.createdAt)
+      .where(sql`${t.status} = 'open' AND ${t.quickSeats} IS NOT NULL AND ${t.freeSeats} > 0`),
   ],
 );
 

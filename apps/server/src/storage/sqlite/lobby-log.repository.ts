@@ -2,7 +2,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { LobbyEvent } from '@four-banners/engine';
 import type { Statement } from 'better-sqlite3';
-import { and, asc, desc, eq, getTableName, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import {
   AppendConflict,
   LobbyLogRepository,
@@ -11,6 +11,7 @@ import {
   type LobbyRow,
   type LobbyStatus,
   type LogWrite,
+  type OpenLobbyFilter,
   type StoredEvent,
 } from '../lobby-log.repository.js';
 import { SqliteDatabase } from './database.js';
@@ -55,7 +56,7 @@ export class SqliteLobbyLogRepository extends LobbyLogRepository {
     );
     // started_at keeps the first start's time.
     this.updateFacts = database.sqlite.prepare(
-      `UPDATE ${getTableName(l)} SET ${[l.adminId, l.status, l.lastSeq, l.winner, l.players, l.updatedAt].map((c) => `${c.name} = ?`).join(', ')},
+      `UPDATE ${getTableName(l)} SET ${[l.adminId, l.status, l.lastSeq, l.winner, l.players, l.updatedAt, l.listed, l.w, l.h, l.clock, l.botLevel, l.quickSeats, l.freeSeats].map((c) => `${c.name} = ?`).join(', ')},
        ${l.startedAt.name} = coalesce(${l.startedAt.name}, ?)
        WHERE ${l.id.name} = ?`,
     );
@@ -125,6 +126,13 @@ export class SqliteLobbyLogRepository extends LobbyLogRepository {
       facts.winner,
       facts.players,
       facts.updatedAt,
+      facts.listed ? 1 : 0,
+      facts.w,
+      facts.h,
+      facts.clock,
+      facts.botLevel,
+      facts.quickSeats,
+      facts.freeSeats,
       facts.startedAt,
       lobbyId,
     );
@@ -162,6 +170,32 @@ export class SqliteLobbyLogRepository extends LobbyLogRepository {
       .orderBy(desc(lobbies.createdAt), desc(lobbies.id))
       .limit(opts.limit)
       .offset(opts.offset)
+      .all();
+  }
+
+  async openLobbies(filter: OpenLobbyFilter): Promise<LobbyRow[]> {
+    const waiting = [eq(lobbies.status, 'open'), gt(lobbies.freeSeats, 0)];
+    if ('listed' in filter) {
+      return this.database.db
+        .select()
+        .from(lobbies)
+        .where(and(...waiting, eq(lobbies.listed, true)))
+        .orderBy(desc(lobbies.createdAt), desc(lobbies.id))
+        .limit(filter.limit)
+        .all();
+    }
+    return this.database.db
+      .select()
+      .from(lobbies)
+      .where(
+        and(
+          ...waiting,
+          eq(lobbies.quickSeats, filter.quickSeats),
+          ...(filter.w === null ? [] : [eq(lobbies.w, filter.w)]),
+        ),
+      )
+      .orderBy(asc(lobbies.createdAt), asc(lobbies.id))
+      .limit(filter.limit)
       .all();
   }
 

@@ -21,6 +21,19 @@ export const lobbies = sqliteTable(
     startedAt: text('started_at'),
     /** The lobby its admin opened as a rematch of this finished game (null: none); not a foreign key, retention may delete it. */
     rematchId: text('rematch_id'),
+    // The lobby's settings and free seats, for the open lobbies list and quick match (PROTOCOL §4.7, §8.7).
+    /** Listed in the open lobbies (else invite only). */
+    listed: integer('listed', { mode: 'boolean' }).notNull().default(false),
+    /** The map's sides (null: a lobby from before these columns). */
+    w: integer('w'),
+    h: integer('h'),
+    /** Seconds per turn, 0 for none. */
+    clock: integer('clock').notNull().default(0),
+    botLevel: text('bot_level').notNull().default('normal'),
+    /** A quick-match lobby: the people it starts with (null: not quick). */
+    quickSeats: integer('quick_seats'),
+    /** Seats still free before the start (a quick match's own count, else the lobby's 4). */
+    freeSeats: integer('free_seats').notNull().default(0),
   },
   (t) => [
     index('lobbies_status_idx').on(t.status, t.createdAt),
@@ -30,6 +43,13 @@ export const lobbies = sqliteTable(
     // The listings, newest first: every lobby (admin) and the started games (public), without a sort.
     index('lobbies_list_idx').on(t.createdAt, t.id),
     index('lobbies_started_list_idx').on(t.createdAt, t.id).where(sql`${t.startedAt} IS NOT NULL`),
+    // The open lobbies list (newest first) and the quick-match search (oldest first): only waiting lobbies.
+    index('lobbies_open_listed_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'open' AND ${t.listed} AND ${t.freeSeats} > 0`),
+    index('lobbies_quick_idx')
+      .on(t.quickSeats, t.w, t.createdAt)
+      .where(sql`${t.status} = 'open' AND ${t.quickSeats} IS NOT NULL AND ${t.freeSeats} > 0`),
   ],
 );
 
