@@ -31,8 +31,8 @@ export function connect(url: string, ready: 'connected' | 'greeted' = 'connected
 }
 
 /**
- * One client and its `server-hello` (PROTOCOL §2.3); with `auth` (`{playerId, token}`, §2.2) it connects as
- * that identity.
+ * One client and its `server-hello` (PROTOCOL §2.3); with `auth` (`{playerId, token}`, PROTOCOL §2.2) it
+ * connects as that identity.
  */
 export function connectGreeted(url: string, auth?: object): Promise<{ socket: GameSocket; hello: HelloPayload }> {
   const socket = open(url, auth);
