@@ -11,19 +11,11 @@
  * the server from src/ without a build).
  */
 import { fileURLToPath } from 'node:url';
-import type {
-  Ack,
-  ChatPayload,
-  ClientToServerEvents,
-  GameActionPayload,
-  ServerToClientEvents,
-  WatchAck,
-} from '@four-banners/protocol';
-import { io, type Socket } from 'socket.io-client';
+import type { Ack, ChatPayload, ClientToServerEvents, GameActionPayload, WatchAck } from '@four-banners/protocol';
+import type { Socket } from 'socket.io-client';
+import { connectMany, type GameSocket } from './bench-sockets.js';
 import { ServerUnderTest, cleanUpEverything, type ServerMode } from './abuse/server-process.js';
 import { envNumber, ms, percentile } from './stats.js';
-
-type GameSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const WATCHERS = envNumber('BENCH_WATCHERS', 500);
 const BROADCASTS = envNumber('BENCH_BROADCASTS', 300);
@@ -34,19 +26,6 @@ const MODE: ServerMode = process.env.BENCH_SERVER === 'source' ? 'source' : 'dis
 
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 
-function connect(url: string): Promise<GameSocket> {
-  const socket: GameSocket = io(url, {
-    path: '/api/socket',
-    transports: ['websocket'],
-    forceNew: true,
-    reconnection: false,
-  });
-  return new Promise((res, rej) => {
-    socket.once('server-hello', () => res(socket));
-    socket.once('connect_error', rej);
-  });
-}
-
 /** Emits with an ack callback (no timer of the client's own on the measured path). */
 const call = <T>(socket: GameSocket, name: keyof ClientToServerEvents, payload: unknown): Promise<T> =>
   new Promise<T>((resolve) => (socket as unknown as Socket).emit(name, payload, resolve));
@@ -55,14 +34,6 @@ async function expectOk(ack: Promise<Ack>, what: string): Promise<number> {
   const res = await ack;
   if (!res.ok) throw new Error(`${what} refused: ${res.error.code}: ${res.error.message}`);
   return res.seq ?? 0;
-}
-
-/** `n` clients, connected `batch` at a time. */
-async function connectMany(url: string, n: number, batch = 50): Promise<GameSocket[]> {
-  const out: GameSocket[] = [];
-  for (let i = 0; i < n; i += batch)
-    out.push(...(await Promise.all(Array.from({ length: Math.min(batch, n - i) }, () => connect(url)))));
-  return out;
 }
 
 /** Alice (green) and Bob (purple) in a started 10×10 game; returns the lobby id. */
@@ -111,14 +82,14 @@ export async function runFanoutBench(): Promise<void> {
   });
   const sockets: GameSocket[] = [];
   try {
-    const [alice, bob] = await connectMany(server.url, 2);
+    const [alice, bob] = await connectMany(server.url, 2, 'greeted');
     sockets.push(alice!, bob!);
     const lobbyId = await startedGame(alice!, bob!);
     await sleep(500);
     const before = server.memory().rss;
 
     const t0 = performance.now();
-    const watchers = await connectMany(server.url, WATCHERS);
+    const watchers = await connectMany(server.url, WATCHERS, 'greeted');
     sockets.push(...watchers);
     const receipts = new Receipts();
     for (let i = 0; i < watchers.length; i += 50) {

@@ -13,16 +13,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Ack, ClientToServerEvents, ServerToClientEvents } from '@four-banners/protocol';
+import type { Ack } from '@four-banners/protocol';
 import { createClient } from 'redis';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { configFromEnv } from '../src/common/config.js';
 import { startBuiltNode, type BuiltNode } from '../test/fixtures/built-node.js';
 import { createDatabase, startPostgres, type PostgresCluster } from '../test/fixtures/postgres-cluster.js';
 import { startRedis, type RedisServer } from '../test/fixtures/redis-server.js';
+import { connect, connectGreeted, type GameSocket } from './bench-sockets.js';
 import { envNumber, ms, percentile } from './stats.js';
-
-type GameSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const LOBBIES = envNumber('BENCH_MN_LOBBIES', 100);
 const SECONDS = envNumber('BENCH_MN_SECONDS', 5);
@@ -41,19 +40,6 @@ function startNode(env: Record<string, string>): Promise<BuiltNode> {
     NEW_IDENTITY_BURST: '100000',
     HTTP_BURST: '100000',
     ...env,
-  });
-}
-
-function connect(url: string): Promise<GameSocket> {
-  const socket: GameSocket = io(url, {
-    path: '/api/socket',
-    transports: ['websocket'],
-    forceNew: true,
-    reconnection: false,
-  });
-  return new Promise((res, rej) => {
-    socket.once('connect', () => res(socket));
-    socket.once('connect_error', rej);
   });
 }
 
@@ -229,23 +215,11 @@ async function attackAcrossNodes(databaseUrl: string, redisUrl: string): Promise
       urls.push(node.url);
     }
     // One identity: the first connection's, then a connection to each other node with it.
-    const greeted = (url: string, auth?: object) =>
-      new Promise<{ socket: GameSocket; hello: { playerId: string; token: string } }>((res, rej) => {
-        const socket: GameSocket = io(url, {
-          path: '/api/socket',
-          transports: ['websocket'],
-          forceNew: true,
-          reconnection: false,
-          ...(auth ? { auth } : {}),
-        });
-        socket.once('server-hello', (hello) => res({ socket, hello }));
-        socket.once('connect_error', rej);
-      });
-    const { socket: first, hello } = await greeted(urls[0]!);
+    const { socket: first, hello } = await connectGreeted(urls[0]!);
     sockets.push(first);
     await call<Ack>(first, 'client-create-lobby', { playerName: 'flood' });
     for (const url of urls.slice(1))
-      sockets.push((await greeted(url, { playerId: hello.playerId, token: hello.token })).socket);
+      sockets.push((await connectGreeted(url, { playerId: hello.playerId, token: hello.token })).socket);
     await redis.connect();
     await redis.configResetStat();
     let sent = 0;
@@ -256,7 +230,7 @@ async function attackAcrossNodes(databaseUrl: string, redisUrl: string): Promise
     const slots = urls.map((url, i) => ({ url, socket: sockets[i]! as GameSocket | null }));
     const comeBack = (slot: (typeof slots)[number]) =>
       setTimeout(() => {
-        greeted(slot.url, auth).then(
+        connectGreeted(slot.url, auth).then(
           ({ socket }) => {
             sockets.push(socket);
             slot.socket = socket;

@@ -6,55 +6,18 @@
  * (the wait, `QUICK_MATCH_WAIT_SECONDS`, 45 s by default) or were left waiting alone. Against the built
  * server on SQLite, per-address limits lifted (every person connects from 127.0.0.1). Figures only.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import type { Ack, ClientToServerEvents, ServerToClientEvents } from '@four-banners/protocol';
-import { io, type Socket } from 'socket.io-client';
+import { join } from 'node:path';
+import type { Ack } from '@four-banners/protocol';
+import { startBuiltNode } from '../test/fixtures/built-node.js';
+import { connectMany, type GameSocket } from './bench-sockets.js';
 import { envNumber, percentile } from './stats.js';
-
-type GameSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 const PEOPLE = envNumber('BENCH_QM_PEOPLE', 200);
 const SECONDS = envNumber('BENCH_QM_SECONDS', 60);
 const WAIT_SECONDS = envNumber('BENCH_QM_WAIT_SECONDS', 45);
 const SIZES = [null, 10, 16] as const;
-
-function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [join(serverRoot, 'dist', 'main.js')], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-    cwd: serverRoot,
-  });
-  return new Promise((res, rej) => {
-    child.once('exit', (code) => rej(new Error(`the server exited with ${code}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      try {
-        const entry = JSON.parse(line) as { msg?: string; port?: number };
-        if (entry.msg === 'listening') res({ child, url: `http://127.0.0.1:${entry.port}` });
-      } catch {
-        // not a log line
-      }
-    });
-  });
-}
-
-function connect(url: string): Promise<GameSocket> {
-  const socket: GameSocket = io(url, {
-    path: '/api/socket',
-    transports: ['websocket'],
-    forceNew: true,
-    reconnection: false,
-  });
-  return new Promise((res, rej) => {
-    socket.once('connect', () => res(socket));
-    socket.once('connect_error', rej);
-  });
-}
 
 /** One simulated person: when they pressed, and when their game's start reached them. */
 interface Person {
@@ -70,9 +33,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function runQuickMatchBench(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'fb-bench-qm-'));
   const many = String(PEOPLE * 4);
-  const server = await startServer({
-    PORT: '0',
-    HOST: '127.0.0.1',
+  const server = await startBuiltNode({
     DATABASE_PATH: join(dir, 'bench.db'),
     LOG: 'off',
     QUICK_MATCH_WAIT_SECONDS: String(WAIT_SECONDS),
@@ -83,24 +44,21 @@ export async function runQuickMatchBench(): Promise<void> {
   });
   const people: Person[] = [];
   try {
-    for (let i = 0; i < PEOPLE; i += 50) {
-      const batch = await Promise.all(Array.from({ length: Math.min(50, PEOPLE - i) }, () => connect(server.url)));
-      for (const socket of batch) {
-        const person: Person = {
-          socket,
-          seats: people.length % 2 === 0 ? 2 : 4,
-          askedAt: 0,
-          startedAt: null,
-          withBots: false,
-        };
-        socket.on('server-game-action', (p) => {
-          if (p.id === 'start' && person.startedAt === null) person.startedAt = performance.now();
-        });
-        socket.on('server-join-lobby', (p) => {
-          if (p.player.bot) person.withBots = true;
-        });
-        people.push(person);
-      }
+    for (const socket of await connectMany(server.url, PEOPLE)) {
+      const person: Person = {
+        socket,
+        seats: people.length % 2 === 0 ? 2 : 4,
+        askedAt: 0,
+        startedAt: null,
+        withBots: false,
+      };
+      socket.on('server-game-action', (p) => {
+        if (p.id === 'start' && person.startedAt === null) person.startedAt = performance.now();
+      });
+      socket.on('server-join-lobby', (p) => {
+        if (p.player.bot) person.withBots = true;
+      });
+      people.push(person);
     }
     // Poisson arrivals: exponential gaps with mean SECONDS / PEOPLE.
     const meanGapMs = (SECONDS * 1000) / PEOPLE;

@@ -6,17 +6,17 @@
  * `next_turn` — a legal action that goes through the whole write path (schema, seat, engine, SQLite
  * append, broadcast to the 4 seats). With no moves nobody dies, so turns rotate 0 → 1 → 2 → 3 forever.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import type { Ack, ClientToServerEvents, ServerToClientEvents } from '@four-banners/protocol';
-import { io, type Socket } from 'socket.io-client';
+import type { Ack } from '@four-banners/protocol';
+import type { Socket } from 'socket.io-client';
+import { startListening } from '../test/fixtures/built-node.js';
+import { connectMany, type GameSocket } from './bench-sockets.js';
 import { envNumber, ms, percentile, ratio } from './stats.js';
 
-type GameSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 const here = dirname(fileURLToPath(import.meta.url));
 const serverRoot = resolve(here, '..');
 
@@ -27,46 +27,6 @@ const RATES = (process.env.BENCH_RATES ?? '250,500,1000')
   .split(',')
   .map(Number)
   .filter((n) => n > 0);
-
-function startChild(args: string[], env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-    cwd: serverRoot,
-  });
-  return new Promise((res, rej) => {
-    child.once('exit', (code) => rej(new Error(`${args.join(' ')} exited with ${code}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      try {
-        const entry = JSON.parse(line) as { msg?: string; port?: number };
-        if (entry.msg === 'listening') res({ child, url: `http://127.0.0.1:${entry.port}` });
-      } catch {
-        // not a log line
-      }
-    });
-  });
-}
-
-function connect(url: string): Promise<GameSocket> {
-  const socket: GameSocket = io(url, {
-    path: '/api/socket',
-    transports: ['websocket'],
-    forceNew: true,
-    reconnection: false,
-  });
-  return new Promise((res, rej) => {
-    socket.once('connect', () => res(socket));
-    socket.once('connect_error', rej);
-  });
-}
-
-/** Connects `n` sockets, a few at a time. */
-async function connectMany(url: string, n: number): Promise<GameSocket[]> {
-  const out: GameSocket[] = [];
-  for (let i = 0; i < n; i += 50)
-    out.push(...(await Promise.all(Array.from({ length: Math.min(50, n - i) }, () => connect(url)))));
-  return out;
-}
 
 /** Emits with an ack callback (no per-call timer: the measured path stays as light as the client allows). */
 const call = <T>(socket: Socket | GameSocket, name: string, payload: unknown): Promise<T> =>
@@ -183,19 +143,23 @@ export async function runRoundTripBench(): Promise<void> {
   try {
     // BENCH_SERVER_ARGS passes node flags to the server (e.g. --cpu-prof for a profile).
     const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
-    const game = await startChild([...nodeArgs, join(serverRoot, 'dist', 'main.js')], {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_PATH: join(dir, 'bench.db'),
-      LOG: 'off',
-      // Every simulated player connects from 127.0.0.1: the per-address caps are lifted for them.
-      CONNECTIONS_PER_ADDRESS: String(SOCKETS * 2),
-      CONNECT_BURST: String(SOCKETS * 2),
-      NEW_IDENTITY_BURST: String(SOCKETS * 2),
-      HTTP_BURST: String(SOCKETS * 2),
-    });
+    const game = await startListening(
+      [...nodeArgs, join(serverRoot, 'dist', 'main.js')],
+      {
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATABASE_PATH: join(dir, 'bench.db'),
+        LOG: 'off',
+        // Every simulated player connects from 127.0.0.1: the per-address caps are lifted for them.
+        CONNECTIONS_PER_ADDRESS: String(SOCKETS * 2),
+        CONNECT_BURST: String(SOCKETS * 2),
+        NEW_IDENTITY_BURST: String(SOCKETS * 2),
+        HTTP_BURST: String(SOCKETS * 2),
+      },
+      { cwd: serverRoot },
+    );
     children.push(game.child);
-    const bare = await startChild(['--import', 'tsx', join(here, 'bare-echo-server.ts')], {});
+    const bare = await startListening(['--import', 'tsx', join(here, 'bare-echo-server.ts')], {}, { cwd: serverRoot });
     children.push(bare.child);
 
     const t0 = performance.now();

@@ -14,18 +14,17 @@
  * control line to set clocks as an admin would). Figures only, never a pass/fail.
  * Run alone: `npx tsx --conditions=source apps/server/bench/turn-clock.bench.ts`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import type { Ack, ClientToServerEvents, ServerToClientEvents } from '@four-banners/protocol';
-import { io, type Socket } from 'socket.io-client';
+import type { Ack, ClientToServerEvents } from '@four-banners/protocol';
+import type { Socket } from 'socket.io-client';
+import { startListening } from '../test/fixtures/built-node.js';
 import { startRedis, type RedisServer } from '../test/fixtures/redis-server.js';
+import { connectGreeted, type GameSocket } from './bench-sockets.js';
 import { envNumber } from './stats.js';
-
-type GameSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const LOBBIES = envNumber('BENCH_CLOCK_LOBBIES', 1000);
 const SECONDS = envNumber('BENCH_CLOCK_SECONDS', 10);
@@ -45,9 +44,21 @@ interface Node {
 }
 
 async function startNode(env: Record<string, string>): Promise<Node> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', NODE_SCRIPT], {
-    env: {
-      ...process.env,
+  const waiting = new Map<string, (fields: Record<string, unknown>) => void>();
+  const onLine = (line: string) => {
+    if (!line.startsWith('{')) return;
+    const fields = JSON.parse(line) as Record<string, unknown>;
+    if (fields.level === 'error') {
+      serverErrors.set(String(fields.msg), (serverErrors.get(String(fields.msg)) ?? 0) + 1);
+      if (process.env.BENCH_CLOCK_DEBUG) console.log(line.slice(0, 400));
+    }
+    const resolve = waiting.get(String(fields.msg));
+    waiting.delete(String(fields.msg));
+    resolve?.(fields);
+  };
+  const { child, url } = await startListening(
+    ['--conditions=source', '--import', 'tsx', NODE_SCRIPT],
+    {
       PORT: '0',
       HOST: '127.0.0.1',
       LOG: 'off',
@@ -61,36 +72,10 @@ async function startNode(env: Record<string, string>): Promise<Node> {
       TURN_CLOCK_MS_PER_SECOND: String(MS_PER_SECOND),
       ...env,
     },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const waiting = new Map<string, (fields: Record<string, unknown>) => void>();
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    if (!line.startsWith('{')) return;
-    const fields = JSON.parse(line) as Record<string, unknown>;
-    if (fields.level === 'error') {
-      serverErrors.set(String(fields.msg), (serverErrors.get(String(fields.msg)) ?? 0) + 1);
-      if (process.env.BENCH_CLOCK_DEBUG) console.log(line.slice(0, 400));
-    }
-    const resolve = waiting.get(String(fields.msg));
-    waiting.delete(String(fields.msg));
-    resolve?.(fields);
-  });
+    { stdin: 'pipe', onLine },
+  );
   const next = (msg: string) => new Promise<Record<string, unknown>>((res) => waiting.set(msg, res));
-  const { port } = await next('listening');
-  return { child, url: `http://127.0.0.1:${String(port)}`, next };
-}
-
-function connect(url: string): Promise<{ socket: GameSocket; playerId: string }> {
-  const socket: GameSocket = io(url, {
-    path: '/api/socket',
-    transports: ['websocket'],
-    forceNew: true,
-    reconnection: false,
-  });
-  return new Promise((res, rej) => {
-    socket.once('server-hello', (hello) => res({ socket, playerId: hello.playerId }));
-    socket.once('connect_error', rej);
-  });
+  return { child, url, next };
 }
 
 const call = (socket: GameSocket, name: keyof ClientToServerEvents, payload: unknown): Promise<Ack> =>
@@ -116,11 +101,11 @@ async function comeBack(socket: GameSocket): Promise<void> {
 
 /** A started lobby of two people, the admin on `a`'s node and the other on `b`'s; each answers its away with `client-back`. */
 async function startedLobby(a: string, b: string, sockets: GameSocket[]): Promise<string> {
-  const [admin, guest] = [await connect(a), await connect(b)];
+  const [admin, guest] = [await connectGreeted(a), await connectGreeted(b)];
   sockets.push(admin.socket, guest.socket);
   for (const person of [admin, guest]) {
     person.socket.on('server-player-away', ({ playerId }) => {
-      if (playerId === person.playerId) void comeBack(person.socket);
+      if (playerId === person.hello.playerId) void comeBack(person.socket);
     });
   }
   const created = new Promise<string>((res) => admin.socket.once('server-create-lobby', (p) => res(p.lobbyId)));

@@ -4,9 +4,6 @@
  * others commit when Redis tells it (the lobby follower) and sends the log's events to its own clients, so
  * every client sees every seq once and in order. A real `redis-server` on a free port, started here.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fold, isGameOver, stateHash, type LobbyState } from '@four-banners/engine';
 import { lobbyStateFromSnapshot, type StateSnapshot } from '@four-banners/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,52 +12,31 @@ import { LobbyIdleSweep } from '../src/lobby/lobby-idle.service.js';
 import { LobbyLogRepository } from '../src/storage/lobby-log.repository.js';
 import { LobbyCache } from '../src/lobby/lobby-cache.js';
 import { playToEnd } from './drive.js';
-import { startRedis, type RedisServer } from './fixtures/redis-server.js';
+import { nodesRig } from './fixtures/nodes-rig.js';
 import {
   ADMIN_TOKEN,
   LENIENT,
   TestClient,
-  bootServer,
   createdLobby,
   expectOk as ok,
   getJson,
   isContiguous,
-  removeDir,
   waitFor,
+  type Identity,
   type TestServer,
 } from './harness.js';
 
 const CHATS_PER_NODE = 30;
-const dir = mkdtempSync(join(tmpdir(), 'fb-three-nodes-'));
-let redis: RedisServer;
-const nodes: TestServer[] = [];
-const clients: TestClient[] = [];
+const { nodes, startRedis, redisServer, boot, connect: connectTo, stop } = nodesRig('three-nodes');
 
 beforeAll(async () => {
-  redis = await startRedis();
-  const settings = {
-    redisUrl: redis.url,
-    rates: { ...LENIENT.rates, chat: LENIENT.rates.actions },
-    lobbyChatMax: 1_000_000,
-  };
-  // One after the other: the first makes and migrates the database the others find.
-  for (let i = 0; i < 3; i++) nodes.push(await bootServer(settings, dir));
+  await startRedis();
+  await boot(3, { rates: { ...LENIENT.rates, chat: LENIENT.rates.actions }, lobbyChatMax: 1_000_000 });
 });
-afterAll(async () => {
-  for (const c of clients) c.close();
-  try {
-    for (const node of nodes) await node.stop();
-  } finally {
-    redis?.stop();
-    removeDir(dir);
-  }
-});
+afterAll(stop);
 
-async function connect(node: TestServer, auth?: { playerId: string; token: string }): Promise<TestClient> {
-  const c = (await TestClient.connect(node.url, auth)).trackHashes();
-  clients.push(c);
-  return c;
-}
+const connect = async (node: TestServer, auth?: Identity): Promise<TestClient> =>
+  (await connectTo(node, auth)).trackHashes();
 
 const logOf = (lobbyId: string) => nodes[0]!.app.get(LobbyLogRepository).readEvents(lobbyId);
 const heldBy = (node: TestServer, lobbyId: string) => node.app.get(LobbyCache).cached(lobbyId);
@@ -251,7 +227,7 @@ describe('three nodes, one PostgreSQL or SQLite log, one Redis (issue 8)', () =>
     await ok(alice.emit('client-change-country', { country: 0 }));
     await nodesCaughtUp(lobbyId, [n0, n1]);
     // No notices while Redis is away: each node hears of the other's commits only by asking the log.
-    redis.kill();
+    redisServer().kill();
     try {
       await ok(bob.emit('client-change-country', { country: 1 }));
       // Node 0 still sees one country: it would refuse the start, so it reads the tail and starts.
@@ -262,7 +238,7 @@ describe('three nodes, one PostgreSQL or SQLite log, one Redis (issue 8)', () =>
       const bobPassed = await ok(bob.emit('client-game-action', { id: 'next_turn', info: { country: 1 } }));
       expect(bobPassed).toBe(passed + 1);
     } finally {
-      await redis.start();
+      await redisServer().start();
     }
     const states = await nodesCaughtUp(lobbyId, [n0, n1]);
     await expectOneLog(lobbyId, states);
@@ -278,11 +254,11 @@ describe('three nodes, one PostgreSQL or SQLite log, one Redis (issue 8)', () =>
     await ok(carol.emit('client-join-lobby', { lobbyId, playerName: 'Carol' }));
     await nodesCaughtUp(lobbyId);
 
-    redis.kill();
+    redisServer().kill();
     // Written while no node hears of the others' commits: each lands (the database decides), unseen elsewhere.
     for (const [n, c] of people.entries())
       await ok(c.emit('client-chat-message', { message: `during the outage ${n}` }));
-    await redis.start();
+    await redisServer().start();
 
     const states = await nodesCaughtUp(lobbyId);
     const total = await expectOneLog(lobbyId, states);

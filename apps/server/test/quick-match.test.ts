@@ -4,24 +4,10 @@
  * people or more wait; one person alone waits on until `client-quick-start`. Two nodes share the queue
  * through the database.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { SERVER_ACTOR, type LobbyEvent } from '@four-banners/engine';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startRedis, type RedisServer } from './fixtures/redis-server.js';
-import {
-  ADMIN_TOKEN,
-  TestClient,
-  bootServer,
-  expectOk as ok,
-  getJson,
-  removeDir,
-  serverRig,
-  sleep,
-  waitFor,
-  type TestServer,
-} from './harness.js';
+import { nodesRig } from './fixtures/nodes-rig.js';
+import { ADMIN_TOKEN, TestClient, expectOk as ok, getJson, serverRig, sleep, waitFor } from './harness.js';
 
 const { boot, client, server, reset, hub, stop } = serverRig();
 afterEach(reset);
@@ -197,31 +183,18 @@ describe('quick match on one node (PROTOCOL §4.7)', () => {
 });
 
 describe('quick match on two nodes (PROTOCOL §4.7)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'fb-quick-nodes-'));
-  let redis: RedisServer;
-  const nodes: TestServer[] = [];
-  const clients: TestClient[] = [];
+  const rig = nodesRig('quick-nodes');
   beforeAll(async () => {
-    redis = await startRedis();
-    for (let i = 0; i < 2; i++) nodes.push(await bootServer({ redisUrl: redis.url }, dir));
+    await rig.startRedis();
+    await rig.boot(2);
   });
-  afterAll(async () => {
-    for (const c of clients) c.close();
-    try {
-      for (const node of nodes) await node.stop();
-    } finally {
-      redis?.stop();
-      removeDir(dir);
-    }
-  });
+  afterAll(rig.stop);
 
   it('a person on node A and one on node B, pressing in turn, land in the same lobby and it starts', async () => {
-    const a = await TestClient.connect(nodes[0]!.url);
-    const b = await TestClient.connect(nodes[1]!.url);
-    clients.push(a, b);
+    const [a, b] = [await rig.connect(rig.nodes[0]!), await rig.connect(rig.nodes[1]!)];
     const lobbyId = await press(a, 2, 24, 'Ann');
     expect(await press(b, 2, 24, 'Bob')).toBe(lobbyId);
     await Promise.all([a, b].map((c) => c.until((x) => x.state?.game.running === true, 'the start')));
-    expect(starts(await logOf(nodes[0]!.url, lobbyId))).toHaveLength(1);
+    expect(starts(await logOf(rig.nodes[0]!.url, lobbyId))).toHaveLength(1);
   });
 });

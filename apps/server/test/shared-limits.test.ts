@@ -4,23 +4,18 @@
  * `redis-server`: a player or an address spreading requests over both gets one allowance, not two. With
  * Redis away each node still keeps its own limits, and answers without waiting on Redis.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Ack } from '@four-banners/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../src/common/config.js';
 import { NodeRegistry } from '../src/cluster/node-registry.js';
 import { REDIS, type RedisClients } from '../src/cluster/redis.js';
 import { LobbyHub } from '../src/lobby/lobby.hub.js';
-import { startRedis, type RedisServer } from './fixtures/redis-server.js';
+import { nodesRig } from './fixtures/nodes-rig.js';
 import {
   LENIENT,
   TestClient,
-  bootServer,
   createdLobby,
   expectOk as ok,
-  removeDir,
   tryConnectTo,
   waitFor,
   type ConnectOutcome,
@@ -28,36 +23,15 @@ import {
   type TestServer,
 } from './harness.js';
 
-let redis: RedisServer;
-let dir: string;
-let nodes: TestServer[] = [];
-const clients: TestClient[] = [];
-
-beforeAll(async () => {
-  redis = await startRedis();
-});
-afterAll(() => redis?.stop());
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.close();
-  for (const node of nodes.splice(0)) await node.stop();
-  if (dir) removeDir(dir);
-});
+const { nodes, clients, startRedis, redisServer, boot, connect, stopNodes, stop } = nodesRig('shared-limits');
+beforeAll(startRedis);
+afterAll(stop);
+afterEach(stopNodes);
 
 /** Two nodes on a fresh database and the shared Redis, with `overrides` on both. */
 async function twoNodes(overrides: Partial<ServerConfig>): Promise<[TestServer, TestServer]> {
-  dir = mkdtempSync(join(tmpdir(), 'fb-shared-limits-'));
-  const settings = { redisUrl: redis.url, nodeHeartbeatMs: 200, ...overrides };
-  // One after the other: the first makes and migrates the database the second finds.
-  nodes = [await bootServer(settings, dir), await bootServer(settings, dir)];
-  // Both have said they are alive, so each counts the other's connections.
-  await Promise.all(nodes.map((n) => n.app.get(NodeRegistry).beat()));
-  return [nodes[0]!, nodes[1]!];
-}
-
-async function connect(node: TestServer, auth?: Identity): Promise<TestClient> {
-  const c = await TestClient.connect(node.url, auth);
-  clients.push(c);
-  return c;
+  const [a, b] = await boot(2, { nodeHeartbeatMs: 200, ...overrides });
+  return [a!, b!];
 }
 
 const tryConnect = (node: TestServer, auth?: Identity): Promise<ConnectOutcome> => tryConnectTo(node.url, auth);
@@ -170,7 +144,7 @@ describe('Redis away: each node keeps its own limits (issue 8)', () => {
         await onB.emit('client-chat-message', { message: 'b2' }),
       ]),
     ).toBe(2);
-    redis.kill();
+    redisServer().kill();
     try {
       const acks: Ack[] = [];
       for (let i = 0; i < 6; i++) acks.push(await onA.emit('client-chat-message', { message: `a${i}` }));
@@ -180,7 +154,7 @@ describe('Redis away: each node keeps its own limits (issue 8)', () => {
       const metrics = await (await fetch(`${a.url}/api/metrics`)).text();
       expect(metrics).toMatch(/^fb_shared_limit_fallbacks_total [1-9]/m);
     } finally {
-      await redis.start();
+      await redisServer().start();
     }
   });
 });

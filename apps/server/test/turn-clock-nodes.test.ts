@@ -4,64 +4,41 @@
  * lobby's current state inside its lock, so one timeout (one away, one back) lands per occasion whichever
  * node fires, while clients hammer both nodes. Two nodes on one database and one real `redis-server`.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { applyEvent, stateHash, type LobbyEvent, type LobbyState } from '@four-banners/engine';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../src/common/config.js';
-import { NodeRegistry } from '../src/cluster/node-registry.js';
 import { LobbyCache } from '../src/lobby/lobby-cache.js';
 import { clockedGame, logOf, passesEveryTurn } from './clocked.js';
 import { oneAliveSave } from './drive.js';
-import { startRedis, type RedisServer } from './fixtures/redis-server.js';
+import { nodesRig } from './fixtures/nodes-rig.js';
 import {
   LENIENT,
   TestClient,
-  bootServer,
   createdLobby,
   expectOk as ok,
   isContiguous,
-  removeDir,
   waitFor,
   type Identity,
   type TestServer,
 } from './harness.js';
 
-let redis: RedisServer;
-let dir: string;
-let nodes: TestServer[] = [];
-const clients: TestClient[] = [];
-
-beforeAll(async () => {
-  redis = await startRedis();
-});
-afterAll(() => redis?.stop());
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.close();
-  for (const node of nodes.splice(0)) await node.stop();
-  if (dir) removeDir(dir);
-});
+const rig = nodesRig('clock-nodes');
+beforeAll(rig.startRedis);
+afterAll(rig.stop);
+afterEach(rig.stopNodes);
 
 async function twoNodes(overrides: Partial<ServerConfig>): Promise<[TestServer, TestServer]> {
-  dir = mkdtempSync(join(tmpdir(), 'fb-clock-nodes-'));
-  const settings = {
-    redisUrl: redis.url,
+  const [a, b] = await rig.boot(2, {
     nodeHeartbeatMs: 200,
     rates: { ...LENIENT.rates, chat: LENIENT.rates.actions },
     lobbyChatMax: 1_000_000,
     ...overrides,
-  };
-  nodes = [await bootServer(settings, dir), await bootServer(settings, dir)];
-  await Promise.all(nodes.map((n) => n.app.get(NodeRegistry).beat()));
-  return [nodes[0]!, nodes[1]!];
+  });
+  return [a!, b!];
 }
 
-async function connect(node: TestServer, auth?: Identity): Promise<TestClient> {
-  const c = (await TestClient.connect(node.url, auth)).trackHashes();
-  clients.push(c);
-  return c;
-}
+const connect = async (node: TestServer, auth?: Identity): Promise<TestClient> =>
+  (await rig.connect(node, auth)).trackHashes();
 
 /** Each turn-timeout of the log with the turn count it ended. */
 function timeoutTurns(events: readonly LobbyEvent[]): number[] {

@@ -254,8 +254,11 @@ export interface HelloPayload {
   /** Set when the lobby is a finished game whose admin opened a rematch: the new lobby's id. */
   readonly rematchId?: string;
 }
-/** `lobby-created` (seq 1). `playerId` and `adminId` are the creator. */
-export interface CreateLobbyPayload extends Logged {
+/**
+ * `lobby-created` (seq 1). `playerId` and `adminId` are the creator. The settings are absent in lobbies from
+ * before them (not listed, no clock, normal, not quick).
+ */
+export interface CreateLobbyPayload extends Logged, CreatedSettings {
   readonly lobbyId: string;
   readonly playerId: string;
   readonly adminId: string;
@@ -264,11 +267,6 @@ export interface CreateLobbyPayload extends Logged {
   readonly h: number;
   readonly seed: number;
   readonly rulesVersion: number;
-  /** The lobby's settings (absent in lobbies from before them: not listed, no clock, normal, not quick). */
-  readonly listed?: boolean;
-  readonly clock?: TurnClock;
-  readonly botLevel?: Difficulty;
-  readonly quick?: QuickMatch;
 }
 /** `player-joined`: `player` is the new seat, `players` every seat after the join, in seat order. */
 export interface JoinLobbyPayload extends Logged {
@@ -428,6 +426,24 @@ export const handshakeAuthSchema = z.object({ playerId: idSchema, token: z.strin
 
 type LogEventFor<K extends LobbyEvent['kind']> = Extract<LobbyEvent, { kind: K }>;
 
+/** The settings `lobby-created` and `server-create-lobby` may carry (PROTOCOL §4.1). */
+export interface CreatedSettings {
+  readonly listed?: boolean;
+  readonly clock?: TurnClock;
+  readonly botLevel?: Difficulty;
+  readonly quick?: QuickMatch;
+}
+
+/** The settings of `from` that are present, and only those (an absent one stays absent, never `undefined`). */
+export function settingsGiven(from: CreatedSettings): CreatedSettings {
+  return {
+    ...(from.listed !== undefined ? { listed: from.listed } : {}),
+    ...(from.clock !== undefined ? { clock: from.clock } : {}),
+    ...(from.botLevel !== undefined ? { botLevel: from.botLevel } : {}),
+    ...(from.quick !== undefined ? { quick: from.quick } : {}),
+  };
+}
+
 /**
  * The log entry a logged broadcast announces, so a client can keep the log and fold it with the engine.
  * Returns null for payloads that are not log entries (a sync without `event`, presence, hello).
@@ -452,10 +468,7 @@ export function broadcastToEvent<E extends keyof ServerToClientEvents>(
           h: p.h,
           seed: p.seed,
           rulesVersion: p.rulesVersion,
-          ...(p.listed !== undefined ? { listed: p.listed } : {}),
-          ...(p.clock !== undefined ? { clock: p.clock } : {}),
-          ...(p.botLevel !== undefined ? { botLevel: p.botLevel } : {}),
-          ...(p.quick !== undefined ? { quick: p.quick } : {}),
+          ...settingsGiven(p),
         },
       } satisfies LogEventFor<'lobby-created'>;
     }

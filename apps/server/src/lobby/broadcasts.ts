@@ -3,6 +3,7 @@ import type { LobbyEvent, LobbyState } from '@four-banners/engine';
 import {
   lobbySnapshotOf,
   serializedGameOf,
+  settingsGiven,
   type ChatPayload,
   type ServerToClientEvents,
   type StateSnapshot,
@@ -57,10 +58,7 @@ export function broadcastOf(event: LobbyEvent, after: LobbyState, final: LobbySt
           h: p.h,
           seed: p.seed,
           rulesVersion: p.rulesVersion,
-          ...(p.listed !== undefined ? { listed: p.listed } : {}),
-          ...(p.clock !== undefined ? { clock: p.clock } : {}),
-          ...(p.botLevel !== undefined ? { botLevel: p.botLevel } : {}),
-          ...(p.quick !== undefined ? { quick: p.quick } : {}),
+          ...settingsGiven(p),
         },
       };
     }

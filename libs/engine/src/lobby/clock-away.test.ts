@@ -161,7 +161,7 @@ describe('absent players (PROTOCOL §4.8)', () => {
     expect(back.turnStartedAt).toBe(time(30));
   });
 
-  it('back while another country moves leaves that turn's clock alone', () => {
+  it("back while another country moves leaves that turn's clock alone", () => {
     const l = started(30);
     const first = whoseTurn(folded(l.events).game)!;
     const other = first === G ? 'b' : 'a';
