@@ -20,7 +20,10 @@ export const matchmakingChurn: Attack = {
   title: 'Matchmaking churn: a botnet pressing Quick match and leaving, and a poller hammering the open lobbies list',
   async run(ctx) {
     const url = ctx.server.url;
-    const people = envNumber('BENCH_MATCH_BOTNET', 100);
+    // BENCH_MATCH_ONLY=presses or =poll runs one half alone, to see which one costs what.
+    const only = process.env.BENCH_MATCH_ONLY;
+    const people = only === 'poll' ? 0 : envNumber('BENCH_MATCH_BOTNET', 100);
+    const poll = only !== 'presses';
     const before = ctx.server.counts();
     const metricsBefore = await ctx.server.metrics();
     const outcomes: Record<string, number> = {};
@@ -52,7 +55,7 @@ export const matchmakingChurn: Attack = {
     let mostListed = 0;
     const listStatuses: Record<string, number> = {};
     const poller = (async () => {
-      while (performance.now() < deadline) {
+      while (poll && performance.now() < deadline) {
         polls += 1;
         const res = await fetch(`${url}/api/lobbies`, { headers: { 'x-forwarded-for': POLLER } });
         const text = await res.text();
