@@ -12,7 +12,7 @@ log('listening', {
   port: server.port,
   database: config.databasePath,
   web: config.webDist,
-  admin: config.adminToken !== null,
+  admins: config.adminTokens.map((t) => t.name),
 });
 
 // Clean shutdown: stop accepting, close sockets and the database (every ack was already committed).

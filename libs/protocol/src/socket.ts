@@ -22,6 +22,7 @@ import {
   type TurnClock,
   type LobbyEvent,
   type LobbyState,
+  type ModerationPayload,
   type Player,
   type SerializedGame,
 } from '@four-banners/engine';
@@ -46,6 +47,7 @@ export const ERROR_CODES = [
   'lobby_full',
   'unauthorized',
   'not_admin',
+  'muted',
   'game_running',
   'game_over',
   'not_your_turn',
@@ -165,6 +167,36 @@ export const quickStartSchema = z.strictObject({});
 /** An away person is back (PROTOCOL §4.8): their country is theirs again from its next turn. */
 export const backSchema = z.strictObject({});
 
+/** Why a player reports another (PROTOCOL §4.9). */
+export const REPORT_REASONS = ['abuse', 'cheating', 'spam', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+/** The longest note a report may carry. */
+export const REPORT_NOTE_MAX = 300;
+/**
+ * Report a person seated in the caller's lobby to the operators (PROTOCOL §4.9): the report waits in the
+ * admin console's queue with the lobby and the moment (`seq`: the chat message reported, else the lobby's
+ * current seq). Not logged in the lobby; the reported person is not told.
+ */
+export const reportSchema = z.strictObject({
+  playerId: idSchema,
+  reason: z.enum(REPORT_REASONS),
+  note: z
+    .string()
+    .trim()
+    .refine((s) => s.length <= REPORT_NOTE_MAX, { message: `At most ${REPORT_NOTE_MAX} characters.` })
+    .optional(),
+  seq: z.number().int().min(1).optional(),
+});
+/**
+ * An operator follows a lobby live (PROTOCOL §4.9): as `client-watch-lobby`, but `token` is an admin token,
+ * the answer and the broadcasts carry chat text, and the operator is neither counted nor shown as a watcher.
+ */
+export const adminWatchSchema = z.strictObject({
+  lobbyId: idSchema,
+  afterSeq: z.number().int().min(0),
+  token: z.string().min(1).max(256),
+});
+
 /** Every inbound event with its payload schema. */
 export const CLIENT_EVENT_SCHEMAS = {
   'client-create-lobby': createLobbySchema,
@@ -184,6 +216,8 @@ export const CLIENT_EVENT_SCHEMAS = {
   'client-quick-match': quickMatchSchema,
   'client-quick-start': quickStartSchema,
   'client-back': backSchema,
+  'client-report': reportSchema,
+  'client-admin-watch': adminWatchSchema,
 } as const;
 export type ClientEventName = keyof typeof CLIENT_EVENT_SCHEMAS;
 export const CLIENT_EVENT_NAMES = Object.keys(CLIENT_EVENT_SCHEMAS) as ClientEventName[];
@@ -341,6 +375,8 @@ export interface PlayerAwayPayload extends Logged {
 export interface PlayerBackPayload extends Logged {
   readonly playerId: string;
 }
+/** `moderation`: a moderator's action (PROTOCOL §4.9), with the event's payload as logged. */
+export type ModerationBroadcastPayload = Logged & ModerationPayload;
 /** Presence is not logged and has no seq. */
 export interface PresencePayload {
   readonly playerId: string;
@@ -375,6 +411,7 @@ export interface ServerToClientEvents {
   'server-turn-timeout': (payload: TurnTimeoutPayload) => void;
   'server-player-away': (payload: PlayerAwayPayload) => void;
   'server-player-back': (payload: PlayerBackPayload) => void;
+  'server-moderation': (payload: ModerationBroadcastPayload) => void;
 }
 
 /** The server events that announce a logged event (everything but the greeting and presence), for listeners that fold. */
@@ -390,6 +427,7 @@ export const LOGGED_BROADCAST_NAMES = [
   'server-turn-timeout',
   'server-player-away',
   'server-player-back',
+  'server-moderation',
 ] as const satisfies readonly (keyof ServerToClientEvents)[];
 
 /** Client → server events; every one takes an acknowledgement callback. */
@@ -411,6 +449,8 @@ export interface ClientToServerEvents {
   'client-quick-match': (payload: ClientPayload<'client-quick-match'>, ack: (res: Ack) => void) => void;
   'client-quick-start': (payload: ClientPayload<'client-quick-start'>, ack: (res: Ack) => void) => void;
   'client-back': (payload: ClientPayload<'client-back'>, ack: (res: Ack) => void) => void;
+  'client-report': (payload: ClientPayload<'client-report'>, ack: (res: Ack) => void) => void;
+  'client-admin-watch': (payload: ClientPayload<'client-admin-watch'>, ack: (res: WatchAck) => void) => void;
 }
 
 /** The handshake `auth` a returning client sends (PROTOCOL §2.2). */
@@ -556,6 +596,10 @@ export function broadcastToEvent<E extends keyof ServerToClientEvents>(
         seed: null,
         payload: { playerId: p.playerId },
       };
+    }
+    case 'server-moderation': {
+      const { lobbyId: _lobbyId, seq, actor, at, ...body } = payload as ModerationBroadcastPayload;
+      return { seq, kind: 'moderation', actor, at, seed: null, payload: body as ModerationPayload };
     }
     default:
       return null;

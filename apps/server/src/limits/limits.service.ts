@@ -24,7 +24,8 @@ export type PlayerLimit =
   | 'sync'
   | 'watch'
   | 'listed_lobbies'
-  | 'quick_match';
+  | 'quick_match'
+  | 'reports';
 /** The rates kept per address. */
 export type AddressLimit =
   | 'connects_per_address'
@@ -32,7 +33,9 @@ export type AddressLimit =
   | 'http'
   | 'sync_per_address'
   | 'quick_match_per_address'
-  | 'open_lobbies';
+  | 'open_lobbies'
+  | 'reports_per_address'
+  | 'admin_failures';
 
 /** What a refusal of each limit tells the client. */
 export const REFUSAL_MESSAGES: Record<LimitName, string> = {
@@ -57,6 +60,9 @@ export const REFUSAL_MESSAGES: Record<LimitName, string> = {
   quick_match: 'Too many quick match requests: wait a minute.',
   quick_match_per_address: 'Too many quick match requests from your address: wait a minute.',
   open_lobbies: 'Too many requests for the open lobbies: wait a moment.',
+  reports: 'You have sent too many reports lately: the operators will read the ones you sent.',
+  reports_per_address: 'Too many reports from your address: try again later.',
+  admin_failures: 'Too many requests with a wrong admin token from your address: wait a minute.',
 };
 
 /** A socket's allowance of invalid (or over-the-limit) frames; past it each one is a strike. */
@@ -110,6 +116,7 @@ export class LimitsService implements OnModuleDestroy {
       watch: new KeyedBuckets(r.watch),
       listed_lobbies: new KeyedBuckets(r.listedLobbies),
       quick_match: new KeyedBuckets(r.quickMatch),
+      reports: new KeyedBuckets(r.reports),
     };
     const a = config.address;
     this.addresses = {
@@ -119,6 +126,8 @@ export class LimitsService implements OnModuleDestroy {
       sync_per_address: new KeyedBuckets(a.syncKiB),
       quick_match_per_address: new KeyedBuckets(a.quickMatch),
       open_lobbies: new KeyedBuckets(a.openLobbies),
+      reports_per_address: new KeyedBuckets(a.reports),
+      admin_failures: new KeyedBuckets(a.adminFailures),
     };
     // Full buckets are forgotten, so memory follows the players and addresses active lately.
     this.sweepTimer = setInterval(() => this.sweep(), 60_000).unref();

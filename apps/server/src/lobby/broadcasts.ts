@@ -135,5 +135,7 @@ export function broadcastOf(event: LobbyEvent, after: LobbyState, final: LobbySt
       };
     case 'player-back':
       return { name: 'server-player-back', payload: { ...logged, playerId: event.payload.playerId } };
+    case 'moderation':
+      return { name: 'server-moderation', payload: { ...logged, ...event.payload } };
   }
 }

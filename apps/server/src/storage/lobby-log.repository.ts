@@ -3,6 +3,7 @@
  * One interface, two drivers (storage/sqlite, storage/postgres); nothing outside them knows which one runs.
  */
 import type { LobbyEvent } from '@four-banners/engine';
+import type { AuditInput } from './moderation.repository.js';
 
 export type LobbyStatus = 'open' | 'running' | 'finished' | 'closed';
 
@@ -104,6 +105,10 @@ export interface LogWrite {
   /** The finished game whose row is to point at this lobby as its rematch. */
   readonly rematchOf?: string;
   readonly snapshot?: { readonly seq: number; readonly state: string };
+  /** Chat seqs a moderator removed in this write (`chat_removals`): served blank from now on. */
+  readonly chatRemoved?: readonly number[];
+  /** The admin action this write carries out, audited in the same transaction (PROTOCOL §4.9). */
+  readonly audit?: AuditInput;
 }
 
 /**
@@ -158,6 +163,9 @@ export abstract class LobbyLogRepository {
    * A page of events `from..to` as stored (payloads as JSON text, never parsed here): at most `maxCount`,
    * and stopping before the payloads pass `maxBytes` — but at least one event, so a reader always moves on.
    */
+  /** The chat seqs of the lobby a moderator removed (they are served with `msg: ''`). */
+  abstract removedChat(lobbyId: string): Promise<number[]>;
+
   abstract readStoredPage(
     lobbyId: string,
     from: number,

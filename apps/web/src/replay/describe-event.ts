@@ -10,6 +10,7 @@ import {
   winner,
   type LobbyEvent,
   type LobbyState,
+  type ModerationPayload,
   type PlayableCountry,
   type Pos,
 } from '@four-banners/engine';
@@ -119,6 +120,26 @@ function lobbyWords(
     }
     case 'player-back':
       return [`${nameOf(after, event.payload.playerId)} is back`];
+    case 'moderation':
+      return moderationWords(event.payload, before, after);
+  }
+}
+
+/** A moderator's action in words (PROTOCOL §4.9), with the reason the players were given. */
+function moderationWords(p: ModerationPayload, before: LobbyState | null, after: LobbyState): WordPart[] {
+  switch (p.action) {
+    case 'close':
+      return [`A moderator closed the lobby: ${p.reason}`];
+    case 'remove-seat': {
+      const who = nameOf(before, p.playerId);
+      return [p.bot ? `A moderator removed ${who}: a bot plays on (${p.reason})` : `A moderator removed ${who} (${p.reason})`];
+    }
+    case 'remove-chat': {
+      const by = before?.messages.find((m) => m.seq === p.seq);
+      return [`A moderator removed ${by ? `${nameOf(after, by.playerId)}'s` : 'a'} message (${p.reason})`];
+    }
+    case 'mute':
+      return [`A moderator muted ${nameOf(after, p.playerId)} until ${p.until.slice(0, 16).replace('T', ' ')} UTC (${p.reason})`];
   }
 }
 

@@ -15,6 +15,7 @@ export const LOBBY_EVENT_KINDS = [
   'turn-timeout',
   'player-away',
   'player-back',
+  'moderation',
 ] as const;
 export type LobbyEventKind = (typeof LOBBY_EVENT_KINDS)[number];
 
@@ -71,6 +72,33 @@ export interface LobbySettings {
 /** What a lobby created before these settings existed has (and what a private lobby starts with). */
 export const DEFAULT_SETTINGS: LobbySettings = { listed: false, clock: 0, botLevel: 'normal', quick: null };
 
+/**
+ * What a moderator did to a lobby (PROTOCOL §4.9): closed it, removed a person from their seat, removed a
+ * chat message, or muted a person's chat in it. The log stays append-only: a removed message is blanked by
+ * the fold from this event on, and by the server in everything it serves afterwards.
+ */
+export const MODERATION_ACTIONS = ['close', 'remove-seat', 'remove-chat', 'mute'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+/** The longest reason a moderator may give (it is shown to the players). */
+export const MODERATION_REASON_MAX = 200;
+
+export type ModerationPayload =
+  /** The lobby is closed; every player sees the reason. */
+  | { readonly action: 'close'; readonly reason: string }
+  /**
+   * The person leaves their seat. In a running game `bot` takes the seat in place (same country, a bot of the
+   * lobby's `botLevel`); otherwise the seat is removed as by `player-left`.
+   */
+  | { readonly action: 'remove-seat'; readonly playerId: string; readonly reason: string; readonly bot?: Player }
+  /** The chat message logged at `seq` is blanked (`msg: ''`, `removed: true`) in the state from here on. */
+  | { readonly action: 'remove-chat'; readonly seq: number; readonly reason: string }
+  /** The person's chat is refused until `until` (ISO 8601); informative for the fold, enforced by the server. */
+  | { readonly action: 'mute'; readonly playerId: string; readonly until: string; readonly reason: string };
+
+/** The actor of moderation events: the audit log, not the lobby log, says which operator it was. */
+export const MODERATOR_ACTOR = 'moderator';
+
 /** Why the server itself closed a lobby (`lobby-updated {online: false, reason}`); informative, never folded. */
 export const CLOSE_REASONS = ['idle', 'turn_limit'] as const;
 export type CloseReason = (typeof CLOSE_REASONS)[number];
@@ -112,6 +140,8 @@ export interface LobbyEventPayloads {
   'player-away': { readonly playerId: string; readonly reason: AwayReason };
   /** The person is back: their country is theirs again from its next turn. */
   'player-back': { readonly playerId: string };
+  /** A moderator's action (actor `moderator`). */
+  moderation: ModerationPayload;
 }
 
 /** One log entry in the shape of PROTOCOL §7.1: `seed` is set for game actions only. */

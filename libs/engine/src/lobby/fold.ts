@@ -14,10 +14,12 @@ import {
   AWAY_REASONS,
   DEFAULT_SETTINGS,
   LOBBY_EVENT_KINDS,
+  MODERATION_ACTIONS,
   QUICK_SEATS,
   TURN_CLOCKS,
   type LobbyEvent,
   type LobbySettings,
+  type ModerationPayload,
   type Player,
 } from './events.js';
 
@@ -26,6 +28,8 @@ export interface ChatMessage {
   readonly playerId: string;
   readonly msg: string;
   readonly at: string;
+  /** Set when a moderator removed the message (`moderation {action: 'remove-chat'}`): `msg` is then ''. */
+  readonly removed?: true;
 }
 
 export interface LobbyState {
@@ -133,6 +137,26 @@ function shapeProblem(event: unknown): string | null {
   }
   if (event.kind === 'player-away' && !(AWAY_REASONS as readonly unknown[]).includes(p.reason))
     return `player-away needs a reason of ${AWAY_REASONS.join(', ')}.`;
+  if (event.kind === 'moderation') return moderationProblem(p);
+  return null;
+}
+
+/** What is wrong with a `moderation` payload, or null. */
+function moderationProblem(p: Record<string, unknown>): string | null {
+  if (!(MODERATION_ACTIONS as readonly unknown[]).includes(p.action))
+    return `moderation needs an action of ${MODERATION_ACTIONS.join(', ')}.`;
+  if (typeof p.reason !== 'string') return 'moderation needs a reason.';
+  if (p.action === 'remove-chat') return Number.isInteger(p.seq) ? null : 'moderation remove-chat needs the seq.';
+  if (p.action === 'remove-seat' || p.action === 'mute') {
+    if (typeof p.playerId !== 'string') return `moderation ${p.action} needs a playerId.`;
+  }
+  if (p.action === 'mute' && (typeof p.until !== 'string' || Number.isNaN(Date.parse(p.until))))
+    return 'moderation mute needs an until time.';
+  if (p.action === 'remove-seat' && p.bot !== undefined) {
+    const bot = p.bot;
+    if (!(isRecord(bot) && typeof bot.id === 'string' && isRecord(bot.bot)))
+      return 'moderation remove-seat needs its bot as a bot seat.';
+  }
   return null;
 }
 
@@ -311,6 +335,34 @@ export function applyEvent(state: LobbyState | null, event: LobbyEvent): Result<
       const ownTurn = whoseTurn(s.game) === seat.country;
       return ok((isPaused(s) || ownTurn) && next.game.running ? { ...next, turnStartedAt: event.at } : next);
     }
+    case 'moderation':
+      return moderate(s, event.seq, event.payload);
+  }
+}
+
+/** Folds a moderator's action (PROTOCOL §4.9). */
+function moderate(s: LobbyState, seq: number, p: ModerationPayload): Result<LobbyState, LogError> {
+  switch (p.action) {
+    case 'close':
+      return ok({ ...s, online: false });
+    case 'mute':
+      return ok(s);
+    case 'remove-chat': {
+      if (!s.messages.some((m) => m.seq === p.seq)) return bad(seq, `moderation: no chat message at seq ${p.seq}.`);
+      const messages = s.messages.map((m) => (m.seq === p.seq ? { ...m, msg: '', removed: true as const } : m));
+      return ok({ ...s, messages });
+    }
+    case 'remove-seat': {
+      const seat = s.players.find((x) => x.id === p.playerId);
+      if (!seat || seat.bot) return bad(seq, `moderation: ${p.playerId} is not a person seated.`);
+      if (p.bot === undefined) return ok(reseat({ ...s, players: s.players.filter((x) => x.id !== seat.id) }));
+      // A running game: the bot takes the seat in place, so the turn order and the country stay.
+      if (!s.game.running || isGameOver(s.game)) return bad(seq, 'moderation: a bot takes a seat only in a running game.');
+      if (p.bot.country !== seat.country || !p.bot.bot || s.players.some((x) => x.id === p.bot?.id))
+        return bad(seq, 'moderation: the bot must be a new bot seat of the same country.');
+      const bot = present(p.bot);
+      return ok({ ...s, players: s.players.map((x) => (x.id === seat.id ? bot : x)) });
+    }
   }
 }
 
@@ -386,6 +438,8 @@ export function stateHash(state: LobbyState): string {
   h.num(state.messages.length);
   for (const m of state.messages) {
     h.str(m.playerId);
+    // A removed message's text is '' (no message sent is empty), so `removed` adds nothing to hash and
+    // hashes of logs from before moderation stay what they were.
     h.str(m.msg);
   }
   hashGameInto(h, state.game);

@@ -17,7 +17,8 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { Semaphore } from '../../common/keyed-lock.js';
 import { PostgresDatabase, isKeyConflict, type PgDb } from './database.js';
 import * as schema from './schema.js';
-import { lobbies, lobbyEvents, lobbySnapshots, players } from './schema.js';
+import { auditRow } from '../moderation.repository.js';
+import { adminAudit, chatRemovals, lobbies, lobbyEvents, lobbySnapshots, players } from './schema.js';
 
 /** The first key of the lobbies' advisory locks (the second is the lobby id's hash). */
 const LOBBY_LOCKS = 8;
@@ -81,6 +82,15 @@ export class PostgresLobbyLogRepository extends LobbyLogRepository {
    * Two nodes appending at the same seq: the second insert fails on the `(lobby_id, seq)` primary key, so
    * exactly one lands and the other gets `AppendConflict`.
    */
+  async removedChat(lobbyId: string): Promise<number[]> {
+    const rows = await this.dbFor(lobbyId)
+      .select({ seq: chatRemovals.seq })
+      .from(chatRemovals)
+      .where(eq(chatRemovals.lobbyId, lobbyId))
+      .orderBy(asc(chatRemovals.seq));
+    return rows.map((r) => r.seq);
+  }
+
   async commit(write: LogWrite): Promise<void> {
     const { lobbyId, facts } = write;
     try {
@@ -138,6 +148,9 @@ export class PostgresLobbyLogRepository extends LobbyLogRepository {
             .values({ lobbyId, seq: write.snapshot.seq, state: write.snapshot.state })
             .onConflictDoNothing();
         }
+        if (write.chatRemoved && write.chatRemoved.length > 0)
+          await tx.insert(chatRemovals).values(write.chatRemoved.map((seq) => ({ lobbyId, seq })));
+        if (write.audit) await tx.insert(adminAudit).values(auditRow(write.audit));
       });
     } catch (e) {
       if (isKeyConflict(e)) throw new AppendConflict(lobbyId);

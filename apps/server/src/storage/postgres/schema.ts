@@ -88,3 +88,86 @@ export const lobbySnapshots = pgTable(
   },
   (t) => [primaryKey({ columns: [t.lobbyId, t.seq] })],
 );
+
+// ---- moderation (PROTOCOL §4.9, OPERATIONS §11) ----
+
+/** Chat messages a moderator removed: served blank from then on (the log itself is never rewritten). */
+export const chatRemovals = pgTable(
+  'chat_removals',
+  {
+    lobbyId: text('lobby_id')
+      .notNull()
+      .references(() => lobbies.id),
+    seq: integer('seq').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lobbyId, t.seq] })],
+);
+
+/** Mutes and bans: of an identity, or of an address (an IPv4 address or an IPv6 /64, as the limits key it). */
+export const sanctions = pgTable(
+  'sanctions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind', { enum: ['mute', 'ban'] }).notNull(),
+    targetKind: text('target_kind', { enum: ['identity', 'address'] }).notNull(),
+    target: text('target').notNull(),
+    /** A mute limited to one lobby (null: everywhere). Not a foreign key: retention may delete the lobby. */
+    lobbyId: text('lobby_id'),
+    reason: text('reason').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: text('created_at').notNull(),
+    /** null: until lifted. */
+    expiresAt: text('expires_at'),
+    liftedAt: text('lifted_at'),
+    liftedBy: text('lifted_by'),
+  },
+  (t) => [
+    // What every node loads and checks: the sanctions not lifted (the expired ones are filtered by time).
+    index('sanctions_active_idx').on(t.targetKind, t.target).where(sql`${t.liftedAt} IS NULL`),
+    index('sanctions_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Players' reports about a person in their lobby, waiting in the console's queue until resolved. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Not a foreign key: a report outlives the lobby's retention. */
+    lobbyId: text('lobby_id').notNull(),
+    seq: integer('seq').notNull(),
+    reporterId: text('reporter_id').notNull(),
+    reporterName: text('reporter_name').notNull(),
+    /** The reporter's address as the limits key it. */
+    reporterAddress: text('reporter_address').notNull(),
+    targetId: text('target_id').notNull(),
+    targetName: text('target_name').notNull(),
+    reason: text('reason', { enum: ['abuse', 'cheating', 'spam', 'other'] }).notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: text('created_at').notNull(),
+    resolvedAt: text('resolved_at'),
+    resolvedBy: text('resolved_by'),
+    resolution: text('resolution', { enum: ['actioned', 'dismissed'] }),
+  },
+  (t) => [
+    index('reports_open_idx').on(t.createdAt).where(sql`${t.resolvedAt} IS NULL`),
+    index('reports_lobby_idx').on(t.lobbyId),
+    index('reports_reporter_idx').on(t.reporterId, t.createdAt),
+  ],
+);
+
+/** Every admin action: who, what, on what, why, when. Only ever inserted into; the API never changes it. */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    at: text('at').notNull(),
+    admin: text('admin').notNull(),
+    action: text('action').notNull(),
+    target: text('target').notNull(),
+    reason: text('reason').notNull().default(''),
+    /** JSON object. */
+    detail: text('detail').notNull().default('{}'),
+  },
+  (t) => [index('admin_audit_admin_idx').on(t.admin, t.id)],
+);

@@ -15,7 +15,8 @@ import {
   type StoredEvent,
 } from '../lobby-log.repository.js';
 import { SqliteDatabase } from './database.js';
-import { lobbies, lobbyEvents, lobbySnapshots, players } from './schema.js';
+import { auditRow } from '../moderation.repository.js';
+import { adminAudit, chatRemovals, lobbies, lobbyEvents, lobbySnapshots, players } from './schema.js';
 
 /** One row of an events page: the stored event and its payload's size in bytes. */
 interface PageRow extends StoredEvent {
@@ -97,6 +98,18 @@ export class SqliteLobbyLogRepository extends LobbyLogRepository {
     if (write.rematchOf)
       this.database.db.update(lobbies).set({ rematchId: lobbyId }).where(eq(lobbies.id, write.rematchOf)).run();
     if (write.snapshot) this.saveSnapshot(lobbyId, write.snapshot.seq, write.snapshot.state);
+    for (const seq of write.chatRemoved ?? []) this.database.db.insert(chatRemovals).values({ lobbyId, seq }).run();
+    if (write.audit) this.database.db.insert(adminAudit).values(auditRow(write.audit)).run();
+  }
+
+  async removedChat(lobbyId: string): Promise<number[]> {
+    const rows = this.database.db
+      .select({ seq: chatRemovals.seq })
+      .from(chatRemovals)
+      .where(eq(chatRemovals.lobbyId, lobbyId))
+      .orderBy(asc(chatRemovals.seq))
+      .all();
+    return rows.map((r) => r.seq);
   }
 
   /** Inserts the lobby row (before its first event: the events reference it). */

@@ -1,0 +1,72 @@
+/**
+ * Moderation's storage (PROTOCOL §4.9, OPERATIONS §11): mutes and bans, players' reports and the admin audit
+ * log. One interface, two drivers (storage/sqlite, storage/postgres). The audit log is only ever inserted into.
+ */
+import type { AuditEntry, Report, Sanction } from '@four-banners/protocol';
+
+/** An audit entry before it is stored. */
+export type AuditInput = Omit<AuditEntry, 'id'>;
+
+/** A sanction before it is stored. */
+export type SanctionInput = Omit<Sanction, 'id' | 'liftedAt' | 'liftedBy'>;
+
+/** A report before it is stored. */
+export type ReportInput = Omit<Report, 'id' | 'resolvedAt' | 'resolvedBy' | 'resolution'> & {
+  /** The reporter's address as the limits key it (shown to operators, never to players). */
+  readonly reporterAddress: string;
+};
+
+/** An audit entry as both drivers store it (`detail` as JSON text). */
+export function auditRow(entry: AuditInput) {
+  const { detail, ...rest } = entry;
+  return { ...rest, detail: JSON.stringify(detail) };
+}
+
+export abstract class ModerationRepository {
+  /** Stores the sanction and its audit entry in one transaction. */
+  abstract addSanction(sanction: SanctionInput, audit: AuditInput): Promise<{ sanctionId: number; auditId: number }>;
+
+  /** Lifts a sanction not lifted yet, with its audit entry, in one transaction (undefined: no such sanction in force). */
+  abstract liftSanction(
+    id: number,
+    by: string,
+    at: string,
+    audit: AuditInput,
+  ): Promise<{ auditId: number; sanction: Sanction } | undefined>;
+
+  /** Sanctions neither lifted nor expired at `now` (ISO 8601): what every node loads and enforces. */
+  abstract activeSanctions(now: string): Promise<Sanction[]>;
+
+  /** Sanctions newest first; `active` only those in force at `now`. */
+  abstract listSanctions(opts: { active: boolean; now: string; limit: number; offset: number }): Promise<Sanction[]>;
+
+  abstract addReport(report: ReportInput): Promise<number>;
+
+  /** Reports newest first: `open` (unresolved) or resolved; optionally of one lobby. */
+  abstract listReports(opts: {
+    open: boolean;
+    lobbyId?: string;
+    limit: number;
+    offset: number;
+  }): Promise<(Report & { reporterAddress: string })[]>;
+
+  /** Unresolved reports per lobby, for the lobbies given (absent: 0). */
+  abstract openReportCounts(lobbyIds: readonly string[]): Promise<Map<string, number>>;
+
+  abstract countOpenReports(): Promise<number>;
+
+  /** Resolves an open report with its audit entry in one transaction (undefined: no such open report). */
+  abstract resolveReport(
+    id: number,
+    resolution: 'actioned' | 'dismissed',
+    by: string,
+    at: string,
+    audit: AuditInput,
+  ): Promise<{ auditId: number } | undefined>;
+
+  /** Appends one audit entry (for actions with no other write of their own). */
+  abstract audit(entry: AuditInput): Promise<number>;
+
+  /** The audit log newest first, optionally one admin's. */
+  abstract listAudit(opts: { admin?: string; limit: number; offset: number }): Promise<AuditEntry[]>;
+}
