@@ -117,7 +117,7 @@ describe('admin API (PROTOCOL §8.4)', () => {
   });
 
   it('is off with 503 and a clear message when ADMIN_TOKEN is unset', async () => {
-    const off = await bootServer({ adminToken: null });
+    const off = await bootServer({ adminTokens: [] });
     try {
       const res = await getJson(`${off.url}/api/admin/lobbies`, 'anything');
       expect(res.status).toBe(503);

@@ -70,7 +70,7 @@ describe('strict objects (PROTOCOL §3.2)', () => {
 });
 
 describe('the contract lists', () => {
-  it('has the eleven error codes of PROTOCOL §3.4 in their order of precedence', () => {
+  it('has the twelve error codes of PROTOCOL §3.4 in their order of precedence', () => {
     expect(ERROR_CODES).toEqual([
       'invalid_payload',
       'rate_limited',
@@ -79,6 +79,7 @@ describe('the contract lists', () => {
       'lobby_full',
       'unauthorized',
       'not_admin',
+      'muted',
       'game_running',
       'game_over',
       'not_your_turn',
@@ -87,7 +88,7 @@ describe('the contract lists', () => {
   });
 
   it('has a schema for every client event', () => {
-    expect(CLIENT_EVENT_NAMES).toHaveLength(17);
+    expect(CLIENT_EVENT_NAMES).toHaveLength(19);
   });
 
   it('types both ends of the socket (type-level)', () => {
