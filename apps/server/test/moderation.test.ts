@@ -146,7 +146,7 @@ describe('removing a chat message (PROTOCOL §4.9)', () => {
     const publicPage = await fetch(`${server().url}/api/games/${lobbyId}/events`, {
       headers: { 'x-player-id': guest.playerId, 'x-player-token': guest.hello.token },
     });
-    const served = (await publicPage.json()).events as LobbyEvent[];
+    const served = ((await publicPage.json()) as { events: LobbyEvent[] }).events;
     expect(served.find((e) => e.seq === chatSeq)?.payload).toMatchObject({ msg: '' });
     const stateAt = await getJson(api(`/lobbies/${lobbyId}/state?seq=${chatSeq}`), ADMIN_TOKEN);
     expect(stateAt.body.lobby.messages.find((m: { seq: number }) => m.seq === chatSeq).msg).toBe('');
