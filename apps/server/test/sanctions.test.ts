@@ -39,7 +39,12 @@ describe('mutes (PROTOCOL §4.9)', () => {
     await ok(admin.emit('client-chat-message', { message: 'calm down' }));
     const active = await getJson(api('/sanctions?active=true'), ADMIN_TOKEN);
     expect(active.body.items).toHaveLength(1);
-    expect(active.body.items[0]).toMatchObject({ kind: 'mute', target: { identity: guest.playerId }, lobbyId, by: 'admin' });
+    expect(active.body.items[0]).toMatchObject({
+      kind: 'mute',
+      target: { identity: guest.playerId },
+      lobbyId,
+      by: 'admin',
+    });
     const lift = await postJson(api(`/sanctions/${res.body.sanctionId}/lift`), { reason: 'apologised' });
     expect(lift.status).toBe(200);
     await ok(guest.emit('client-chat-message', { message: 'sorry' }));
@@ -102,7 +107,9 @@ describe('bans (PROTOCOL §2.4, §4.9)', () => {
     expect(other.socket.connected).toBe(true);
     await postJson(api(`/sanctions/${res.body.sanctionId}/lift`), { reason: 'appeal' });
     expect(await tryConnect(identity)).toEqual({ ok: true });
-    const metrics = await (await fetch(`${server().url}/api/metrics`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).text();
+    const metrics = await (
+      await fetch(`${server().url}/api/metrics`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
+    ).text();
     expect(metrics).toMatch(/fb_banned_connections_total 2/);
     expect(metrics).toMatch(/fb_moderation_actions_total\{action="ban"\} 1/);
   });
@@ -114,7 +121,10 @@ describe('bans (PROTOCOL §2.4, §4.9)', () => {
     const res = await postJson(api('/bans'), { target: { address: '127.0.0.1' }, minutes: 60, reason: 'bot farm' });
     expect(res.status).toBe(200);
     await dropped;
-    expect(await tryConnect()).toMatchObject({ ok: false, data: { code: 'banned', message: /until .* UTC: bot farm/ } });
+    expect(await tryConnect()).toMatchObject({
+      ok: false,
+      data: { code: 'banned', message: /until .* UTC: bot farm/ },
+    });
     const bad = await postJson(api('/bans'), { target: { address: 'not-an-ip' }, reason: 'x' });
     expect([bad.status, bad.body.error.code]).toEqual([400, 'invalid_payload']);
     const v6 = await postJson(api('/bans'), { target: { address: '2001:db8:1:2:3:4:5:6' }, reason: 'x' });
