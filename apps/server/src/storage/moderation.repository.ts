@@ -54,10 +54,6 @@ export function sanctionOf(row: SanctionColumns): Sanction {
   };
 }
 
-export function reportOf<T extends Report & { reporterAddress: string }>(row: T): Report & { reporterAddress: string } {
-  return { ...row };
-}
-
 export function auditOf(row: Omit<AuditEntry, 'detail'> & { detail: string }): AuditEntry {
   return { ...row, detail: JSON.parse(row.detail) as Record<string, unknown> };
 }
