@@ -16,6 +16,18 @@ export type ReportInput = Omit<Report, 'id' | 'resolvedAt' | 'resolvedBy' | 'res
   readonly reporterAddress: string;
 };
 
+/** An audit entry of `admin`'s `action` on `target` at `at`. */
+export function auditInput(
+  admin: string,
+  action: string,
+  target: string,
+  reason: string,
+  at: string,
+  detail: Record<string, unknown>,
+): AuditInput {
+  return { at, admin, action, target, reason, detail };
+}
+
 /** An audit entry as both drivers store it (`detail` as JSON text). */
 export function auditRow(entry: AuditInput) {
   const { detail, ...rest } = entry;
