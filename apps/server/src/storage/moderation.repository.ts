@@ -16,10 +16,58 @@ export type ReportInput = Omit<Report, 'id' | 'resolvedAt' | 'resolvedBy' | 'res
   readonly reporterAddress: string;
 };
 
+/** An audit entry of `admin`'s `action` on `target` at `at`. */
+export function auditInput(
+  admin: string,
+  action: string,
+  target: string,
+  reason: string,
+  at: string,
+  detail: Record<string, unknown>,
+): AuditInput {
+  return { at, admin, action, target, reason, detail };
+}
+
 /** An audit entry as both drivers store it (`detail` as JSON text). */
 export function auditRow(entry: AuditInput) {
   const { detail, ...rest } = entry;
   return { ...rest, detail: JSON.stringify(detail) };
+}
+
+/** A sanction as both drivers store it (the target split into its kind and value). */
+export function sanctionRow(sanction: SanctionInput) {
+  const { target, by, ...rest } = sanction;
+  const [targetKind, value] =
+    'identity' in target ? (['identity', target.identity] as const) : (['address', target.address] as const);
+  return { ...rest, targetKind, target: value, createdBy: by };
+}
+
+/** The columns of a stored sanction, as both drivers read them. */
+interface SanctionColumns {
+  readonly id: number;
+  readonly kind: 'mute' | 'ban';
+  readonly targetKind: 'identity' | 'address';
+  readonly target: string;
+  readonly lobbyId: string | null;
+  readonly reason: string;
+  readonly createdBy: string;
+  readonly createdAt: string;
+  readonly expiresAt: string | null;
+  readonly liftedAt: string | null;
+  readonly liftedBy: string | null;
+}
+
+export function sanctionOf(row: SanctionColumns): Sanction {
+  const { targetKind, target, createdBy, ...rest } = row;
+  return {
+    ...rest,
+    target: targetKind === 'identity' ? { identity: target } : { address: target },
+    by: createdBy,
+  };
+}
+
+export function auditOf(row: Omit<AuditEntry, 'detail'> & { detail: string }): AuditEntry {
+  return { ...row, detail: JSON.parse(row.detail) as Record<string, unknown> };
 }
 
 export abstract class ModerationRepository {
@@ -41,6 +89,9 @@ export abstract class ModerationRepository {
   abstract listSanctions(opts: { active: boolean; now: string; limit: number; offset: number }): Promise<Sanction[]>;
 
   abstract addReport(report: ReportInput): Promise<number>;
+
+  /** The open report of `reporterId` about `targetId` in `lobbyId`, if there is one (duplicates collapse into it). */
+  abstract findOpenReport(reporterId: string, targetId: string, lobbyId: string): Promise<number | undefined>;
 
   /** Reports newest first: `open` (unresolved) or resolved; optionally of one lobby. */
   abstract listReports(opts: {
