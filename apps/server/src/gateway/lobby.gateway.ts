@@ -34,6 +34,7 @@ import {
   rematchSchema,
   syncStateSchema,
   unwatchLobbySchema,
+  adminWatchSchema,
   watchLobbySchema,
   type Ack,
   type AckError,
@@ -61,6 +62,8 @@ import { LobbyLogRepository } from '../storage/lobby-log.repository.js';
 import { ResyncService } from '../lobby/resync.service.js';
 import { WatchService } from '../lobby/watch.service.js';
 import { TurnClock } from '../lobby/turn-clock.service.js';
+import { CONFIG, type ServerConfig } from '../common/config.js';
+import { adminOf } from '../http/admin.guard.js';
 
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(CLIENT_EVENT_NAMES);
 
@@ -132,6 +135,7 @@ export class LobbyGateway
     @Inject(ClusterBus) private readonly bus: ClusterBus,
     @Inject(QuickMatchService) private readonly quick: QuickMatchService,
     @Inject(TurnClock) private readonly clock: TurnClock,
+    @Inject(CONFIG) private readonly config: ServerConfig,
   ) {
     metrics.gauge('fb_connections', 'Open socket connections.', () => hub.connectionCount);
   }
@@ -289,6 +293,23 @@ export class LobbyGateway
     return this.handle(socket, 'client-unwatch-lobby', body, unwatchLobbySchema, ['actions'], () =>
       this.watching.unwatch(socket),
     );
+  }
+
+  /**
+   * An operator follows a lobby (PROTOCOL §4.9): the admin token is checked in constant time, and wrong ones
+   * count against the address (`admin_failures`) as the admin API's do.
+   */
+  @SubscribeMessage('client-admin-watch')
+  adminWatch(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<WatchAck | AckError> {
+    return this.handle(socket, 'client-admin-watch', body, adminWatchSchema, ['watch', 'sync'], async (me, p) => {
+      const address = socketData(socket).address;
+      if (!adminOf(this.config.adminTokens, p.token)) {
+        if (!(await this.limits.allowAddress('admin_failures', address)))
+          return fail('rate_limited', REFUSAL_MESSAGES.admin_failures);
+        return fail('unauthorized', 'That is not an admin token.');
+      }
+      return this.watching.follow(socket, me, address, p);
+    });
   }
 
   @SubscribeMessage('client-rematch')
