@@ -219,3 +219,26 @@ describe('exports (PROTOCOL §8.3, §8.4)', () => {
     expect(fold(res.events).ok).toBe(true);
   });
 });
+
+describe('reports and sanctions in the read side (PROTOCOL §8.4, §4.9)', () => {
+  it('counts a lobby open reports in the search and the overview, and shows a seat mute end', async () => {
+    await boot();
+    const ann = await client();
+    const bea = await client();
+    const lobbyId = await createdLobby(ann);
+    await ok(bea.emit('client-join-lobby', { lobbyId, playerName: 'Bea' }));
+    await ok(ann.emit('client-report', { playerId: bea.playerId, reason: 'spam' }));
+    expect((await admin(`lobbies?q=${lobbyId}`)).body.lobbies[0].openReports).toBe(1);
+    expect((await admin('overview')).body).toMatchObject({ reportsWaiting: 1, activeBans: 0 });
+    const muted = await fetch(`${server().url}/api/admin/mutes`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ playerId: bea.playerId, lobbyId, minutes: 30, reason: 'spam' }),
+    });
+    expect(muted.status).toBe(200);
+    const seats = (await admin(`lobbies/${lobbyId}`)).body.seats;
+    const until = seats.find((s: { id: string }) => s.id === bea.playerId).mutedUntil;
+    expect(Date.parse(until) - Date.now()).toBeGreaterThan(29 * 60_000);
+    expect(seats.find((s: { id: string }) => s.id === ann.playerId).mutedUntil).toBeNull();
+  });
+});
