@@ -173,7 +173,7 @@ export class ModerationService {
       sanction,
       this.audit(admin, 'mute', m.playerId, m.reason, at, detail),
     );
-    await this.sanctions.refresh();
+    await this.sanctions.changed();
     this.metrics.moderated('mute');
     const seq = m.lobbyId === null ? undefined : await this.logMute(m.lobbyId, m.playerId, until, m.reason);
     return { ok: true, sanctionId, auditId, ...(seq === undefined ? {} : { seq }) };
@@ -212,8 +212,8 @@ export class ModerationService {
       sanction,
       this.audit(admin, 'ban', name, b.reason, at, { minutes: b.minutes ?? null, expiresAt }),
     );
-    // This node's connections of the target are dropped by the load; other nodes' at their next one.
-    await this.sanctions.refresh();
+    // This node's connections of the target are dropped by the load, the other nodes' when told.
+    await this.sanctions.changed();
     this.metrics.moderated('ban');
     return { ok: true, sanctionId, auditId };
   }
@@ -227,7 +227,7 @@ export class ModerationService {
       this.audit(admin, 'lift', `sanction:${id}`, reason, at, {}),
     );
     if (!lifted) throw new ModerationRefusal(404, 'not_found', `No sanction ${id} is in force.`);
-    await this.sanctions.refresh();
+    await this.sanctions.changed();
     this.metrics.moderated('lift');
     return { ok: true, auditId: lifted.auditId, sanction: lifted.sanction };
   }
