@@ -8,6 +8,9 @@ import { AdminController } from './http/admin.controller.js';
 import { AdminGuard } from './http/admin.guard.js';
 import { GamesController } from './http/games.controller.js';
 import { GamesService } from './http/games.service.js';
+import { AdminReadService } from './http/admin-read.service.js';
+import { LogExport } from './http/log-export.js';
+import { LogVerifier } from './http/log-verify.service.js';
 import { MetricsController } from './http/metrics.controller.js';
 import { IdentityService } from './lobby/identity.service.js';
 import { LobbyGateway } from './gateway/lobby.gateway.js';
@@ -77,6 +80,9 @@ export class AppModule {
         WatchService,
         LobbyGateway,
         GamesService,
+        AdminReadService,
+        LogVerifier,
+        LogExport,
         AdminGuard,
         RetentionService,
       ],

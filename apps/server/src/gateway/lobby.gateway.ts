@@ -35,6 +35,7 @@ import {
   reportSchema,
   syncStateSchema,
   unwatchLobbySchema,
+  adminWatchSchema,
   watchLobbySchema,
   type Ack,
   type AckError,
@@ -63,6 +64,8 @@ import { LobbyLogRepository } from '../storage/lobby-log.repository.js';
 import { ResyncService } from '../lobby/resync.service.js';
 import { WatchService } from '../lobby/watch.service.js';
 import { TurnClock } from '../lobby/turn-clock.service.js';
+import { CONFIG, type ServerConfig } from '../common/config.js';
+import { adminOf } from '../http/admin.guard.js';
 
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(CLIENT_EVENT_NAMES);
 
@@ -135,6 +138,7 @@ export class LobbyGateway
     @Inject(QuickMatchService) private readonly quick: QuickMatchService,
     @Inject(TurnClock) private readonly clock: TurnClock,
     @Inject(ReportsService) private readonly reports: ReportsService,
+    @Inject(CONFIG) private readonly config: ServerConfig,
   ) {
     metrics.gauge('fb_connections', 'Open socket connections.', () => hub.connectionCount);
   }
@@ -292,6 +296,23 @@ export class LobbyGateway
     return this.handle(socket, 'client-unwatch-lobby', body, unwatchLobbySchema, ['actions'], () =>
       this.watching.unwatch(socket),
     );
+  }
+
+  /**
+   * An operator follows a lobby (PROTOCOL §4.9): the admin token is checked in constant time, and wrong ones
+   * count against the address (`admin_failures`) as the admin API's do.
+   */
+  @SubscribeMessage('client-admin-watch')
+  adminWatch(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<WatchAck | AckError> {
+    return this.handle(socket, 'client-admin-watch', body, adminWatchSchema, ['watch', 'sync'], async (me, p) => {
+      const address = socketData(socket).address;
+      if (!adminOf(this.config.adminTokens, p.token)) {
+        if (!(await this.limits.allowAddress('admin_failures', address)))
+          return fail('rate_limited', REFUSAL_MESSAGES.admin_failures);
+        return fail('unauthorized', 'That is not an admin token.');
+      }
+      return this.watching.follow(socket, me, address, p);
+    });
   }
 
   @SubscribeMessage('client-rematch')

@@ -24,7 +24,8 @@ import { PlayerRepository } from '../storage/player.repository.js';
 import { eventsPageJson } from './events-page.js';
 import { httpError } from './http-errors.js';
 
-function summary(row: LobbyRow): GameSummary {
+/** A lobby row as a listing shows it (PROTOCOL §8.3). */
+export function summary(row: LobbyRow): GameSummary {
   return {
     id: row.id,
     createdAt: row.createdAt,

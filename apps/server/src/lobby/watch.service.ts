@@ -4,9 +4,12 @@
  * (LobbyHub.toLobby). How many distinct people watch is announced to the lobby, coalesced per lobby to
  * one `server-watchers` per `watchers.noticeMs`, so a crowd arriving costs one notice, not one per arrival.
  * Several nodes: the count and the `WATCHERS_PER_LOBBY` cap are summed over the nodes (the cluster bus).
+ *
+ * Operators follow a lobby the same way (`client-admin-watch`, PROTOCOL §4.9) but read the chat, are not
+ * counted nor capped, and may read any lobby: a closed one answers with its log and nothing follows.
  */
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { watchLobbySchema, type Ack, type WatchAck } from '@four-banners/protocol';
+import { adminWatchSchema, watchLobbySchema, type Ack, type WatchAck } from '@four-banners/protocol';
 import type { z } from 'zod';
 import { ClusterBus } from '../cluster/cluster-bus.js';
 import { CONFIG, type ServerConfig } from '../common/config.js';
@@ -79,9 +82,37 @@ export class WatchService implements OnModuleDestroy {
     return { ...answer, watchers };
   }
 
-  /** The answer to `client-unwatch-lobby`: the socket stops watching (nothing to do if it was not). */
+  /**
+   * The answer to `client-admin-watch` once its token is checked: the lobby's resync as its players read it
+   * (removed chat blank, as `catchUp` serves it), then the socket follows the lobby while it is open. Any lobby with a log, closed
+   * ones included; not counted as a watcher.
+   */
+  async follow(
+    socket: GameSocket,
+    caller: string,
+    address: string,
+    p: z.output<typeof adminWatchSchema>,
+  ): Promise<WatchAck> {
+    const open = await this.cache.getLobby(p.lobbyId);
+    const state = open ?? (await this.cache.restore(p.lobbyId));
+    if (!state) return fail('not_found', `There is no lobby ${p.lobbyId}.`);
+    const answer = await this.resync.catchUp(caller, address, state, p.afterSeq, 'seat');
+    if (open) this.hub.follow(socket, state.lobbyId);
+    const watchers = await this.watchersEverywhere(state.lobbyId);
+    if (open) {
+      for (const seat of state.players) {
+        if (isHuman(seat) && this.hub.isOnline(seat.id)) {
+          this.hub.toSocket(socket, { name: 'server-presence', payload: { playerId: seat.id, online: true } });
+        }
+      }
+    }
+    return { ...answer, watchers };
+  }
+
+  /** The answer to `client-unwatch-lobby`: the socket stops watching or following (nothing to do if it was not). */
   async unwatch(socket: GameSocket): Promise<Ack> {
     this.hub.unwatch(socket);
+    this.hub.unfollow(socket);
     return { ok: true };
   }
 
