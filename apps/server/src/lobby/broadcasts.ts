@@ -136,6 +136,13 @@ export function broadcastOf(event: LobbyEvent, after: LobbyState, final: LobbySt
     case 'player-back':
       return { name: 'server-player-back', payload: { ...logged, playerId: event.payload.playerId } };
     case 'moderation':
-      return { name: 'server-moderation', payload: { ...logged, ...event.payload } };
+      // The removed message's seq goes as `chatSeq`: `seq` is the moderation event's own (PROTOCOL §4.1).
+      return {
+        name: 'server-moderation',
+        payload:
+          event.payload.action === 'remove-chat'
+            ? { ...logged, action: 'remove-chat', chatSeq: event.payload.seq, reason: event.payload.reason }
+            : { ...logged, ...event.payload },
+      };
   }
 }

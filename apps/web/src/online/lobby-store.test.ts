@@ -87,15 +87,20 @@ describe('client lobby state (ARCHITECTURE §7.4, §7.6)', () => {
   });
 
   it('the message indicator shows while the latest message is unseen', () => {
-    const l = { ...initialLobby, messages: [{ playerId: 'a', msg: 'hi' }] };
+    const l = { ...initialLobby, messages: [{ seq: 2, playerId: 'a', msg: 'hi' }] };
     expect(hasUnseenMessages(initialLobby)).toBe(false);
     expect(hasUnseenMessages(l)).toBe(true);
     expect(hasUnseenMessages({ ...l, lastSeenMessage: 0 })).toBe(false);
   });
 
   it('reading the chat marks every message seen, for that lobby only', () => {
-    const hi = { playerId: 'a', msg: 'hi' };
-    lobbyStore.set({ ...initialLobby, online: true, lobbyId: 'L1', messages: [hi, { playerId: 'b', msg: 'hey' }] });
+    const hi = { seq: 3, playerId: 'a', msg: 'hi' };
+    lobbyStore.set({
+      ...initialLobby,
+      online: true,
+      lobbyId: 'L1',
+      messages: [hi, { seq: 4, playerId: 'b', msg: 'hey' }],
+    });
     expect(hasUnseenMessages(lobbyStore.get())).toBe(true);
     markMessagesSeen();
     expect(lobbyStore.get().lastSeenMessage).toBe(1);
@@ -106,8 +111,8 @@ describe('client lobby state (ARCHITECTURE §7.4, §7.6)', () => {
 
   it('after a reload (a fresh store) the chat read before stays seen; a new message lights the indicator again', async () => {
     const messages = [
-      { playerId: 'a', msg: 'hi' },
-      { playerId: 'b', msg: 'hey' },
+      { seq: 5, playerId: 'a', msg: 'hi' },
+      { seq: 6, playerId: 'b', msg: 'hey' },
     ];
     lobbyStore.set({ ...initialLobby, online: true, lobbyId: 'L1', messages });
     markMessagesSeen();
@@ -125,7 +130,7 @@ describe('client lobby state (ARCHITECTURE §7.4, §7.6)', () => {
       lastSeenMessage: fresh.lastSeenOnArrival('L1'),
     });
     expect(fresh.hasUnseenMessages(fresh.lobbyStore.get())).toBe(false);
-    fresh.lobbyStore.set((l) => ({ ...l, messages: [...l.messages, { playerId: 'b', msg: 'your move' }] }));
+    fresh.lobbyStore.set((l) => ({ ...l, messages: [...l.messages, { seq: 7, playerId: 'b', msg: 'your move' }] }));
     expect(fresh.hasUnseenMessages(fresh.lobbyStore.get())).toBe(true);
   });
 
@@ -134,7 +139,7 @@ describe('client lobby state (ARCHITECTURE §7.4, §7.6)', () => {
       ...initialLobby,
       online: true,
       lobbyId: 'L9',
-      messages: [{ playerId: 'a', msg: 'hi' }],
+      messages: [{ seq: 8, playerId: 'a', msg: 'hi' }],
       lastSeenMessage: lastSeenOnArrival('L9'),
     });
     expect(hasUnseenMessages(lobbyStore.get())).toBe(true);
