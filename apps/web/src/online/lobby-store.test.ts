@@ -1,13 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MODERATOR_ACTOR, type LobbyEvent } from '@four-banners/engine';
 import { appStore, setDialog } from '../app/app-state';
+import { append } from '../game/offline-log';
+import { ALICE, BOB, startedLog, stateOf } from './test-log';
 import {
   hasUnseenMessages,
   initialLobby,
+  isMuted,
   lastSeenOnArrival,
   linkOf,
   lobbyStore,
   lostConnectionChange,
   markMessagesSeen,
+  muteOf,
+  publishReceived,
   resetLobby,
   setSocketStatus,
   setSynced,
@@ -155,5 +161,49 @@ describe('client lobby state (ARCHITECTURE §7.4, §7.6)', () => {
       playerId: 'p1',
       lobbyId: null,
     });
+  });
+});
+
+describe('moderation in the lobby view (PROTOCOL §4.9)', () => {
+  const AT = new Date('2026-01-01T00:00:00Z');
+  const moderated = (log: readonly LobbyEvent[], payload: Extract<LobbyEvent, { kind: 'moderation' }>['payload']) =>
+    append(log, { kind: 'moderation', actor: MODERATOR_ACTOR, seed: null, payload }, AT);
+
+  it('a removed message is listed blank and marked, in its place: the unread indicator does not light for it', () => {
+    const log = startedLog();
+    publishReceived(stateOf(log), log, BOB, true);
+    markMessagesSeen();
+    const removed = moderated(log, { action: 'remove-chat', seq: 5, reason: 'insult' });
+    publishReceived(stateOf(removed), removed.slice(-1), BOB, false);
+    expect(lobbyStore.get().messages).toEqual([{ seq: 5, playerId: ALICE, msg: '', removed: true }]);
+    expect(hasUnseenMessages(lobbyStore.get())).toBe(false);
+  });
+
+  it('only a mute of this device counts; the last one wins; it holds until its end', () => {
+    const log = startedLog();
+    const until = '2026-01-01T14:05:00.000Z';
+    const muted = moderated(moderated(log, { action: 'mute', playerId: ALICE, until, reason: 'a' }), {
+      action: 'mute',
+      playerId: BOB,
+      until,
+      reason: 'flood',
+    });
+    expect(muteOf(muted, ALICE)).toEqual({ until, reason: 'a' });
+    expect(muteOf(muted, BOB)).toEqual({ until, reason: 'flood' });
+    expect(muteOf(log, BOB)).toBe(null);
+    expect(isMuted({ until, reason: 'flood' }, Date.parse(until) - 1)).toBe(true);
+    expect(isMuted({ until, reason: 'flood' }, Date.parse(until))).toBe(false);
+    expect(isMuted(null, 0)).toBe(false);
+  });
+
+  it('after a reload the mute is found among every event the session holds, not only the latest', () => {
+    const log = moderated(startedLog(), {
+      action: 'mute',
+      playerId: BOB,
+      until: '2999-01-01T00:00:00.000Z',
+      reason: 'flood',
+    });
+    publishReceived(stateOf(log), [], BOB, true, log);
+    expect(lobbyStore.get().mute).toEqual({ until: '2999-01-01T00:00:00.000Z', reason: 'flood' });
   });
 });
