@@ -29,13 +29,23 @@ import { LimitsService } from './limits/limits.service.js';
 import { AppLogger } from './common/logger.js';
 import { MetricsService } from './common/metrics.service.js';
 import { RetentionService } from './ops/retention.service.js';
+import { AdminModerationController } from './http/admin-moderation.controller.js';
+import { ModerationService } from './lobby/moderation.service.js';
+import { ReportsService } from './lobby/reports.service.js';
+import { SanctionsService } from './lobby/sanctions.service.js';
 
 @Module({})
 export class AppModule {
   static forRoot(config: ServerConfig): DynamicModule {
     return {
       module: AppModule,
-      controllers: [GamesController, OpenLobbiesController, AdminController, MetricsController],
+      controllers: [
+        GamesController,
+        OpenLobbiesController,
+        AdminController,
+        AdminModerationController,
+        MetricsController,
+      ],
       providers: [
         { provide: CONFIG, useValue: config },
         AppLogger,
@@ -46,6 +56,9 @@ export class AppModule {
         ...storageProviders(config),
         IdentityService,
         LobbyHub,
+        SanctionsService,
+        ModerationService,
+        ReportsService,
         LobbyCache,
         LobbyStore,
         // The follower (cluster floor) reaches the lobbies through the store.

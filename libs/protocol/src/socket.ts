@@ -376,8 +376,8 @@ export interface PlayerBackPayload extends Logged {
   readonly playerId: string;
 }
 /**
- * `moderation`: a moderator's action (PROTOCOL §4.1, §4.9), with the event's payload as logged, except that
- * `remove-chat` names the removed message `chatSeq`: the broadcast's own `seq` is the moderation event's.
+ * `moderation`: a moderator's action (PROTOCOL §4.9), with the event's payload as logged, except that a
+ * `remove-chat`'s `seq` (the chat message's) travels as `chatSeq`: `seq` is the event's own.
  */
 export type ModerationBroadcastPayload = Logged &
   (

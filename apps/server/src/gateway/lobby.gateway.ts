@@ -32,6 +32,7 @@ import {
   quickMatchSchema,
   quickStartSchema,
   rematchSchema,
+  reportSchema,
   syncStateSchema,
   unwatchLobbySchema,
   watchLobbySchema,
@@ -56,6 +57,7 @@ import { LobbyService } from '../lobby/lobby.service.js';
 import { fail } from '../lobby/requests.js';
 import { PresenceService } from '../lobby/presence.service.js';
 import { QuickMatchService } from '../lobby/quick-match.service.js';
+import { ReportsService } from '../lobby/reports.service.js';
 import { DRAIN_MS, LobbyBusy, ServerStopping } from '../lobby/lobby.store.js';
 import { LobbyLogRepository } from '../storage/lobby-log.repository.js';
 import { ResyncService } from '../lobby/resync.service.js';
@@ -132,6 +134,7 @@ export class LobbyGateway
     @Inject(ClusterBus) private readonly bus: ClusterBus,
     @Inject(QuickMatchService) private readonly quick: QuickMatchService,
     @Inject(TurnClock) private readonly clock: TurnClock,
+    @Inject(ReportsService) private readonly reports: ReportsService,
   ) {
     metrics.gauge('fb_connections', 'Open socket connections.', () => hub.connectionCount);
   }
@@ -314,6 +317,14 @@ export class LobbyGateway
   @SubscribeMessage('client-back')
   back(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
     return this.handle(socket, 'client-back', body, backSchema, ['actions'], (me) => this.clock.back(me));
+  }
+
+  /** A report about another person of the lobby, for the operators (PROTOCOL §4.9). */
+  @SubscribeMessage('client-report')
+  report(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
+    return this.handle(socket, 'client-report', body, reportSchema, ['reports'], (me, p) =>
+      this.reports.report(me, socketData(socket).address, p),
+    );
   }
 
   /**

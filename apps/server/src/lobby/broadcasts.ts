@@ -135,14 +135,11 @@ export function broadcastOf(event: LobbyEvent, after: LobbyState, final: LobbySt
       };
     case 'player-back':
       return { name: 'server-player-back', payload: { ...logged, playerId: event.payload.playerId } };
-    case 'moderation':
-      // The removed message's seq goes as `chatSeq`: `seq` is the moderation event's own (PROTOCOL §4.1).
-      return {
-        name: 'server-moderation',
-        payload:
-          event.payload.action === 'remove-chat'
-            ? { ...logged, action: 'remove-chat', chatSeq: event.payload.seq, reason: event.payload.reason }
-            : { ...logged, ...event.payload },
-      };
+    case 'moderation': {
+      // A removed chat's seq travels as `chatSeq`: `seq` is the event's own (PROTOCOL §4.9).
+      const p = event.payload;
+      const body = p.action === 'remove-chat' ? { action: p.action, chatSeq: p.seq, reason: p.reason } : p;
+      return { name: 'server-moderation', payload: { ...logged, ...body } };
+    }
   }
 }
