@@ -20,7 +20,11 @@ const SEVERE = new Set(['serious', 'critical']);
 let server: RealServer;
 
 test.beforeAll(async () => {
-  server = await startRealServer(PORT, process.env.E2E_WEB_DIST, { ADMIN_TOKENS: `ops:${TOKEN}` });
+  // Sanctions reach every connection within a second, so a ban lands while the test watches.
+  server = await startRealServer(PORT, process.env.E2E_WEB_DIST, {
+    ADMIN_TOKENS: `ops:${TOKEN}`,
+    SANCTIONS_REFRESH_SECONDS: '1',
+  });
 });
 test.afterAll(async () => {
   await server?.close();
@@ -122,7 +126,7 @@ test('a message a moderator removed reads as removed for both players, and after
     await expect(line).not.toContainText('something nasty');
     await expect(line.getByTestId('chat-report')).toHaveCount(0);
   }
-  await ada.screenshot({ path: `${OUT}moderation-removed-message.png` });
+  await ada.getByTestId('chat-panel').screenshot({ path: `${OUT}moderation-removed-message.png` });
   await ada.reload();
   await expect(ada.locator(`.fb-chat-line[data-seq="${seq}"]`)).toContainText('Message removed by a moderator');
   await expect(ada.getByText('something nasty')).toHaveCount(0);
@@ -135,7 +139,7 @@ test('a muted player sees until when and why, and their chat is refused', async 
   await moderate('/mutes', { playerId: benId, lobbyId, minutes: 10, reason: 'flooding the chat' });
   await expect(ben.getByTestId('chat-notice')).toHaveText(/^You are muted until \d\d:\d\d: flooding the chat$/);
   await expect(ben.getByTestId('chat-input')).toBeDisabled();
-  await ben.screenshot({ path: `${OUT}moderation-muted.png` });
+  await ben.getByTestId('chat-panel').screenshot({ path: `${OUT}moderation-muted.png` });
   // Ada can still chat.
   await say(ada, 'still here', ben);
 
@@ -159,9 +163,15 @@ test('a player removed by a moderator is told why; the other plays on against th
   await expect(ada).toHaveURL(/\/game$/);
   await expect(ben).toHaveURL(/\/game$/);
 
+  // Ada's players panel offers to report Ben, not herself.
+  await expect(ada.getByRole('button', { name: 'Report Ben' })).toBeVisible();
+  await expect(ada.getByTestId('players-report-0')).toHaveCount(0);
+  await ada.screenshot({ path: `${OUT}moderation-players-panel-report.png` });
+
   await moderate(`/lobbies/${lobbyId}/remove-seat`, { playerId: benId, reason: 'cheating' });
   await expect(ben.getByTestId('moderated-message')).toHaveText('A moderator removed you from this game: cheating');
   await expect(ben).not.toHaveURL(/\/game$/);
+  await ben.waitForTimeout(350); // the dialog's transition, for the screenshot
   await ben.screenshot({ path: `${OUT}moderation-removed-player.png` });
   await ben.getByRole('button', { name: 'OK' }).click();
   expect(await onlineView(ben)).toBeNull();
@@ -188,23 +198,29 @@ test('a lobby a moderator closed tells everyone the reason', async ({ browser })
     await expect(page.getByTestId('moderated-message')).toHaveText('A moderator closed this lobby: offensive lobby');
     await expect.poll(() => onlineView(page)).toBeNull();
   }
+  await ada.waitForTimeout(350); // the dialog's transition, for the screenshot
   await ada.screenshot({ path: `${OUT}moderation-closed.png` });
   await closeAll(ada, ben);
 });
 
-test('a banned identity sees the banned notice with the reason on reload, not a reconnecting spinner', async ({
+test('a banned identity sees the banned notice with the reason, as the ban lands and on reload, not a reconnecting spinner', async ({
   browser,
 }) => {
   const { ada, ben, benId } = await twoPlayers(browser);
   await moderate('/bans', { target: { identity: benId }, reason: 'repeated abuse' });
-  await ben.reload();
+  // The server drops Ben's connection; the app comes back once and learns why.
   const notice = ben.getByTestId('banned-notice');
+  await expect(notice).toContainText('repeated abuse', { timeout: 20_000 });
+  await expect(ben.getByRole('dialog')).toHaveCount(0);
+  await ben.reload();
   await expect(notice).toBeVisible();
   await expect(notice).toContainText('repeated abuse');
   await expect(ben.getByTestId('reconnecting')).toHaveCount(0);
   await ben.screenshot({ path: `${OUT}moderation-banned.png` });
-  // "Try again" asks once more, and is refused the same way.
+  // "Try again" asks once more, and is refused the same way; the notice can be put away for offline play.
   await ben.getByTestId('banned-retry').click();
   await expect(notice).toContainText('repeated abuse');
+  await ben.getByRole('button', { name: 'Hide this notice' }).click();
+  await expect(notice).toBeHidden();
   await closeAll(ada, ben);
 });

@@ -43,7 +43,7 @@ const line = (seq: number) => document.querySelector(`.fb-chat-line[data-seq="${
 afterEach(() => {
   lobbyStore.set(initialLobby);
   setDialog('report', false);
-  moderationStore.set({ report: null, notice: null, banned: null });
+  moderationStore.set({ report: null, notice: null, banned: null, refusals: 0 });
 });
 
 describe('the chat under moderation (PROTOCOL §4.9)', () => {

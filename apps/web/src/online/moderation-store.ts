@@ -18,9 +18,11 @@ export interface ModerationView {
   readonly notice: string | null;
   /** The server refused the connection with `banned` (PROTOCOL §2.4): its message (reason, until). */
   readonly banned: string | null;
+  /** How many `banned` refusals so far: each one shows the notice again, even with the same message. */
+  readonly refusals: number;
 }
 
-export const moderationStore = createStore<ModerationView>({ report: null, notice: null, banned: null });
+export const moderationStore = createStore<ModerationView>({ report: null, notice: null, banned: null, refusals: 0 });
 
 export function useModeration<S>(select: (m: ModerationView) => S): S {
   return useStore(moderationStore, select);
@@ -48,7 +50,13 @@ export function dismissModerationNotice(): void {
 
 /** The connection was refused as banned (`message`), or is allowed again (null). */
 export function setBanned(message: string | null): void {
-  moderationStore.set((m) => (m.banned === message ? m : { ...m, banned: message }));
+  moderationStore.set((m) =>
+    message === null
+      ? m.banned === null
+        ? m
+        : { ...m, banned: null }
+      : { ...m, banned: message, refusals: m.refusals + 1 },
+  );
   // The banned notice replaces the lost-connection dialog: waiting for a reconnect would be waiting for nothing.
   if (message !== null) setDialog('lobbyDisconnected', false);
 }

@@ -10,7 +10,8 @@
  * `online` event retries at once instead of waiting out the backoff.
  *
  * A `banned` refusal (PROTOCOL §2.4, §4.9) is shown as the banned notice with the server's message, and the
- * socket stays down: one more attempt after a minute or on the notice's "Try again", never a loop.
+ * socket stays down: one more attempt after a minute or on the notice's "Try again", never a loop. When the
+ * server drops a live connection (a ban lands), one attempt after 2 s learns why.
  */
 import type { ClientToServerEvents, ServerToClientEvents } from '@four-banners/protocol';
 import type { Socket } from 'socket.io-client';
@@ -36,6 +37,9 @@ export const SOCKET_OPTIONS = {
 const REFUSED_RETRY_MS = 15_000;
 /** After a `banned` refusal (PROTOCOL §2.4) the app tries once more only after this long (or on "Try again"). */
 export const BANNED_RETRY_MS = 60_000;
+
+/** After the server itself dropped the connection, the one attempt to come back waits this long. */
+const SERVER_DROP_RETRY_MS = 2_000;
 
 let bannedRetry: ReturnType<typeof setTimeout> | null = null;
 
@@ -74,7 +78,16 @@ export function getSocket(setup?: (s: GameSocket) => void): Promise<GameSocket> 
         }, REFUSED_RETRY_MS);
       }
     });
-    s.on('disconnect', () => setSocketStatus(false));
+    s.on('disconnect', (reason) => {
+      setSocketStatus(false);
+      // The server dropped the connection (a ban, PROTOCOL §4.9; too many invalid frames, §2.5): socket.io
+      // does not come back by itself. One attempt after a pause either reconnects or learns why (`banned`).
+      if (reason === 'io server disconnect') {
+        setTimeout(() => {
+          if (socket === s && !s.connected && !s.active) s.connect();
+        }, SERVER_DROP_RETRY_MS);
+      }
+    });
     followBrowserNetwork(s);
     setup?.(s);
     s.connect();
