@@ -211,6 +211,8 @@ test('a banned identity sees the banned notice with the reason, as the ban lands
   // The server drops Ben's connection; the app comes back once and learns why.
   const notice = ben.getByTestId('banned-notice');
   await expect(notice).toContainText('repeated abuse', { timeout: 20_000 });
+  const found = await severeViolations(ben);
+  expect(found, `the banned notice: serious/critical axe violations\n  ${found.join('\n  ')}`).toEqual([]);
   await expect(ben.getByRole('dialog')).toHaveCount(0);
   await ben.reload();
   await expect(notice).toBeVisible();

@@ -32,7 +32,7 @@ export function BannedNotice() {
         <Text size="sm" data-testid="banned-message">
           {banned}
         </Text>
-        <Button size="compact-sm" variant="white" color="red" onClick={retryBanned} data-testid="banned-retry">
+        <Button size="compact-sm" variant="white" color="dark" onClick={retryBanned} data-testid="banned-retry">
           Try again
         </Button>
       </Group>
