@@ -80,8 +80,8 @@ export function getSocket(setup?: (s: GameSocket) => void): Promise<GameSocket> 
     });
     s.on('disconnect', (reason) => {
       setSocketStatus(false);
-      // The server dropped the connection (a ban, PROTOCOL §4.9; too many invalid frames, §2.5): socket.io
-      // does not come back by itself. One attempt after a pause either reconnects or learns why (`banned`).
+      // The server dropped the connection (a ban, PROTOCOL §4.9; too many invalid frames, PROTOCOL §2.5):
+      // socket.io does not come back by itself. One attempt after a pause reconnects or learns why (`banned`).
       if (reason === 'io server disconnect') {
         setTimeout(() => {
           if (socket === s && !s.connected && !s.active) s.connect();
