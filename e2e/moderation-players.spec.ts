@@ -77,6 +77,9 @@ test('a player reports another from a chat message: the report reaches the opera
   browser,
 }) => {
   const { ada, ben, lobbyId, benId } = await twoPlayers(browser);
+  // Ben's seat offers a Report; Ada's own does not.
+  await expect(ada.getByTestId('online-seat-1').getByRole('button', { name: 'Report Ben' })).toBeVisible();
+  await expect(ada.getByTestId('report-0')).toHaveCount(0);
   const seq = await say(ben, 'you are all hopeless', ada);
   // Ada's own messages carry no Report; Ben's do.
   await say(ada, 'be nice', ada);
