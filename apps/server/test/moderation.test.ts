@@ -7,15 +7,7 @@
 import { BOT_NAMES, fold, stateHash, whoseTurn, type LobbyEvent } from '@four-banners/engine';
 import { afterEach, describe, expect, it } from 'vitest';
 import { postJson } from './admin-post.js';
-import {
-  ADMIN_TOKEN,
-  createdLobby,
-  expectOk as ok,
-  getJson,
-  serverRig,
-  startedGameWithBot,
-  waitFor,
-} from './harness.js';
+import { ADMIN_TOKEN, createdLobby, expectOk as ok, getJson, serverRig, startedGameWithBot } from './harness.js';
 
 const { server, boot, client, serverState, reset } = serverRig();
 afterEach(reset);

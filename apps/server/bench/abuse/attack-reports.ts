@@ -27,10 +27,12 @@ async function seatedIdentities(url: string, wanted: number, largest: Largest): 
   for (let i = 0; i + 1 < admitted.length; i += 4) {
     const group = admitted.slice(i, i + 4);
     const [first, ...rest] = group;
-    await must(first!, 'client-create-lobby', { playerName: 'Reporter 0' });
-    const lobbyId = await new Promise<string>((resolve) => {
-      first!.socket.once('server-sync-state', (s: { lobbyId: string }) => resolve(s.lobbyId));
+    // The new lobby's state arrives before the acknowledgement: listened for first.
+    const created = new Promise<string>((resolve) => {
+      first!.socket.once('server-sync-state', (s: { lobby: { lobbyId: string } }) => resolve(s.lobby.lobbyId));
     });
+    await must(first!, 'client-create-lobby', { playerName: 'Reporter 0' });
+    const lobbyId = await created;
     for (const [n, c] of rest.entries())
       await must(c, 'client-join-lobby', { lobbyId, playerName: `Reporter ${n + 1}` });
     lobbies.push(group);
