@@ -22,6 +22,10 @@ if (!('ResizeObserver' in window)) {
     disconnect() {}
   };
 }
+if (!Element.prototype.scrollTo) {
+  // The chat scrolls to its latest message; jsdom lays nothing out, so there is nowhere to scroll.
+  Element.prototype.scrollTo = () => {};
+}
 afterEach(() => {
   cleanup();
   localStorage.clear();

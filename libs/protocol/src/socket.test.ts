@@ -205,6 +205,47 @@ describe('folding broadcasts (PROTOCOL §4.1, §5.1)', () => {
     expect(broadcastToEvent('server-presence', { playerId: 'a', online: false })).toBeNull();
   });
 
+  it('PROTOCOL §4.1, §4.9: a remove-chat broadcast keeps its own seq apart from the removed message (chatSeq)', () => {
+    const at = '2026-01-01T00:00:00.000Z';
+    expect(
+      broadcastToEvent('server-moderation', {
+        lobbyId: 'L',
+        seq: 9,
+        actor: 'moderator',
+        at,
+        action: 'remove-chat',
+        chatSeq: 5,
+        reason: 'insult',
+      }),
+    ).toEqual({
+      seq: 9,
+      kind: 'moderation',
+      actor: 'moderator',
+      at,
+      seed: null,
+      payload: { action: 'remove-chat', seq: 5, reason: 'insult' },
+    });
+    expect(
+      broadcastToEvent('server-moderation', {
+        lobbyId: 'L',
+        seq: 10,
+        actor: 'moderator',
+        at,
+        action: 'mute',
+        playerId: 'b',
+        until: at,
+        reason: 'flood',
+      }),
+    ).toEqual({
+      seq: 10,
+      kind: 'moderation',
+      actor: 'moderator',
+      at,
+      seed: null,
+      payload: { action: 'mute', playerId: 'b', until: at, reason: 'flood' },
+    });
+  });
+
   it('a snapshot rebuilds a state with the same hash', () => {
     const state = fold(log);
     if (!state.ok) throw new Error(state.error.message);

@@ -13,6 +13,8 @@ export const DIALOGS = [
   'nextTurn',
   'playerStatus',
   'workerUpdate',
+  'report',
+  'moderated',
 ] as const;
 export type Dialog = (typeof DIALOGS)[number];
 

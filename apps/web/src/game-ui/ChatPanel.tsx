@@ -1,19 +1,43 @@
-/** The lobby chat: messages with their senders' names and colours, and a box to send one. */
+/**
+ * The lobby chat: messages with their senders' names and colours, and a box to send one. Moderation shows here
+ * too (PROTOCOL §4.9): a removed message reads "Message removed by a moderator", another person's message has
+ * a "Report" action, and a mute or a refused message is said under the box.
+ */
 // The emoji font, bundled: its CSS comes with the chat; the browser fetches only the subsets messages use.
 import '@fontsource/noto-color-emoji';
 import { COUNTRY_COLOURS, type Player } from '@four-banners/engine';
-import { ActionIcon, Group, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { lobbyStore, markMessagesSeen, useLobby } from '../online/lobby-store';
+import { REMOVED_MESSAGE, muteNotice } from '../game/moderation-words';
+import { isMuted, lobbyStore, markMessagesSeen, useLobby, type Mute } from '../online/lobby-store';
+import { openReport } from '../online/moderation-store';
 import { useOnline } from '../online/online-link';
 import { playerLabel } from '../game/seats';
 
 const CHAT_MAX = 200;
 
-function senderOf(players: readonly Player[], id: string): { name: string; colour: string | undefined } {
+function senderOf(
+  players: readonly Player[],
+  id: string,
+): { name: string; colour: string | undefined; seated: boolean } {
   const p = players.find((x) => x.id === id);
-  if (!p) return { name: 'Someone who left', colour: undefined };
-  return { name: playerLabel(p), colour: p.country === -1 ? undefined : COUNTRY_COLOURS[p.country] };
+  if (!p) return { name: 'Someone who left', colour: undefined, seated: false };
+  return { name: playerLabel(p), colour: p.country === -1 ? undefined : COUNTRY_COLOURS[p.country], seated: true };
+}
+
+/** This device's mute while it lasts: re-renders when it ends, so the box opens again by itself. */
+function useActiveMute(): Mute | null {
+  const mute = useLobby((l) => l.mute);
+  const [, setTick] = useState(0);
+  const active = isMuted(mute, Date.now());
+  useEffect(() => {
+    if (!mute || !active) return;
+    // Timers cap near 24.8 days: a longer mute is looked at again then.
+    const wait = Math.min(Date.parse(mute.until) - Date.now() + 50, 2 ** 31 - 1);
+    const t = setTimeout(() => setTick((n) => n + 1), wait);
+    return () => clearTimeout(t);
+  }, [mute, active]);
+  return active ? mute : null;
 }
 
 function SendIcon() {
@@ -38,8 +62,11 @@ export function ChatPanel({ height = 260, focusInput = false }: { height?: numbe
   const me = useLobby((l) => l.playerId);
   const online = useLobby((l) => l.online);
   const draft = useLobby((l) => l.draft);
+  const refusal = useLobby((l) => l.chatRefusal);
+  const mute = useActiveMute();
   const [sending, setSending] = useState(false);
   const viewport = useRef<HTMLDivElement>(null);
+  const canWrite = online && mute === null;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new message is the trigger: mark it seen and scroll to it
   useEffect(() => {
@@ -53,8 +80,11 @@ export function ChatPanel({ height = 260, focusInput = false }: { height?: numbe
     setSending(true);
     try {
       const client = await link.client();
-      // The draft goes only once the server took the message; a refusal keeps it for another try.
-      if (await client.sendChat(text)) lobbyStore.set((l) => ({ ...l, draft: '' }));
+      // The draft goes only once the server took the message; a refusal keeps it and says why under the box.
+      const refused = await client.sendChat(text);
+      lobbyStore.set((l) =>
+        refused === null ? { ...l, draft: '', chatRefusal: null } : { ...l, chatRefusal: refused },
+      );
     } finally {
       setSending(false);
     }
@@ -71,6 +101,7 @@ export function ChatPanel({ height = 260, focusInput = false }: { height?: numbe
           <Stack gap={6} p="xs" data-testid="chat-messages">
             {messages.map((m, i) => {
               const sender = senderOf(players, m.playerId);
+              const reportable = online && m.playerId !== me && !m.removed && sender.seated;
               return (
                 <Text
                   // biome-ignore lint/suspicious/noArrayIndexKey: the chat only grows: a message's index is its identity
@@ -78,6 +109,8 @@ export function ChatPanel({ height = 260, focusInput = false }: { height?: numbe
                   size="sm"
                   className="fb-chat-line fb-chat-font"
                   data-mine={m.playerId === me || undefined}
+                  data-removed={m.removed || undefined}
+                  data-seq={m.seq}
                 >
                   <Text span fw={700} c={sender.colour}>
                     {m.playerId === me ? 'You' : sender.name}
@@ -85,7 +118,24 @@ export function ChatPanel({ height = 260, focusInput = false }: { height?: numbe
                   <Text span c="dimmed">
                     :{' '}
                   </Text>
-                  <span className="fb-chat-text">{m.msg}</span>
+                  {m.removed ? (
+                    <span className="fb-chat-removed">{REMOVED_MESSAGE}</span>
+                  ) : (
+                    <span className="fb-chat-text">{m.msg}</span>
+                  )}
+                  {reportable ? (
+                    <Button
+                      variant="subtle"
+                      color="gray"
+                      size="compact-xs"
+                      className="fb-chat-report"
+                      aria-label={`Report this message from ${sender.name}`}
+                      data-testid="chat-report"
+                      onClick={() => openReport({ playerId: m.playerId, name: sender.name, seq: m.seq })}
+                    >
+                      Report
+                    </Button>
+                  ) : null}
                 </Text>
               );
             })}
@@ -101,9 +151,10 @@ export function ChatPanel({ height = 260, focusInput = false }: { height?: numbe
         <Group gap="xs" wrap="nowrap">
           <TextInput
             style={{ flex: 1 }}
-            placeholder={online ? 'Message' : 'Join an online lobby to chat'}
+            placeholder={online ? (mute ? 'You are muted' : 'Message') : 'Join an online lobby to chat'}
             aria-label="Chat message"
-            disabled={!online}
+            aria-describedby={mute || refusal ? 'fb-chat-notice' : undefined}
+            disabled={!canWrite}
             value={draft}
             maxLength={CHAT_MAX}
             data-testid="chat-input"
@@ -119,13 +170,18 @@ export function ChatPanel({ height = 260, focusInput = false }: { height?: numbe
             size="lg"
             variant="filled"
             aria-label="Send"
-            disabled={!online || !draft.trim()}
+            disabled={!canWrite || !draft.trim()}
             loading={sending}
             data-testid="chat-send"
           >
             <SendIcon />
           </ActionIcon>
         </Group>
+        {mute || refusal ? (
+          <Text size="xs" c="yellow.4" mt={4} id="fb-chat-notice" role="alert" data-testid="chat-notice">
+            {mute ? muteNotice(mute.until, mute.reason) : refusal}
+          </Text>
+        ) : null}
       </form>
     </Stack>
   );

@@ -1,7 +1,8 @@
 /**
  * The players at one moment of a game: per country (in country order) its emblem, name and seat, the
  * land, units and banners it holds, whether it is still in the game, and whose turn it is. Takes any
- * lobby state (a replay's frame, a live game) and, online, who is connected.
+ * lobby state (a replay's frame, a live game) and, online, who is connected; then another person's row has a
+ * "Report" action (PROTOCOL §4.9: not bots, hot-seat seats or this device's own).
  */
 import {
   COUNTRY_COLOURS,
@@ -13,11 +14,12 @@ import {
   type LobbyState,
   type PlayableCountry,
 } from '@four-banners/engine';
-import { Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Button, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { memo, useMemo, type CSSProperties } from 'react';
 import { countryLabel } from '../art/art';
 import { EmblemDot } from '../art/Emblem';
 import { playerLabel, playerLabelColour } from '../game/seats';
+import { openReport } from '../online/moderation-store';
 import { countCountries, type CountryCounts } from '../replay/country-counts';
 import type { ClockView } from './turn-clock';
 import './PlayersPanel.css';
@@ -51,6 +53,8 @@ export interface CountryRow {
   /** The turn clock's countdown on the row of the player whose turn it is, and whether it warns. */
   readonly clock: string | null;
   readonly clockWarning: boolean;
+  /** The seat's person when this device may report them (online, another person), else null. */
+  readonly reportId: string | null;
 }
 
 /** The countries of `lobby` in country order: those in the game and seated ones that are out (they keep their seat after losing). */
@@ -83,6 +87,7 @@ export function countryRows(
       away: player?.away !== undefined && inGame.has(c) ? `Away — a bot is playing for ${playerLabel(player)}` : null,
       clock: clock?.country === c ? clock.text : null,
       clockWarning: clock?.country === c && clock.warning,
+      reportId: presence && me !== undefined && person && player.id !== me ? player.id : null,
     };
   });
 }
@@ -125,6 +130,7 @@ const Row = memo(function Row({
   away,
   clock,
   clockWarning,
+  reportId,
 }: CountryRow) {
   return (
     <tr
@@ -164,6 +170,19 @@ const Row = memo(function Row({
               ) : null}
               {seat}
               {you ? <span className="fb-players-you">you</span> : null}
+              {reportId !== null ? (
+                <Button
+                  variant="subtle"
+                  color="gray"
+                  size="compact-xs"
+                  className="fb-players-report"
+                  aria-label={`Report ${seat}`}
+                  data-testid={`players-report-${country}`}
+                  onClick={() => openReport({ playerId: reportId, name: seat })}
+                >
+                  Report
+                </Button>
+              ) : null}
             </span>
             {away ? (
               <span className="fb-players-away" data-testid={`players-away-${country}`}>

@@ -7,9 +7,12 @@
 import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState, type SyntheticEvent } from 'react';
 import type { Link } from '../online/lobby-store';
+import { useModeration } from '../online/moderation-store';
 
 export function ReconnectingOverlay({ link }: { link: Exclude<Link, 'live'> }) {
   const [refused, setRefused] = useState(0);
+  // Banned (PROTOCOL §2.4): no reconnect is coming; the banned notice across the top says why.
+  const banned = useModeration((m) => m.banned !== null);
   const refuse = (e: SyntheticEvent) => {
     e.preventDefault();
     e.stopPropagation();
@@ -37,12 +40,14 @@ export function ReconnectingOverlay({ link }: { link: Exclude<Link, 'live'> }) {
     >
       <Paper p="lg" radius="lg" withBorder shadow="lg" maw={380} mx="md">
         <Stack align="center" gap="xs">
-          <Loader type="dots" />
-          <Title order={3}>Reconnecting…</Title>
+          {banned ? null : <Loader type="dots" />}
+          <Title order={3}>{banned ? 'Not connected' : 'Reconnecting…'}</Title>
           <Text size="sm" c="dimmed" ta="center" role="status">
-            {link === 'catching-up'
-              ? 'Connected again: catching up with the game before you can play.'
-              : 'The connection to the server is lost. Moves are paused until it is back.'}
+            {banned
+              ? 'The server refused this device: see the notice at the top.'
+              : link === 'catching-up'
+                ? 'Connected again: catching up with the game before you can play.'
+                : 'The connection to the server is lost. Moves are paused until it is back.'}
           </Text>
           {refused > 0 && (
             <Text

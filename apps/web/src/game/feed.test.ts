@@ -88,4 +88,24 @@ describe('feed: people, not the map (PROTOCOL §4.8)', () => {
     };
     expect(personFeedEntry(chat, state)).toBeNull();
   });
+
+  it('tells of a moderator removing a person or muting one, with the reason; a close takes everyone out instead (PROTOCOL §4.9)', () => {
+    const bot = { id: 'b9', name: 'Normal Bot', country: 1, bot: { difficulty: 'normal' } } as const;
+    const after = { ...state, players: state.players.map((p) => (p.id === 'p1' ? bot : p)) };
+    const removal: LobbyEvent = {
+      seq: 12,
+      kind: 'moderation',
+      actor: 'moderator',
+      at,
+      seed: null,
+      payload: { action: 'remove-seat', playerId: 'p1', reason: 'cheating', bot },
+    };
+    expect(personFeedEntry(removal, after, state)).toEqual({
+      seq: 12,
+      country: null,
+      text: 'A moderator removed Bob: a bot plays on (cheating)',
+    });
+    const close: LobbyEvent = { ...removal, payload: { action: 'close', reason: 'x' } };
+    expect(personFeedEntry(close, state, state)).toBeNull();
+  });
 });

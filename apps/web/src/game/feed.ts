@@ -9,6 +9,7 @@ import {
   type PlayableCountry,
 } from '@four-banners/engine';
 import { countryLabel } from '../art/art';
+import { moderationText } from './moderation-words';
 
 export interface FeedEntry {
   readonly seq: number;
@@ -74,10 +75,21 @@ export function feedEntries(
 }
 
 /**
- * The entry of a logged event about a person rather than the map (PROTOCOL §4.8): the clock ran out, a
- * person went away (a bot plays for them) or came back. Null for every other event.
+ * The entry of a logged event about a person rather than the map (PROTOCOL §4.8, §4.9): the clock ran out, a
+ * person went away (a bot plays for them) or came back, a moderator acted (in the words of
+ * `moderationText`). Null for every other event. `before` is the state the event was folded onto.
  */
-export function personFeedEntry(event: LobbyEvent, after: LobbyState): FeedEntry | null {
+export function personFeedEntry(
+  event: LobbyEvent,
+  after: LobbyState,
+  before: LobbyState | null = null,
+): FeedEntry | null {
+  if (event.kind === 'moderation') {
+    const p = event.payload;
+    if (p.action === 'close') return null;
+    // The sentence names the person: no country in front of it.
+    return { seq: event.seq, country: null, text: moderationText(p, before, after) };
+  }
   if (event.kind !== 'turn-timeout' && event.kind !== 'player-away' && event.kind !== 'player-back') return null;
   const seat = after.players.find((p) => p.id === event.payload.playerId);
   const name = seat?.name || 'Player';

@@ -8,6 +8,8 @@ import { useStore } from '../app/store';
 import { startRematch } from '../game/setup-store';
 import { closeSession, sessionStore } from '../game/session-store';
 import { linkOf, lobbyStore, useLobby } from '../online/lobby-store';
+import { ModerationNotice } from '../game-ui/ModerationNotice';
+import { ReportModal } from '../game-ui/ReportModal';
 import { ConfirmModal } from './ConfirmModal';
 import { TutorialModal } from './TutorialModal';
 import type { OnlineLink } from '../online/online-link';
@@ -231,6 +233,8 @@ export function GlobalModals() {
       />
       <PlayerStatusModal onLeave={leave} />
       <LostConnectionModal />
+      <ReportModal />
+      <ModerationNotice />
       <Modal
         opened={dialogs.workerUpdate}
         onClose={() => {}}

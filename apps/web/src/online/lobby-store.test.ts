@@ -1,13 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MODERATOR_ACTOR, type LobbyEvent } from '@four-banners/engine';
 import { appStore, setDialog } from '../app/app-state';
+import { append } from '../game/offline-log';
+import { ALICE, BOB, startedLog, stateOf } from './test-log';
 import {
   hasUnseenMessages,
   initialLobby,
+  isMuted,
   lastSeenOnArrival,
   linkOf,
   lobbyStore,
   lostConnectionChange,
   markMessagesSeen,
+  muteOf,
+  publishReceived,
   resetLobby,
   setSocketStatus,
   setSynced,
@@ -87,15 +93,20 @@ describe('client lobby state (ARCHITECTURE §7.4, §7.6)', () => {
   });
 
   it('the message indicator shows while the latest message is unseen', () => {
-    const l = { ...initialLobby, messages: [{ playerId: 'a', msg: 'hi' }] };
+    const l = { ...initialLobby, messages: [{ seq: 2, playerId: 'a', msg: 'hi' }] };
     expect(hasUnseenMessages(initialLobby)).toBe(false);
     expect(hasUnseenMessages(l)).toBe(true);
     expect(hasUnseenMessages({ ...l, lastSeenMessage: 0 })).toBe(false);
   });
 
   it('reading the chat marks every message seen, for that lobby only', () => {
-    const hi = { playerId: 'a', msg: 'hi' };
-    lobbyStore.set({ ...initialLobby, online: true, lobbyId: 'L1', messages: [hi, { playerId: 'b', msg: 'hey' }] });
+    const hi = { seq: 3, playerId: 'a', msg: 'hi' };
+    lobbyStore.set({
+      ...initialLobby,
+      online: true,
+      lobbyId: 'L1',
+      messages: [hi, { seq: 4, playerId: 'b', msg: 'hey' }],
+    });
     expect(hasUnseenMessages(lobbyStore.get())).toBe(true);
     markMessagesSeen();
     expect(lobbyStore.get().lastSeenMessage).toBe(1);
@@ -106,8 +117,8 @@ describe('client lobby state (ARCHITECTURE §7.4, §7.6)', () => {
 
   it('after a reload (a fresh store) the chat read before stays seen; a new message lights the indicator again', async () => {
     const messages = [
-      { playerId: 'a', msg: 'hi' },
-      { playerId: 'b', msg: 'hey' },
+      { seq: 5, playerId: 'a', msg: 'hi' },
+      { seq: 6, playerId: 'b', msg: 'hey' },
     ];
     lobbyStore.set({ ...initialLobby, online: true, lobbyId: 'L1', messages });
     markMessagesSeen();
@@ -125,7 +136,7 @@ describe('client lobby state (ARCHITECTURE §7.4, §7.6)', () => {
       lastSeenMessage: fresh.lastSeenOnArrival('L1'),
     });
     expect(fresh.hasUnseenMessages(fresh.lobbyStore.get())).toBe(false);
-    fresh.lobbyStore.set((l) => ({ ...l, messages: [...l.messages, { playerId: 'b', msg: 'your move' }] }));
+    fresh.lobbyStore.set((l) => ({ ...l, messages: [...l.messages, { seq: 7, playerId: 'b', msg: 'your move' }] }));
     expect(fresh.hasUnseenMessages(fresh.lobbyStore.get())).toBe(true);
   });
 
@@ -134,7 +145,7 @@ describe('client lobby state (ARCHITECTURE §7.4, §7.6)', () => {
       ...initialLobby,
       online: true,
       lobbyId: 'L9',
-      messages: [{ playerId: 'a', msg: 'hi' }],
+      messages: [{ seq: 8, playerId: 'a', msg: 'hi' }],
       lastSeenMessage: lastSeenOnArrival('L9'),
     });
     expect(hasUnseenMessages(lobbyStore.get())).toBe(true);
@@ -150,5 +161,49 @@ describe('client lobby state (ARCHITECTURE §7.4, §7.6)', () => {
       playerId: 'p1',
       lobbyId: null,
     });
+  });
+});
+
+describe('moderation in the lobby view (PROTOCOL §4.9)', () => {
+  const AT = new Date('2026-01-01T00:00:00Z');
+  const moderated = (log: readonly LobbyEvent[], payload: Extract<LobbyEvent, { kind: 'moderation' }>['payload']) =>
+    append(log, { kind: 'moderation', actor: MODERATOR_ACTOR, seed: null, payload }, AT);
+
+  it('a removed message is listed blank and marked, in its place: the unread indicator does not light for it', () => {
+    const log = startedLog();
+    publishReceived(stateOf(log), log, BOB, true);
+    markMessagesSeen();
+    const removed = moderated(log, { action: 'remove-chat', seq: 5, reason: 'insult' });
+    publishReceived(stateOf(removed), removed.slice(-1), BOB, false);
+    expect(lobbyStore.get().messages).toEqual([{ seq: 5, playerId: ALICE, msg: '', removed: true }]);
+    expect(hasUnseenMessages(lobbyStore.get())).toBe(false);
+  });
+
+  it('only a mute of this device counts; the last one wins; it holds until its end', () => {
+    const log = startedLog();
+    const until = '2026-01-01T14:05:00.000Z';
+    const muted = moderated(moderated(log, { action: 'mute', playerId: ALICE, until, reason: 'a' }), {
+      action: 'mute',
+      playerId: BOB,
+      until,
+      reason: 'flood',
+    });
+    expect(muteOf(muted, ALICE)).toEqual({ until, reason: 'a' });
+    expect(muteOf(muted, BOB)).toEqual({ until, reason: 'flood' });
+    expect(muteOf(log, BOB)).toBe(null);
+    expect(isMuted({ until, reason: 'flood' }, Date.parse(until) - 1)).toBe(true);
+    expect(isMuted({ until, reason: 'flood' }, Date.parse(until))).toBe(false);
+    expect(isMuted(null, 0)).toBe(false);
+  });
+
+  it('after a reload the mute is found among every event the session holds, not only the latest', () => {
+    const log = moderated(startedLog(), {
+      action: 'mute',
+      playerId: BOB,
+      until: '2999-01-01T00:00:00.000Z',
+      reason: 'flood',
+    });
+    publishReceived(stateOf(log), [], BOB, true, log);
+    expect(lobbyStore.get().mute).toEqual({ until: '2999-01-01T00:00:00.000Z', reason: 'flood' });
   });
 });

@@ -8,8 +8,18 @@ import { createStore, useStore } from '../app/store';
 import { readLastSeen, saveLastSeen } from './chat-seen';
 
 export interface LobbyMessage {
+  /** The seq of its `chat` event: what a report of the message names (PROTOCOL §4.9). */
+  readonly seq: number;
   readonly playerId: string;
+  /** The text; '' once a moderator removed it (`removed`). */
   readonly msg: string;
+  readonly removed?: true;
+}
+
+/** A moderator muted this device's chat in the lobby (PROTOCOL §4.9): until when (ISO 8601) and why. */
+export interface Mute {
+  readonly until: string;
+  readonly reason: string;
 }
 
 export interface ClientLobby {
@@ -36,6 +46,10 @@ export interface ClientLobby {
   readonly watchers: number;
   /** The rematch the admin opened after this game, if any: the new lobby to join. */
   readonly rematch: { readonly rematchId: string; readonly by: string } | null;
+  /** This device's chat mute in the lobby, from the moderation event that announced it (PROTOCOL §4.9). */
+  readonly mute: Mute | null;
+  /** Why the server refused the last chat message (`muted`, a rate…): shown under the chat box until the next send. */
+  readonly chatRefusal: string | null;
 }
 
 export const initialLobby: ClientLobby = {
@@ -53,6 +67,8 @@ export const initialLobby: ClientLobby = {
   presence: {},
   watchers: 0,
   rematch: null,
+  mute: null,
+  chatRefusal: null,
 };
 
 export const lobbyStore = createStore<ClientLobby>(initialLobby);
@@ -132,12 +148,16 @@ export function useLobby<S>(select: (l: ClientLobby) => S): S {
   return useStore(lobbyStore, select);
 }
 
-/** Publishes the lobby view from the state the lobby's session received (`events`: the ones just folded). */
+/**
+ * Publishes the lobby view from the state the lobby's session received (`events`: the ones just folded;
+ * `held`: every event the session holds, where a mute of this device still in force is found).
+ */
 export function publishReceived(
   state: LobbyState,
   events: readonly LobbyEvent[],
   me: string | null,
   firstSight: boolean,
+  held: readonly LobbyEvent[] = events,
 ): void {
   // A person who just joined sent that request, so is online (the server announces presence changes only).
   const arrived = events.flatMap((e) =>
@@ -150,7 +170,13 @@ export function publishReceived(
     adminId: state.adminId,
     online: true,
     players: state.players,
-    messages: state.messages.map((m) => ({ playerId: m.playerId, msg: m.msg })),
+    messages: state.messages.map((m) => ({
+      seq: m.seq,
+      playerId: m.playerId,
+      msg: m.msg,
+      ...(m.removed ? { removed: true as const } : {}),
+    })),
+    mute: muteOf(held, me) ?? (firstSight ? null : l.mute),
     lastSeenMessage: firstSight ? readLastSeen(state.lobbyId) : l.lastSeenMessage,
     lobby: state,
     // Presence may arrive before the lobby itself (a reconnect): it is kept, and this device is online.
@@ -159,6 +185,21 @@ export function publishReceived(
       ...[...arrived, ...(me ? [me] : [])].map((id) => [id, true] as const),
     ]),
   }));
+}
+
+/** The last mute of `me` among `events` (PROTOCOL §4.9), or null when none mutes this device. */
+export function muteOf(events: readonly LobbyEvent[], me: string | null): Mute | null {
+  let mute: Mute | null = null;
+  for (const e of events) {
+    if (e.kind === 'moderation' && e.payload.action === 'mute' && e.payload.playerId === me)
+      mute = { until: e.payload.until, reason: e.payload.reason };
+  }
+  return mute;
+}
+
+/** Whether `mute` still holds at `now` (ms). */
+export function isMuted(mute: Mute | null, now: number): boolean {
+  return mute !== null && Date.parse(mute.until) > now;
 }
 
 /**

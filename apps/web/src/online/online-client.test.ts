@@ -5,6 +5,7 @@ import { toastStore } from '../app/toasts';
 import { sessionStore } from '../game/session-store';
 import { readSeatedLobby } from './identity';
 import { linkOf, lobbyStore, resetLobby, setSocketStatus } from './lobby-store';
+import { moderationStore } from './moderation-store';
 import { NOT_CONNECTED, OnlineSession } from './online-session';
 import { ALICE, BOB, act, startedLog } from './test-log';
 
@@ -77,6 +78,7 @@ afterEach(() => {
   sessionStore.set(null);
   toastStore.set([]);
   setDialog('lobbyDisconnected', false);
+  setDialog('moderated', false);
 });
 
 describe('online client (ARCHITECTURE §7.6; PROTOCOL §5.2)', () => {
@@ -90,7 +92,7 @@ describe('online client (ARCHITECTURE §7.6; PROTOCOL §5.2)', () => {
     expect(readSeatedLobby()).toBe('L1');
     const lobby = lobbyStore.get();
     expect(lobby).toMatchObject({ online: true, lobbyId: 'L1', adminId: ALICE, playerId: ALICE });
-    expect(lobby.messages).toEqual([{ playerId: ALICE, msg: 'hello' }]);
+    expect(lobby.messages).toEqual([{ seq: 5, playerId: ALICE, msg: 'hello' }]);
     const session = sessionStore.get();
     expect(session).toBeInstanceOf(OnlineSession);
     expect(session!.snapshot.active).toBe(0);
@@ -178,7 +180,7 @@ describe('online client (ARCHITECTURE §7.6; PROTOCOL §5.2)', () => {
     fake.fire('server-chat-message', { seq: 3, actor: ALICE, at: '', id: ALICE, msg: 'again?' });
     expect(onlineState()?.seq).toBe(log.length);
     fake.fire('server-chat-message', { seq: log.length + 1, actor: ALICE, at: '', id: ALICE, msg: 'your move' });
-    expect(lobbyStore.get().messages.at(-1)).toEqual({ playerId: ALICE, msg: 'your move' });
+    expect(lobbyStore.get().messages.at(-1)).toEqual({ seq: log.length + 1, playerId: ALICE, msg: 'your move' });
   });
 
   it('being removed resets the lobby, says so and goes to /', async () => {
@@ -200,5 +202,89 @@ describe('online client (ARCHITECTURE §7.6; PROTOCOL §5.2)', () => {
     expect(await client.joinLobby('nope', 'Bob')).toBe(false);
     expect(toastStore.get().map((t) => t.message)).toEqual(['There is no open lobby nope.']);
     expect(lobbyStore.get().online).toBe(false);
+  });
+
+  describe('moderation as it lands (PROTOCOL §4.9)', () => {
+    /** Bob's device, seated in Alice's running game; returns the log. */
+    async function seatedBob() {
+      const log = startedLog();
+      fake.state.answer = () => ({ ok: true, events: log });
+      fake.fire('server-hello', { playerId: BOB, token: 't', lobbyId: 'L1', seq: log.length });
+      await vi.waitFor(() => expect(onlineState()?.seq).toBe(log.length));
+      return log;
+    }
+    const moderation = (seq: number, body: Record<string, unknown>) =>
+      fake.fire('server-moderation', { lobbyId: 'L1', seq, actor: 'moderator', at: '', ...body });
+    const bot = (country: number) => ({
+      id: `moderated-bot-${country}`,
+      name: 'Normal Bot',
+      country,
+      bot: { difficulty: 'normal' },
+    });
+
+    it('a moderator closing the lobby takes every player out and tells them the reason', async () => {
+      const log = await seatedBob();
+      moderation(log.length + 1, { action: 'close', reason: 'abusive lobby name' });
+      expect(onlineState()).toBe(null);
+      expect(sessionStore.get()).toBe(null);
+      expect(appStore.get().redirect).toBe('/');
+      expect(appStore.get().dialogs.moderated).toBe(true);
+      expect(moderationStore.get().notice).toBe('A moderator closed this lobby: abusive lobby name');
+      expect(readSeatedLobby()).toBe(null);
+    });
+
+    it('being removed by a moderator takes this device out with the reason, while the bot takes the seat', async () => {
+      const log = await seatedBob();
+      moderation(log.length + 1, { action: 'remove-seat', playerId: BOB, reason: 'cheating', bot: bot(1) });
+      expect(onlineState()).toBe(null);
+      expect(lobbyStore.get().online).toBe(false);
+      expect(appStore.get().redirect).toBe('/');
+      expect(moderationStore.get().notice).toBe('A moderator removed you from this game: cheating');
+    });
+
+    it('another person removed stays a feed line, and the bot plays their country', async () => {
+      const log = await seatedBob();
+      moderation(log.length + 1, { action: 'remove-seat', playerId: ALICE, reason: 'spam', bot: bot(0) });
+      expect(onlineState()?.players.find((p) => p.country === 0)?.bot).toEqual({ difficulty: 'normal' });
+      expect(appStore.get().dialogs.moderated).toBe(false);
+      const session = sessionStore.get() as OnlineSession;
+      expect(session.snapshot.feed.at(-1)?.text).toBe('A moderator removed Alice: a bot plays on (spam)');
+    });
+
+    it('a removed message is blank and marked removed, and the unread count does not move', async () => {
+      const log = await seatedBob();
+      const before = lobbyStore.get().messages.length;
+      moderation(log.length + 1, { action: 'remove-chat', chatSeq: 5, reason: 'insult' });
+      expect(lobbyStore.get().messages).toEqual([{ seq: 5, playerId: ALICE, msg: '', removed: true }]);
+      expect(lobbyStore.get().messages.length).toBe(before);
+    });
+
+    it('a mute of this device is kept with its end and reason; a mute of another person is not', async () => {
+      const log = await seatedBob();
+      const until = new Date(Date.now() + 600_000).toISOString();
+      moderation(log.length + 1, { action: 'mute', playerId: ALICE, until, reason: 'flood' });
+      expect(lobbyStore.get().mute).toBe(null);
+      moderation(log.length + 2, { action: 'mute', playerId: BOB, until, reason: 'flood' });
+      expect(lobbyStore.get().mute).toEqual({ until, reason: 'flood' });
+    });
+
+    it('a chat refused as muted comes back as the server message, for the chat box, without a toast', async () => {
+      await seatedBob();
+      fake.state.answer = () => ({ ok: false, error: { code: 'muted', message: 'You are muted until 14:05.' } });
+      expect(await client.sendChat('hi')).toBe('You are muted until 14:05.');
+      expect(toastStore.get()).toEqual([]);
+    });
+
+    it('a report sends the person, reason, note and message seq, and a refusal comes back as its message', async () => {
+      await seatedBob();
+      fake.state.answer = () => ({ ok: true });
+      expect(await client.report({ playerId: ALICE, reason: 'abuse', note: 'rude', seq: 5 })).toBe(null);
+      expect(fake.state.sent.at(-1)).toEqual({
+        name: 'client-report',
+        payload: { playerId: ALICE, reason: 'abuse', note: 'rude', seq: 5 },
+      });
+      fake.state.answer = () => ({ ok: false, error: { code: 'rate_limited', message: 'Too many reports.' } });
+      expect(await client.report({ playerId: ALICE, reason: 'spam' })).toBe('Too many reports.');
+    });
   });
 });

@@ -29,7 +29,9 @@ import { BOT_PACE, settingsStore } from '../app/settings';
 import { showToast } from '../app/toasts';
 import { botSpeedOverride, closeSession, sessionStore } from '../game/session-store';
 import { readSeatedLobby, saveIdentity, saveSeatedLobby } from './identity';
+import { moderationNoticeFor } from '../game/moderation-words';
 import { linkOf, lobbyStore, publishReceived, resetLobby, setSynced } from './lobby-store';
+import { showModerationNotice } from './moderation-store';
 import { OnlineSession } from './online-session';
 import { ACK_TIMEOUT_MS, OnlineRequests } from './requests';
 import { foldSyncAnswer } from './resync';
@@ -238,13 +240,26 @@ export class OnlineClient extends OnlineRequests {
         this.leftLobby(me === state.adminId && e.actor === me ? null : closedMessage(e.payload.reason), false);
         return;
       }
+      // A moderator closed the lobby or took this device's seat (PROTOCOL §4.9): out, and told why.
+      const notice = e.kind === 'moderation' ? moderationNoticeFor(e.payload, me) : null;
+      if (notice !== null) {
+        this.leftLobby(null);
+        showModerationNotice(notice);
+        return;
+      }
     }
     if (!state.online) {
       this.leftLobby('The lobby was closed.');
       return;
     }
     saveSeatedLobby(state.lobbyId);
-    publishReceived(state, events, me, before === null || before.lobbyId !== state.lobbyId);
+    publishReceived(
+      state,
+      events,
+      me,
+      before === null || before.lobbyId !== state.lobbyId,
+      this.lobby?.receivedEvents ?? events,
+    );
 
     const firstSight = before === null || before.lobbyId !== state.lobbyId;
     if (state.game.running && !this.gameShown()) {

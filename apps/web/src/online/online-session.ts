@@ -278,7 +278,7 @@ export class OnlineSession implements GameSession {
       this.gateUntil = this.now() + this.delayAfter(event, before, after);
       this.steps.add({ event, before: before.game, after: after.game });
     } else {
-      const news = personFeedEntry(event, after);
+      const news = personFeedEntry(event, after, before);
       if (news) feed = [...feed, news].slice(-FEED_LENGTH);
     }
     this.snap = this.derive(after, lastFight, lastMove, feed);

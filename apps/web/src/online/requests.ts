@@ -80,9 +80,32 @@ export abstract class OnlineRequests {
     return this.request('client-lobby-update', { online: false });
   }
 
-  /** Sends a chat message to the lobby. */
-  sendChat(message: string): Promise<boolean> {
-    return this.request('client-chat-message', { message });
+  /**
+   * Sends a chat message to the lobby. A refusal (`muted`, PROTOCOL §4.9; a rate…) comes back as its message,
+   * for the chat box to show where the person typed; null when the server took the message.
+   */
+  sendChat(message: string): Promise<string | null> {
+    return this.answer('client-chat-message', { message });
+  }
+
+  /**
+   * Reports a person of this lobby to the operators (PROTOCOL §4.9): null when the report was taken, else
+   * the server's message (`rate_limited`, `not_actable`…) for the report dialog to show.
+   */
+  report(report: PayloadOf<'client-report'>): Promise<string | null> {
+    return this.answer('client-report', report);
+  }
+
+  /** Sends a request and resolves to null when taken, else to the message to show (a refusal or no answer). */
+  private async answer<E extends Request>(name: E, payload: PayloadOf<E>): Promise<string | null> {
+    try {
+      const ack = await this.emitRaw(name, payload);
+      return ack.ok ? null : ack.error.message;
+    } catch (e) {
+      return e instanceof Error && e.message
+        ? `The server did not answer (${e.message}).`
+        : 'The server did not answer.';
+    }
   }
 
   /** Starts the game (admin). */

@@ -1,8 +1,18 @@
-import { foldFrom, isGameOver, serializeGame, type LobbyEvent, type NewLobbyEvent } from '@four-banners/engine';
+import {
+  MODERATOR_ACTOR,
+  foldFrom,
+  isGameOver,
+  serializeGame,
+  type LobbyEvent,
+  type ModerationPayload,
+  type NewLobbyEvent,
+  type Player,
+} from '@four-banners/engine';
 import { describe, expect, it } from 'vitest';
 import { countryLabel } from '../art/art';
 import { append } from '../game/offline-log';
-import { act, ALICE, startedLog } from '../online/test-log';
+import { REMOVED_MESSAGE } from '../game/moderation-words';
+import { act, ALICE, BOB, startedLog } from '../online/test-log';
 import { describeEvent, wordsText } from './describe-event';
 import { createReplay } from './replay-model';
 import { botGameLog } from './test-logs';
@@ -205,5 +215,49 @@ describe('a loaded save in words', () => {
       payload: { state: serializeGame(saved.value.game) },
     });
     expect(text).toBe(`A saved game was loaded (turn ${saved.value.game.turn.count})`);
+  });
+});
+
+describe('moderation in words (PROTOCOL §4.9)', () => {
+  const moderation = (payload: ModerationPayload): NewLobbyEvent => ({
+    kind: 'moderation',
+    actor: MODERATOR_ACTOR,
+    seed: null,
+    payload,
+  });
+
+  it('says what a moderator did, to whom, and the reason the players were given', () => {
+    const lobby = startedLog().slice(0, -1);
+    const running = startedLog();
+    expect(wordsAfter(lobby, moderation({ action: 'close', reason: 'abusive names' }))).toBe(
+      'A moderator closed the lobby: abusive names',
+    );
+    expect(wordsAfter(lobby, moderation({ action: 'remove-seat', playerId: BOB, reason: 'spam' }))).toBe(
+      'A moderator removed Bob (spam)',
+    );
+    const bot: Player = { id: 'bot-2', name: 'Normal Bot', country: 1, bot: { difficulty: 'normal' } };
+    expect(wordsAfter(running, moderation({ action: 'remove-seat', playerId: BOB, reason: 'spam', bot }))).toBe(
+      'A moderator removed Bob: a bot plays on (spam)',
+    );
+    expect(wordsAfter(lobby, moderation({ action: 'remove-chat', seq: 5, reason: 'insult' }))).toBe(
+      "A moderator removed Alice's message (insult)",
+    );
+    expect(
+      wordsAfter(
+        lobby,
+        moderation({ action: 'mute', playerId: ALICE, until: '2026-01-01T14:05:00.000Z', reason: 'flood' }),
+      ),
+    ).toBe('A moderator muted Alice until 2026-01-01 14:05 UTC (flood)');
+  });
+
+  it('a removed chat message reads as removed in the replay, never with its text, also in a replay made before the removal', () => {
+    const log = startedLog().slice(0, -1);
+    const early = createReplay(log);
+    expect(wordsText(early.frameAt(5).words)).toBe('Alice wrote: “hello”');
+    const removed = append(log, moderation({ action: 'remove-chat', seq: 5, reason: 'insult' }), AT);
+    const later = early.extend(removed);
+    expect(later).not.toBeNull();
+    expect(wordsText(later!.frameAt(5).words)).toBe(`Alice: ${REMOVED_MESSAGE}`);
+    expect(wordsText(createReplay(removed).frameAt(5).words)).toBe(`Alice: ${REMOVED_MESSAGE}`);
   });
 });

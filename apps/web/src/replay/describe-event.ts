@@ -10,13 +10,13 @@ import {
   winner,
   type LobbyEvent,
   type LobbyState,
-  type ModerationPayload,
   type PlayableCountry,
   type Pos,
 } from '@four-banners/engine';
 import { countryLabel } from '../art/art';
 import type { ActionView } from '../game/action-view';
 import type { FeedEntry } from '../game/feed';
+import { REMOVED_MESSAGE, moderationText } from '../game/moderation-words';
 import { playerLabel } from '../game/seats';
 
 /** A piece of a sentence: text, or a country (shown in its colour). */
@@ -102,6 +102,7 @@ function lobbyWords(
     }
     case 'chat': {
       const who = nameOf(after, event.payload.playerId);
+      if (after.messages.find((m) => m.seq === event.seq)?.removed) return [`${who}: ${REMOVED_MESSAGE}`];
       const text = event.payload.msg.trim();
       // Spectators get chat with its text blanked: then only that someone wrote.
       return text ? [`${who} wrote: “${text}”`] : [`${who} wrote a message`];
@@ -121,29 +122,7 @@ function lobbyWords(
     case 'player-back':
       return [`${nameOf(after, event.payload.playerId)} is back`];
     case 'moderation':
-      return moderationWords(event.payload, before, after);
-  }
-}
-
-/** A moderator's action in words (PROTOCOL §4.9), with the reason the players were given. */
-function moderationWords(p: ModerationPayload, before: LobbyState | null, after: LobbyState): WordPart[] {
-  switch (p.action) {
-    case 'close':
-      return [`A moderator closed the lobby: ${p.reason}`];
-    case 'remove-seat': {
-      const who = nameOf(before, p.playerId);
-      return [
-        p.bot ? `A moderator removed ${who}: a bot plays on (${p.reason})` : `A moderator removed ${who} (${p.reason})`,
-      ];
-    }
-    case 'remove-chat': {
-      const by = before?.messages.find((m) => m.seq === p.seq);
-      return [`A moderator removed ${by ? `${nameOf(after, by.playerId)}'s` : 'a'} message (${p.reason})`];
-    }
-    case 'mute':
-      return [
-        `A moderator muted ${nameOf(after, p.playerId)} until ${p.until.slice(0, 16).replace('T', ' ')} UTC (${p.reason})`,
-      ];
+      return [moderationText(event.payload, before, after)];
   }
 }
 

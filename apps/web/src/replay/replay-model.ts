@@ -76,7 +76,7 @@ interface Described {
   readonly words: EventWords;
 }
 
-/** Everything folded so far, shared by the replays over one growing log; only ever appended to. */
+/** Everything folded so far, shared by the replays over one growing log; appended to (a removed chat line is reworded). */
 interface Fold {
   readonly events: LobbyEvent[];
   readonly checkpoints: LobbyState[];
@@ -109,6 +109,7 @@ function foldOne(f: Fold, event: LobbyEvent): void {
   });
   f.events.push(event);
   f.state = after;
+  if (event.kind === 'moderation' && event.payload.action === 'remove-chat') blankChatLine(f, event.payload.seq, after);
   if (i % CHECKPOINT_EVERY === 0) f.checkpoints.push(after);
   if (f.startIndex < 0 && event.kind === 'game-action' && event.payload.id === 'start') f.startIndex = i;
   // The turn count changes only when a turn begins: at the start, then when a turn is passed.
@@ -118,6 +119,17 @@ function foldOne(f: Fold, event: LobbyEvent): void {
     f.turnStarts.push({ turn: after.game.turn.count, seq: event.seq });
     f.samples.push(sampleOf(after.game, event.seq));
   }
+}
+
+/**
+ * A moderator removed the chat message logged at `seq` (PROTOCOL §4.9): its line in the event list now says
+ * so, also in the replays already made over this log (the words are the removal's, never the text).
+ */
+function blankChatLine(f: Fold, seq: number, after: LobbyState): void {
+  const i = f.events.findIndex((e) => e.seq === seq);
+  const chat = f.events[i];
+  if (chat?.kind !== 'chat') return;
+  f.described[i] = { ...f.described[i]!, words: describeEvent(chat, null, after, null) };
 }
 
 /** Two log entries are the same event (the same objects, or the same event fetched twice). */

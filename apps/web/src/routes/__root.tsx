@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { AppEffects } from '../app/AppEffects';
 import { Toasts } from '../app/Toasts';
+import { BannedNotice } from '../game-ui/BannedNotice';
 import { ModalsHost } from '../modals/ModalsHost';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
@@ -15,6 +16,7 @@ function Root() {
       <ModalsHost />
       <AppEffects />
       <Toasts />
+      <BannedNotice />
     </>
   );
 }

@@ -14,6 +14,7 @@ import type { LobbyEvent } from '@four-banners/engine';
 import type { GameSocket } from '../online/socket';
 import { ApiError } from '../replay/api';
 import { fetchGameLog } from '../replay/queries';
+import { closesLobby } from '../game/moderation-words';
 import { LiveLog } from './live-log';
 
 const ACK_TIMEOUT_MS = 10_000;
@@ -67,7 +68,7 @@ export function watchGame(
 
   const take = (events: readonly LobbyEvent[]): boolean => {
     const result = log.receive(events);
-    if (events.some((e) => e.kind === 'lobby-updated' && e.payload.online === false) && result !== 'gap') {
+    if (events.some(closesLobby) && result !== 'gap') {
       publish({ ended: true });
     }
     return result !== 'gap';

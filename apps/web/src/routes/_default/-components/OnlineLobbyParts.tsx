@@ -16,6 +16,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { countryLabel, EMBLEM_NAMES } from '../../../art/art';
 import { UnitIcon } from '../../../art/Emblem';
 import { DIFFICULTY_COLOURS, playerLabel } from '../../../game/seats';
+import { openReport } from '../../../online/moderation-store';
 import { useOnline } from '../../../online/online-link';
 
 /** Runs one request at a time per button, so a double click sends once. */
@@ -140,18 +141,34 @@ export function SeatCard({
                   >
                     Give back
                   </Button>
-                ) : isAdmin ? (
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    color="red"
-                    loading={busy === `remove-${seat.id}`}
-                    onClick={() => run(`remove-${seat.id}`, async () => (await online()).removePlayer(seat.id))}
-                    data-testid={`remove-${country}`}
-                  >
-                    Remove
-                  </Button>
-                ) : null
+                ) : (
+                  <>
+                    {isAdmin ? (
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        color="red"
+                        loading={busy === `remove-${seat.id}`}
+                        onClick={() => run(`remove-${seat.id}`, async () => (await online()).removePlayer(seat.id))}
+                        data-testid={`remove-${country}`}
+                      >
+                        Remove
+                      </Button>
+                    ) : null}
+                    {seat.id !== me && !seat.bot && !seat.local ? (
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        color="gray"
+                        aria-label={`Report ${playerLabel(seat)}`}
+                        onClick={() => openReport({ playerId: seat.id, name: playerLabel(seat) })}
+                        data-testid={`report-${country}`}
+                      >
+                        Report
+                      </Button>
+                    ) : null}
+                  </>
+                )
               }
             />
           ) : (
