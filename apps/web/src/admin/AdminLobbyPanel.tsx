@@ -22,6 +22,8 @@ import {
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { showToast } from '../app/toasts';
+import { countryLabel } from '../art/art';
+import type { FightView } from '../game/action-view';
 import type { ActionSpec } from './ActionModal';
 import { adminActions, downloadExport, errorWords } from './admin-api';
 import { StatusBadge } from './AdminBits';
@@ -37,6 +39,8 @@ interface Props {
   readonly events: readonly LobbyEvent[];
   readonly seq: number;
   readonly seek: (seq: number) => void;
+  /** Every fight of the log, in order. */
+  readonly fights: readonly FightView[];
   readonly canModerate: boolean;
   readonly act: (spec: ActionSpec) => void;
   /** Set while the lobby is followed live. */
@@ -72,7 +76,7 @@ function VerifyResult({ report, seek }: { report: VerifyReport; seek: (seq: numb
   );
 }
 
-export function AdminLobbyPanel({ token, detail, events, seq, seek, canModerate, act, follow }: Props) {
+export function AdminLobbyPanel({ token, detail, events, seq, seek, fights, canModerate, act, follow }: Props) {
   const lobby = detail.lobby;
   const [raw, setRaw] = useState(false);
   const [verify, setVerify] = useState<VerifyReport | null>(null);
@@ -231,6 +235,32 @@ export function AdminLobbyPanel({ token, detail, events, seq, seek, canModerate,
             ) : null,
           )}
           {chat.length === 0 ? <Text c="dimmed">No chat.</Text> : null}
+        </Stack>
+      </ScrollArea.Autosize>
+
+      <Title order={4}>Fights</Title>
+      <ScrollArea.Autosize mah={160} type="auto" viewportProps={{ tabIndex: 0, 'aria-label': 'Fights' }}>
+        <Stack gap={0} data-testid="admin-fights">
+          {fights.map((f) => (
+            <UnstyledButton
+              key={f.seq}
+              onClick={() => seek(f.seq)}
+              px={6}
+              py={2}
+              fz="xs"
+              bg={f.seq === seq ? 'var(--mantine-color-green-light)' : undefined}
+              data-testid="admin-fight"
+              data-seq={f.seq}
+              aria-current={f.seq === seq || undefined}
+            >
+              <Text span ff="monospace" fz="xs" c="dimmed">
+                {f.seq}
+              </Text>{' '}
+              {countryLabel(f.attacker)} ({f.from.x},{f.from.y}) attacks {countryLabel(f.defender)} ({f.to.x},{f.to.y}):{' '}
+              {f.attackRoll} vs {f.defendRoll}, {f.won ? 'won' : 'lost'}
+            </UnstyledButton>
+          ))}
+          {fights.length === 0 ? <Text c="dimmed">No fight yet.</Text> : null}
         </Stack>
       </ScrollArea.Autosize>
 

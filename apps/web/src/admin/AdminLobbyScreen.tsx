@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { ReplayNoticeCard } from '../replay/ui/ReplayNoticeCard';
-import { ReplayViewer } from '../replay/ui/ReplayViewer';
+import { ReplayViewer, type ReplayAside } from '../replay/ui/ReplayViewer';
 import { useActionModal } from './ActionModal';
 import { errorWords, lobbyDetailQueryOptions, overviewQueryOptions, readAdminToken } from './admin-api';
 import { adminWatch, type AdminWatchView } from './admin-watch';
@@ -48,7 +48,7 @@ export function AdminLobbyScreen() {
   const live = status === 'waiting' || status === 'running';
   const canModerate = overview.data?.admin.canModerate ?? false;
   const aside = useCallback(
-    ({ seq, seek }: { seq: number; seek: (seq: number) => void }) =>
+    ({ seq, seek, fights }: ReplayAside) =>
       detail.data && view ? (
         <AdminLobbyPanel
           token={token}
@@ -56,6 +56,7 @@ export function AdminLobbyScreen() {
           events={view.events}
           seq={seq}
           seek={seek}
+          fights={fights}
           canModerate={canModerate}
           act={act}
           follow={live ? { on: follow, set: setFollow, connected: view.connected } : undefined}

@@ -14,6 +14,7 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode
 import { Board, type BoardHandle } from '../../board/Board';
 import type { Bands } from '../../board/geometry';
 import type { Marks } from '../../board/Overlays';
+import type { FightView } from '../../game/action-view';
 import type { FeedEntry } from '../../game/feed';
 import { createReplay, playDelay, stepSeq, type Replay, type ReplaySpeed, type ReplayStep } from '../replay-model';
 import { searchAtSeq, seqFromSearch, type ParsedReplaySearch } from '../search';
@@ -45,8 +46,15 @@ interface Props {
    * while it shows the newest event.
    */
   readonly follow?: boolean;
-  /** A panel at the top of the side column (the admin console's), given the position and a way to move it. */
-  readonly aside?: (at: { readonly seq: number; readonly seek: (seq: number) => void }) => ReactNode;
+  /** A panel at the top of the side column (the admin console's), given the position, a way to move it and the log's fights. */
+  readonly aside?: (at: ReplayAside) => ReactNode;
+}
+
+/** What the viewer tells a side panel: the position, how to move it, and every fight of the log. */
+export interface ReplayAside {
+  readonly seq: number;
+  readonly seek: (seq: number) => void;
+  readonly fights: readonly FightView[];
 }
 
 /** Where a replay opens: the link's position, else the start (a live game: its newest event). */
@@ -302,7 +310,7 @@ export function ReplayViewer({ events, back, live, follow, aside }: Props) {
             </span>
           </button>
           <div className="fb-rv-side-content">
-            {aside?.({ seq: frame.seq, seek: nav.seek })}
+            {aside?.({ seq: frame.seq, seek: nav.seek, fights: replay.fights })}
             <PlayersPanel lobby={lobby} />
             <ReplayChart samples={replay.samples} seq={frame.seq} onSeek={nav.seek} />
             <FeedPanel feed={feed} />
