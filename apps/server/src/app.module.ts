@@ -8,6 +8,9 @@ import { AdminController } from './http/admin.controller.js';
 import { AdminGuard } from './http/admin.guard.js';
 import { GamesController } from './http/games.controller.js';
 import { GamesService } from './http/games.service.js';
+import { AdminReadService } from './http/admin-read.service.js';
+import { LogExport } from './http/log-export.js';
+import { LogVerifier } from './http/log-verify.service.js';
 import { MetricsController } from './http/metrics.controller.js';
 import { IdentityService } from './lobby/identity.service.js';
 import { LobbyGateway } from './gateway/lobby.gateway.js';
@@ -29,13 +32,23 @@ import { LimitsService } from './limits/limits.service.js';
 import { AppLogger } from './common/logger.js';
 import { MetricsService } from './common/metrics.service.js';
 import { RetentionService } from './ops/retention.service.js';
+import { AdminModerationController } from './http/admin-moderation.controller.js';
+import { ModerationService } from './lobby/moderation.service.js';
+import { ReportsService } from './lobby/reports.service.js';
+import { SanctionsService } from './lobby/sanctions.service.js';
 
 @Module({})
 export class AppModule {
   static forRoot(config: ServerConfig): DynamicModule {
     return {
       module: AppModule,
-      controllers: [GamesController, OpenLobbiesController, AdminController, MetricsController],
+      controllers: [
+        GamesController,
+        OpenLobbiesController,
+        AdminController,
+        AdminModerationController,
+        MetricsController,
+      ],
       providers: [
         { provide: CONFIG, useValue: config },
         AppLogger,
@@ -46,6 +59,9 @@ export class AppModule {
         ...storageProviders(config),
         IdentityService,
         LobbyHub,
+        SanctionsService,
+        ModerationService,
+        ReportsService,
         LobbyCache,
         LobbyStore,
         // The follower (cluster floor) reaches the lobbies through the store.
@@ -62,6 +78,9 @@ export class AppModule {
         WatchService,
         LobbyGateway,
         GamesService,
+        AdminReadService,
+        LogVerifier,
+        LogExport,
         AdminGuard,
         RetentionService,
       ],

@@ -10,6 +10,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { AppModule } from './app.module.js';
 import type { ServerConfig } from './common/config.js';
 import { apiGate, isApiPath } from './http/api-gate.js';
+import { adminJsonBody } from './http/admin-body.js';
 import { HttpExceptionFilter } from './http/http-exception.filter.js';
 import { securityHeaders } from './http/security-headers.js';
 import { LimitsService } from './limits/limits.service.js';
@@ -70,11 +71,14 @@ function serveWebApp(app: NestExpressApplication, dir: string): void {
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     logger: new JsonNestLogger(config.log),
+    // Only the admin API takes a body, read by `adminJsonBody` with its own limit and error shape.
+    bodyParser: false,
   });
   app.disable('x-powered-by');
   // First, so every answer carries the headers; then the API's rate and origin gate.
   app.use(securityHeaders());
   app.use(apiGate(config, app.get(LimitsService)));
+  app.use(adminJsonBody());
   boundSlowClients(app.getHttpServer() as HttpServer, app.get(MetricsService));
   app.useGlobalFilters(new HttpExceptionFilter());
   app.useWebSocketAdapter(new LeanIoAdapter(app));

@@ -375,8 +375,15 @@ export interface PlayerAwayPayload extends Logged {
 export interface PlayerBackPayload extends Logged {
   readonly playerId: string;
 }
-/** `moderation`: a moderator's action (PROTOCOL §4.9), with the event's payload as logged. */
-export type ModerationBroadcastPayload = Logged & ModerationPayload;
+/**
+ * `moderation`: a moderator's action (PROTOCOL §4.9), with the event's payload as logged, except that a
+ * `remove-chat`'s `seq` (the chat message's) travels as `chatSeq`: `seq` is the event's own.
+ */
+export type ModerationBroadcastPayload = Logged &
+  (
+    | Exclude<ModerationPayload, { readonly action: 'remove-chat' }>
+    | { readonly action: 'remove-chat'; readonly chatSeq: number; readonly reason: string }
+  );
 /** Presence is not logged and has no seq. */
 export interface PresencePayload {
   readonly playerId: string;
@@ -599,7 +606,9 @@ export function broadcastToEvent<E extends keyof ServerToClientEvents>(
     }
     case 'server-moderation': {
       const { lobbyId: _lobbyId, seq, actor, at, ...body } = payload as ModerationBroadcastPayload;
-      return { seq, kind: 'moderation', actor, at, seed: null, payload: body as ModerationPayload };
+      const logged: ModerationPayload =
+        body.action === 'remove-chat' ? { action: 'remove-chat', seq: body.chatSeq, reason: body.reason } : body;
+      return { seq, kind: 'moderation', actor, at, seed: null, payload: logged };
     }
     default:
       return null;

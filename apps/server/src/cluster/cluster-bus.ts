@@ -81,4 +81,10 @@ export abstract class ClusterBus {
 
   /** The other nodes' sum for `field`; `then` gets null when they could not answer in time. */
   abstract sumElsewhere(kind: CountKind, field: string, then: (n: number | null) => void): void;
+
+  /**
+   * How many fields of `kind` the other nodes count (people with a socket there, lobbies watched there),
+   * summed over the nodes; `then` gets null when they could not answer in time.
+   */
+  abstract fieldsElsewhere(kind: CountKind, then: (n: number | null) => void): void;
 }

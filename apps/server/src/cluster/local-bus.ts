@@ -28,4 +28,9 @@ export class LocalBus extends ClusterBus {
   sumElsewhere(_kind: CountKind, _field: string, then: (n: number | null) => void): void {
     then(0);
   }
+
+  /** Answered at once: 0. */
+  fieldsElsewhere(_kind: CountKind, then: (n: number | null) => void): void {
+    then(0);
+  }
 }

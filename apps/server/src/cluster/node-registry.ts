@@ -40,6 +40,17 @@ end
 return total
 `);
 
+/** KEYS[1]: the node set. ARGV: the kind's key prefix, this node. Counts the fields of the other live nodes' hashes. */
+const FIELDS_ELSEWHERE = new RedisScript(`
+local total = 0
+for _, node in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  if node ~= ARGV[2] and redis.call('EXISTS', 'fb:node:' .. node) == 1 then
+    total = total + redis.call('HLEN', ARGV[1] .. node)
+  end
+end
+return total
+`);
+
 /**
  * KEYS: the node's alive key, its sockets, watchers and connections hashes, the node set. ARGV[1]: the node.
  * Clears a node that is still not alive, in one step (it cannot come back half-way through), and answers
@@ -133,6 +144,16 @@ export class NodeRegistry {
     const redis = this.redis;
     if (!redis.pub.isReady) return null;
     const sum = ELSEWHERE.run(redis.pub, [NODES], [`fb:count:${kind}:`, field, this.config.nodeId]).then((n) =>
+      typeof n === 'number' ? n : null,
+    );
+    return within(SHARED_LIMIT_TIMEOUT_MS, sum, null);
+  }
+
+  /** How many fields the other live nodes count of `kind` (summed); null when Redis could not answer in time. */
+  async fieldsElsewhere(kind: CountKind): Promise<number | null> {
+    const redis = this.redis;
+    if (!redis.pub.isReady) return null;
+    const sum = FIELDS_ELSEWHERE.run(redis.pub, [NODES], [`fb:count:${kind}:`, this.config.nodeId]).then((n) =>
       typeof n === 'number' ? n : null,
     );
     return within(SHARED_LIMIT_TIMEOUT_MS, sum, null);

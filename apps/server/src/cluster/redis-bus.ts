@@ -165,6 +165,10 @@ export class RedisBus extends ClusterBus implements OnApplicationShutdown {
     void this.registry.elsewhere(kind, field).then(then);
   }
 
+  fieldsElsewhere(kind: CountKind, then: (n: number | null) => void): void {
+    void this.registry.fieldsElsewhere(kind).then(then);
+  }
+
   /** Tells the other nodes this node committed `events` to the lobby's log (never waits, never throws). */
   published(lobbyId: string, events: readonly LobbyEvent[]): void {
     if (events.length === 0) return;

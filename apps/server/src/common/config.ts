@@ -74,12 +74,16 @@ export function adminTokensFrom(list: string | undefined, single: string | undef
   for (const entry of (list ?? '').split(',').map((e) => e.trim())) {
     if (entry === '') continue;
     const m = /^([A-Za-z0-9_.-]{1,32}):([^:\s]{8,256})(?::(read))?$/.exec(entry);
-    if (!m) throw new Error('ADMIN_TOKENS: expected name:token or name:token:read (a name of letters, digits, _ . -; a token of 8 or more characters)');
+    if (!m)
+      throw new Error(
+        'ADMIN_TOKENS: expected name:token or name:token:read (a name of letters, digits, _ . -; a token of 8 or more characters)',
+      );
     tokens.push({ name: m[1]!, token: m[2]!, canModerate: m[3] === undefined });
   }
   if (single) tokens.push({ name: 'admin', token: single, canModerate: true });
   const names = new Set(tokens.map((t) => t.name));
-  if (names.size !== tokens.length) throw new Error('ADMIN_TOKENS: each admin name may appear once (ADMIN_TOKEN is named "admin")');
+  if (names.size !== tokens.length)
+    throw new Error('ADMIN_TOKENS: each admin name may appear once (ADMIN_TOKEN is named "admin")');
   return tokens;
 }
 

@@ -134,6 +134,39 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  private readonly moderationActions = new Counter({
+    name: 'fb_moderation_actions_total',
+    help: 'Moderation actions operators took (PROTOCOL §4.9), by action: close, remove-seat, remove-chat, mute, ban, lift, resolve.',
+    labelNames: ['action'] as const,
+    registers: [this.registry],
+  });
+  private readonly reportsStored = new Counter({
+    name: 'fb_reports_total',
+    help: "Players' reports stored (a duplicate of an open report is not counted).",
+    registers: [this.registry],
+  });
+  private readonly reportsWaitingGauge = new Gauge({
+    name: 'fb_reports_waiting',
+    help: 'Reports not resolved yet (over every node; read with the sanctions).',
+    registers: [this.registry],
+  });
+  private readonly sanctionsActiveGauge = new Gauge({
+    name: 'fb_sanctions_active',
+    help: 'Mutes and bans in force, by kind (as this node last loaded them).',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+  private readonly bannedConnections = new Counter({
+    name: 'fb_banned_connections_total',
+    help: 'Socket connections refused or dropped because of a ban.',
+    registers: [this.registry],
+  });
+  private readonly mutedChats = new Counter({
+    name: 'fb_muted_chats_total',
+    help: 'Chat messages refused with muted.',
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
   }
@@ -222,6 +255,29 @@ export class MetricsService {
 
   openLobbiesListed(): void {
     this.listings.inc();
+  }
+
+  moderated(action: string): void {
+    this.moderationActions.inc({ action });
+  }
+
+  reported(): void {
+    this.reportsStored.inc();
+  }
+
+  /** What the sanctions service last loaded: sanctions in force by kind, and reports waiting. */
+  moderationLoaded(mutes: number, bans: number, reportsWaiting: number): void {
+    this.sanctionsActiveGauge.set({ kind: 'mute' }, mutes);
+    this.sanctionsActiveGauge.set({ kind: 'ban' }, bans);
+    this.reportsWaitingGauge.set(reportsWaiting);
+  }
+
+  bannedConnection(): void {
+    this.bannedConnections.inc();
+  }
+
+  mutedChat(): void {
+    this.mutedChats.inc();
   }
 
   /** Times `fn` as one append. */

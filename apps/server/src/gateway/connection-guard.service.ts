@@ -2,8 +2,8 @@
  * Who may connect to the socket, and what happens to connections that abuse it:
  * - at the websocket upgrade (engine.io `allowRequest`): a foreign `Origin` is refused, and so is an
  *   address over its open-connection cap or its connection-attempt rate;
- * - at the socket.io handshake: the identity (a fresh one costs a token of the address's new-identity
- *   rate) and the player's own connection cap; refusals reach the client as `connect_error` with
+ * - at the socket.io handshake: a ban of the address or the identity (`banned`), the identity (a fresh one
+ *   costs a token of the address's new-identity rate) and the player's own connection cap; refusals reach the client as `connect_error` with
  *   `data: {code: 'rate_limited', message}`;
  * - afterwards: a socket that keeps sending invalid or over-the-limit frames is slowed (its input
  *   paused), then dropped, and one that stops reading while its output piles up is dropped.
@@ -14,6 +14,7 @@ import type { AckError } from '@four-banners/protocol';
 import type { ExtendedError } from 'socket.io';
 import { CONFIG, type ServerConfig } from '../common/config.js';
 import { IdentityService } from '../lobby/identity.service.js';
+import { SanctionsService } from '../lobby/sanctions.service.js';
 import { LobbyHub, type GameServer, type GameSocket } from '../lobby/lobby.hub.js';
 import { MetricsService, type LimitName } from '../common/metrics.service.js';
 import { clientAddress } from '../common/client-address.js';
@@ -67,6 +68,7 @@ export class ConnectionGuard implements OnModuleDestroy {
     @Inject(MetricsService) private readonly metrics: MetricsService,
     @Inject(IdentityService) private readonly identity: IdentityService,
     @Inject(LobbyHub) private readonly hub: LobbyHub,
+    @Inject(SanctionsService) private readonly sanctions: SanctionsService,
   ) {}
 
   onModuleDestroy(): void {
@@ -181,8 +183,13 @@ export class ConnectionGuard implements OnModuleDestroy {
   private async admitIdentity(socket: GameSocket): Promise<ExtendedError | null> {
     const req = socket.request as WithAddress;
     const address = req.fbAddress ?? this.addressOf(req);
+    // A banned address is refused before an identity is made for it (PROTOCOL §2.4, §4.9).
+    const addressBan = this.sanctions.banMessage(null, address);
+    if (addressBan) return this.banned(addressBan);
     let who = await this.identity.restore(socket.handshake.auth);
     const restored = who !== null;
+    const identityBan = who && this.sanctions.banMessage(who.playerId, address);
+    if (identityBan) return this.banned(identityBan);
     if (!who) {
       if (!(await this.limits.allowAddress('new_identities_per_address', address))) {
         return handshakeRefusal('new_identities_per_address');
@@ -223,6 +230,12 @@ export class ConnectionGuard implements OnModuleDestroy {
       greeting,
     } satisfies SocketData);
     return null;
+  }
+
+  /** The `banned` refusal of a handshake (PROTOCOL §2.4). */
+  private banned(message: string): ExtendedError {
+    this.metrics.bannedConnection();
+    return Object.assign(new Error(message), { data: { code: 'banned', message } });
   }
 
   /**

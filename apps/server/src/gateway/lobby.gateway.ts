@@ -32,8 +32,10 @@ import {
   quickMatchSchema,
   quickStartSchema,
   rematchSchema,
+  reportSchema,
   syncStateSchema,
   unwatchLobbySchema,
+  adminWatchSchema,
   watchLobbySchema,
   type Ack,
   type AckError,
@@ -56,11 +58,14 @@ import { LobbyService } from '../lobby/lobby.service.js';
 import { fail } from '../lobby/requests.js';
 import { PresenceService } from '../lobby/presence.service.js';
 import { QuickMatchService } from '../lobby/quick-match.service.js';
+import { ReportsService } from '../lobby/reports.service.js';
 import { DRAIN_MS, LobbyBusy, ServerStopping } from '../lobby/lobby.store.js';
 import { LobbyLogRepository } from '../storage/lobby-log.repository.js';
 import { ResyncService } from '../lobby/resync.service.js';
 import { WatchService } from '../lobby/watch.service.js';
 import { TurnClock } from '../lobby/turn-clock.service.js';
+import { CONFIG, type ServerConfig } from '../common/config.js';
+import { adminOf } from '../http/admin.guard.js';
 
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(CLIENT_EVENT_NAMES);
 
@@ -132,6 +137,8 @@ export class LobbyGateway
     @Inject(ClusterBus) private readonly bus: ClusterBus,
     @Inject(QuickMatchService) private readonly quick: QuickMatchService,
     @Inject(TurnClock) private readonly clock: TurnClock,
+    @Inject(ReportsService) private readonly reports: ReportsService,
+    @Inject(CONFIG) private readonly config: ServerConfig,
   ) {
     metrics.gauge('fb_connections', 'Open socket connections.', () => hub.connectionCount);
   }
@@ -291,6 +298,23 @@ export class LobbyGateway
     );
   }
 
+  /**
+   * An operator follows a lobby (PROTOCOL §4.9): the admin token is checked in constant time, and wrong ones
+   * count against the address (`admin_failures`) as the admin API's do.
+   */
+  @SubscribeMessage('client-admin-watch')
+  adminWatch(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<WatchAck | AckError> {
+    return this.handle(socket, 'client-admin-watch', body, adminWatchSchema, ['watch', 'sync'], async (me, p) => {
+      const address = socketData(socket).address;
+      if (!adminOf(this.config.adminTokens, p.token)) {
+        if (!(await this.limits.allowAddress('admin_failures', address)))
+          return fail('rate_limited', REFUSAL_MESSAGES.admin_failures);
+        return fail('unauthorized', 'That is not an admin token.');
+      }
+      return this.watching.follow(socket, me, address, p);
+    });
+  }
+
   @SubscribeMessage('client-rematch')
   rematch(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
     return this.handle(socket, 'client-rematch', body, rematchSchema, ['lobby'], (me) => this.lobbies.rematch(me));
@@ -314,6 +338,14 @@ export class LobbyGateway
   @SubscribeMessage('client-back')
   back(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
     return this.handle(socket, 'client-back', body, backSchema, ['actions'], (me) => this.clock.back(me));
+  }
+
+  /** A report about another person of the lobby, for the operators (PROTOCOL §4.9). */
+  @SubscribeMessage('client-report')
+  report(@ConnectedSocket() socket: GameSocket, @MessageBody() body: unknown): Promise<Ack | AckError> {
+    return this.handle(socket, 'client-report', body, reportSchema, ['reports'], (me, p) =>
+      this.reports.report(me, socketData(socket).address, p),
+    );
   }
 
   /**

@@ -80,7 +80,10 @@ export class AdminGuard implements CanActivate {
         'A valid "Authorization: Bearer <admin token>" header is required.',
       );
     }
-    const moderation = this.reflector.getAllAndOverride<boolean>(MODERATION, [context.getHandler(), context.getClass()]);
+    const moderation = this.reflector.getAllAndOverride<boolean>(MODERATION, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     if (moderation && !admin.canModerate)
       throw httpError(HttpStatus.FORBIDDEN, 'forbidden', `The admin token "${admin.name}" is read-only.`);
     (req as Request & { admin: AdminCaller }).admin = admin;

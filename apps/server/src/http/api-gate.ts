@@ -15,8 +15,9 @@ import { originAllowed } from '../limits/origin.js';
 export const HTTP_TOKEN_BYTES = 64 * 1024;
 
 /** Request headers the API reads, which a cross-origin page must be allowed to send. */
-const API_REQUEST_HEADERS = ['Authorization', 'X-Player-Id', 'X-Player-Token'];
-const API_METHODS = ['GET', 'HEAD'];
+const API_REQUEST_HEADERS = ['Authorization', 'Content-Type', 'X-Player-Id', 'X-Player-Token'];
+/** POST only for the admin API (PROTOCOL §8.8). */
+const API_METHODS = ['GET', 'HEAD', 'POST'];
 
 /** Whether `path` belongs to the API (routes match case-insensitively, so the check does too). */
 export function isApiPath(path: string): boolean {

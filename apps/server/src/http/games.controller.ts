@@ -1,13 +1,18 @@
 /** Public read API (PROTOCOL §8.2, §8.3): health, recent games, a started game's log for replays and saves. */
-import { Controller, Get, Header, Headers, Inject, Param, Query } from '@nestjs/common';
+import { Controller, Get, Header, Headers, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import { RULES_VERSION } from '@four-banners/engine';
 import type { GamesPage, HealthResponse } from '@four-banners/protocol';
+import type { Request, Response } from 'express';
 import { SERVER_VERSION } from '../common/version.js';
 import { GamesService } from './games.service.js';
+import { LogExport } from './log-export.js';
 
 @Controller('api')
 export class GamesController {
-  constructor(@Inject(GamesService) private readonly games: GamesService) {}
+  constructor(
+    @Inject(GamesService) private readonly games: GamesService,
+    @Inject(LogExport) private readonly exporter: LogExport,
+  ) {}
 
   @Get('health')
   health(): HealthResponse {
@@ -35,5 +40,11 @@ export class GamesController {
     @Headers('x-player-token') token: string | undefined,
   ): Promise<string> {
     return this.games.publicEvents(id, query, { playerId, token });
+  }
+
+  /** A started game's whole log as NDJSON (PROTOCOL §8.3), every chat text blank. */
+  @Get('games/:id/export')
+  export(@Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.exporter.stream(req, res, id, true);
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Read side of the HTTP API: listings, event pages and the state at any seq (PROTOCOL §8.3, §8.4). The public
  * side shows what a spectator may see: started games only, and chat text only to the players seated
- * in that lobby. Event pages are capped in bytes as well as in count.
+ * in that lobby. A chat message a moderator removed is blank for everybody (PROTOCOL §4.9). Event pages are
+ * capped in bytes as well as in count.
  */
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { Player } from '@four-banners/engine';
@@ -23,7 +24,8 @@ import { PlayerRepository } from '../storage/player.repository.js';
 import { eventsPageJson } from './events-page.js';
 import { httpError } from './http-errors.js';
 
-function summary(row: LobbyRow): GameSummary {
+/** A lobby row as a listing shows it (PROTOCOL §8.3). */
+export function summary(row: LobbyRow): GameSummary {
   return {
     id: row.id,
     createdAt: row.createdAt,
@@ -86,7 +88,8 @@ export class GamesService {
   /** Any lobby's events `from..to` inclusive, one capped page as JSON (the admin API). */
   async events(lobbyId: string, query: unknown): Promise<string> {
     const row = await this.row(lobbyId);
-    return eventsPageJson(await this.page(row, query), row.lastSeq, false);
+    const events = await this.page(row, query);
+    return eventsPageJson(events, row.lastSeq, false, await this.removedChat(row, events));
   }
 
   /**
@@ -100,7 +103,7 @@ export class GamesService {
     const events = await this.page(row, query);
     // Proving an identity costs a lookup and two hashes: only pages with chat need it.
     const blankChat = events.some((e) => e.kind === 'chat') && !(await this.isSeated(row, reader));
-    return eventsPageJson(events, row.lastSeq, blankChat);
+    return eventsPageJson(events, row.lastSeq, blankChat, blankChat ? undefined : await this.removedChat(row, events));
   }
 
   /** The state at `seq` (the latest without it); a seq beyond the log is 404. */
@@ -111,9 +114,12 @@ export class GamesService {
       throw httpError(HttpStatus.NOT_FOUND, 'not_found', `Lobby ${lobbyId} has no seq ${seq}.`);
     const state = await this.lobbies.restore(lobbyId, seq);
     if (!state) throw httpError(HttpStatus.NOT_FOUND, 'not_found', `Lobby ${lobbyId}'s log does not fold.`);
+    // A message removed later is served blank at every seq too (PROTOCOL §4.9).
+    const removed = new Set(await this.log.removedChat(lobbyId));
+    const messages = state.messages.map((m) => (removed.has(m.seq) && m.msg !== '' ? { ...m, msg: '' } : m));
     return {
       seq: state.seq,
-      lobby: lobbySnapshotOf(state),
+      lobby: lobbySnapshotOf({ ...state, messages }),
       state: serializedGameOf(state),
     };
   }
@@ -122,6 +128,12 @@ export class GamesService {
   private page(row: LobbyRow, query: unknown): Promise<StoredEvent[]> {
     const { from = 1, to = Number.MAX_SAFE_INTEGER } = parse(eventsQuerySchema, query);
     return this.log.readStoredPage(row.id, Math.max(1, from), to, EVENTS_PAGE_MAX, this.config.bytes.eventsPage);
+  }
+
+  /** The seqs of the removed chat messages (PROTOCOL §4.9), read only when the page holds chat. */
+  private async removedChat(row: LobbyRow, events: readonly StoredEvent[]): Promise<ReadonlySet<number>> {
+    if (!events.some((e) => e.kind === 'chat')) return new Set();
+    return new Set(await this.log.removedChat(row.id));
   }
 
   /** Whether `reader` is a player seated in the lobby, proven by their token (as a socket handshake is). */

@@ -135,7 +135,11 @@ export function broadcastOf(event: LobbyEvent, after: LobbyState, final: LobbySt
       };
     case 'player-back':
       return { name: 'server-player-back', payload: { ...logged, playerId: event.payload.playerId } };
-    case 'moderation':
-      return { name: 'server-moderation', payload: { ...logged, ...event.payload } };
+    case 'moderation': {
+      // A removed chat's seq travels as `chatSeq`: `seq` is the event's own (PROTOCOL §4.9).
+      const p = event.payload;
+      const body = p.action === 'remove-chat' ? { action: p.action, chatSeq: p.seq, reason: p.reason } : p;
+      return { name: 'server-moderation', payload: { ...logged, ...body } };
+    }
   }
 }

@@ -10,6 +10,9 @@
  * `whoIsOnline` asks the bus who of some players is connected elsewhere.
  *
  * Presence and watcher changes go out on the bus (`presence-changed`, `watchers-changed`).
+ *
+ * Operators following a lobby (`client-admin-watch`, PROTOCOL §4.9) sit in a third room, `admin:<id>`: they
+ * get what its players get, chat text included, and are not counted as watchers.
  */
 import { Inject, Injectable } from '@nestjs/common';
 import type { ServerToClientEvents } from '@four-banners/protocol';
@@ -22,6 +25,7 @@ export type GameSocket = Socket<Record<string, never>, ServerToClientEvents>;
 
 const room = (lobbyId: string) => `lobby:${lobbyId}`;
 const watchRoom = (lobbyId: string) => `watch:${lobbyId}`;
+const adminRoom = (lobbyId: string) => `admin:${lobbyId}`;
 
 @Injectable()
 export class LobbyHub {
@@ -34,6 +38,9 @@ export class LobbyHub {
   private readonly watchers = new Map<string, Map<string, Set<GameSocket>>>();
   /** Distinct people watching, summed over lobbies. */
   private watcherTotal = 0;
+  /** The lobby each operator's socket follows (one at most), and how many sockets follow each lobby here. */
+  private readonly following = new Map<GameSocket, string>();
+  private readonly followers = new Map<string, number>();
 
   constructor(@Inject(ClusterBus) private readonly bus: ClusterBus) {}
 
@@ -82,6 +89,7 @@ export class LobbyHub {
   /** Forgets a connection (and what it watched); true when it was the player's last one. */
   detach(socket: GameSocket, playerId: string): boolean {
     this.unwatch(socket);
+    this.unfollow(socket);
     const set = this.sockets.get(playerId);
     if (!set?.delete(socket)) return false;
     this.connections -= 1;
@@ -99,6 +107,32 @@ export class LobbyHub {
   /** The player's open connections. */
   socketCount(playerId: string): number {
     return this.sockets.get(playerId)?.size ?? 0;
+  }
+
+  /** People with a connection to this node. */
+  get peopleCount(): number {
+    return this.sockets.size;
+  }
+
+  /**
+   * People with a connection to any node (each node's people, summed: someone connected to two nodes counts
+   * twice); null when another node could not be asked.
+   */
+  peopleEverywhere(): Promise<number | null> {
+    const here = this.sockets.size;
+    return new Promise((resolve) =>
+      this.bus.fieldsElsewhere('sockets', (there) => resolve(there === null ? null : here + there)),
+    );
+  }
+
+  /** The client addresses (as the limits key them) of the player's connections to this node. */
+  addressesOf(playerId: string): string[] {
+    const found = new Set<string>();
+    for (const s of this.sockets.get(playerId) ?? []) {
+      const address = (s.data as { address?: unknown }).address;
+      if (typeof address === 'string') found.add(address);
+    }
+    return [...found];
   }
 
   /** Every open connection, counted once. */
@@ -141,31 +175,35 @@ export class LobbyHub {
   clearRoom(lobbyId: string): void {
     // This node's sockets: each node empties its own room when it folds the closing.
     this.server?.local.in(room(lobbyId)).socketsLeave(room(lobbyId));
+    for (const [socket, followed] of [...this.following]) if (followed === lobbyId) this.unfollow(socket);
     const people = this.watchers.get(lobbyId);
     if (!people) return;
     for (const sockets of [...people.values()]) for (const socket of [...sockets]) this.unwatch(socket);
   }
 
-  /** To the lobby's players and its watchers (chat text blank for them) connected to this node. */
+  /**
+   * To the lobby's players, its operators following it and its watchers (chat text blank for them) connected
+   * to this node.
+   */
   toLobby(lobbyId: string, b: Broadcast): void {
     const server = this.server?.local;
     if (!server) return;
+    const seats = this.followers.has(lobbyId)
+      ? server.to(room(lobbyId)).to(adminRoom(lobbyId))
+      : server.to(room(lobbyId));
     if (!this.watchers.has(lobbyId)) {
-      server.to(room(lobbyId)).emit(b.name, b.payload as never);
+      seats.emit(b.name, b.payload as never);
       return;
     }
     const seen = forWatchers(b);
-    // One emit when watchers get the same thing (socket.io encodes it once for both rooms).
-    if (seen === b)
-      server
-        .to(room(lobbyId))
-        .to(watchRoom(lobbyId))
-        .emit(b.name, b.payload as never);
+    // One emit when watchers get the same thing (socket.io encodes it once for every room).
+    if (seen === b) seats.to(watchRoom(lobbyId)).emit(b.name, b.payload as never);
     else {
-      server.to(room(lobbyId)).emit(b.name, b.payload as never);
+      seats.emit(b.name, b.payload as never);
       server
         .to(watchRoom(lobbyId))
         .except(room(lobbyId))
+        .except(adminRoom(lobbyId))
         .emit(seen.name, seen.payload as never);
     }
   }
@@ -184,20 +222,47 @@ export class LobbyHub {
   toLobbyEverywhere(lobbyId: string, b: Broadcast): void {
     const server = this.server;
     if (!server) return;
-    // Another node's watchers are not known here: both rooms, always.
+    // Another node's watchers and operators are not known here: every room, always.
     const seen = forWatchers(b);
-    if (seen === b)
-      server
-        .to(room(lobbyId))
-        .to(watchRoom(lobbyId))
-        .emit(b.name, b.payload as never);
+    const seats = server.to(room(lobbyId)).to(adminRoom(lobbyId));
+    if (seen === b) seats.to(watchRoom(lobbyId)).emit(b.name, b.payload as never);
     else {
-      server.to(room(lobbyId)).emit(b.name, b.payload as never);
+      seats.emit(b.name, b.payload as never);
       server
         .to(watchRoom(lobbyId))
         .except(room(lobbyId))
+        .except(adminRoom(lobbyId))
         .emit(seen.name, seen.payload as never);
     }
+  }
+
+  // ---- operators following a lobby (PROTOCOL §4.9) ----
+
+  /** Makes an operator's socket follow the lobby (instead of anything it watched or followed before). */
+  follow(socket: GameSocket, lobbyId: string): void {
+    this.unwatch(socket);
+    if (this.following.get(socket) === lobbyId) return;
+    this.unfollow(socket);
+    this.following.set(socket, lobbyId);
+    this.followers.set(lobbyId, (this.followers.get(lobbyId) ?? 0) + 1);
+    void socket.join(adminRoom(lobbyId));
+  }
+
+  /** Stops an operator's socket following its lobby; returns the lobby it followed. */
+  unfollow(socket: GameSocket): string | undefined {
+    const lobbyId = this.following.get(socket);
+    if (lobbyId === undefined) return undefined;
+    this.following.delete(socket);
+    const left = (this.followers.get(lobbyId) ?? 1) - 1;
+    if (left > 0) this.followers.set(lobbyId, left);
+    else this.followers.delete(lobbyId);
+    void socket.leave(adminRoom(lobbyId));
+    return lobbyId;
+  }
+
+  /** Whether an operator's socket on this node follows the lobby. */
+  isFollowed(lobbyId: string): boolean {
+    return this.followers.has(lobbyId);
   }
 
   // ---- watchers ----
@@ -235,6 +300,7 @@ export class LobbyHub {
 
   /** Makes the socket watch the lobby, instead of whatever it watched before; returns the lobby's watcher count. */
   watch(socket: GameSocket, playerId: string, lobbyId: string): number {
+    this.unfollow(socket);
     if (this.watching.get(socket)?.lobbyId !== lobbyId) {
       this.unwatch(socket);
       this.watching.set(socket, { lobbyId, playerId });

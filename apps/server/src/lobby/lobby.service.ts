@@ -45,6 +45,7 @@ import { LobbyCache, isHuman } from './lobby-cache.js';
 import { Draft, LobbyStore, freeSeats } from './lobby.store.js';
 import { fillAndStart, firstFreeColour, quickFull } from './quick-seating.js';
 import { done, fail, notBeforeStart, overPreStartBudget } from './requests.js';
+import { SanctionsService } from './sanctions.service.js';
 
 type In<S extends z.ZodType> = z.output<S>;
 
@@ -69,6 +70,7 @@ export class LobbyService implements OnModuleInit {
     @Inject(LobbyHub) private readonly hub: LobbyHub,
     @Inject(LimitsService) private readonly limits: LimitsService,
     @Inject(MetricsService) private readonly metrics: MetricsService,
+    @Inject(SanctionsService) private readonly sanctions: SanctionsService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -438,6 +440,12 @@ export class LobbyService implements OnModuleInit {
   chat(caller: string, message: string): Promise<Ack> {
     return this.store.inSeat(caller, async (state) => {
       if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
+      // A moderator's mute (PROTOCOL §4.9), checked against the time now.
+      const muted = this.sanctions.muteMessage(caller, state.lobbyId);
+      if (muted) {
+        this.metrics.mutedChat();
+        return fail('muted', muted);
+      }
       const budget = overPreStartBudget(state, this.config, this.limits);
       if (budget) return budget;
       // A lobby's chat is part of its state (and of every full sync): it stays bounded.

@@ -30,6 +30,7 @@ import { AppLogger } from '../common/logger.js';
 import { MetricsService } from '../common/metrics.service.js';
 import { ServerStopping } from '../common/server-stopping.js';
 import { AppendConflict, LobbyLogRepository, type LobbyFacts } from '../storage/lobby-log.repository.js';
+import type { AuditInput } from '../storage/moderation.repository.js';
 import { broadcastOf, snapshotOf } from './broadcasts.js';
 import { LobbyCache, isHuman } from './lobby-cache.js';
 import { LobbyHub } from './lobby.hub.js';
@@ -93,6 +94,10 @@ export interface CommitOptions {
   readonly rematchOf?: string;
   /** Players whose name is set with this commit: [playerId, name]. */
   readonly names?: readonly (readonly [string, string])[];
+  /** Chat seqs a moderator removed with this commit (PROTOCOL §4.9). */
+  readonly chatRemoved?: readonly number[];
+  /** The admin action this commit carries out, audited in its transaction. */
+  readonly audit?: AuditInput;
 }
 
 @Injectable()
@@ -271,6 +276,8 @@ export class LobbyStore implements FollowedLobbies, BeforeApplicationShutdown {
         ...(opts.seats ? { seats: opts.seats } : {}),
         ...(opts.names ? { names: opts.names } : {}),
         ...(opts.rematchOf ? { rematchOf: opts.rematchOf } : {}),
+        ...(opts.chatRemoved ? { chatRemoved: opts.chatRemoved } : {}),
+        ...(opts.audit ? { audit: opts.audit } : {}),
         ...(snapshotDue ? { snapshot: { seq: state.seq, state: JSON.stringify(snapshotOf(state)) } } : {}),
       }),
     );

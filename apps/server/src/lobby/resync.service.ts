@@ -109,7 +109,13 @@ export class ResyncService {
     }
     this.charge(caller, address, bytes);
     const events = await this.log.readEvents(state.lobbyId, afterSeq + 1, state.seq);
-    return { ok: true, events: reader === 'seat' ? events : events.map(blankChat) };
+    if (reader === 'watcher') return { ok: true, events: events.map(blankChat) };
+    // A message a moderator removed is served blank (PROTOCOL §4.9): the state folded knows which.
+    const removed = new Set(state.messages.filter((m) => m.removed).map((m) => m.seq));
+    return {
+      ok: true,
+      events: removed.size === 0 ? events : events.map((e) => (removed.has(e.seq) ? blankChat(e) : e)),
+    };
   }
 
   private charge(caller: string, address: string, bytes: number): void {

@@ -4,9 +4,13 @@
  * (LobbyHub.toLobby). How many distinct people watch is announced to the lobby, coalesced per lobby to
  * one `server-watchers` per `watchers.noticeMs`, so a crowd arriving costs one notice, not one per arrival.
  * Several nodes: the count and the `WATCHERS_PER_LOBBY` cap are summed over the nodes (the cluster bus).
+ *
+ * Operators follow a lobby the same way (`client-admin-watch`, PROTOCOL §4.9) but read the chat, are not
+ * counted nor capped, and may read any lobby: a closed one answers with its log and nothing follows.
  */
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { watchLobbySchema, type Ack, type WatchAck } from '@four-banners/protocol';
+import type { LobbyEvent } from '@four-banners/engine';
+import { adminWatchSchema, watchLobbySchema, type Ack, type WatchAck } from '@four-banners/protocol';
 import type { z } from 'zod';
 import { ClusterBus } from '../cluster/cluster-bus.js';
 import { CONFIG, type ServerConfig } from '../common/config.js';
@@ -16,6 +20,15 @@ import { LobbyHub, type GameSocket } from './lobby.hub.js';
 import { fail } from './requests.js';
 import { LobbyCache, isHuman } from './lobby-cache.js';
 import { ResyncService } from './resync.service.js';
+import { LobbyLogRepository } from '../storage/lobby-log.repository.js';
+
+/** The chat messages an operator removed, blank (PROTOCOL §4.9). */
+function blankRemoved(events: readonly LobbyEvent[], removed: ReadonlySet<number>): readonly LobbyEvent[] {
+  if (removed.size === 0) return events;
+  return events.map((e) =>
+    e.kind === 'chat' && removed.has(e.seq) ? { ...e, payload: { ...e.payload, msg: '' } } : e,
+  );
+}
 
 @Injectable()
 export class WatchService implements OnModuleDestroy {
@@ -32,6 +45,7 @@ export class WatchService implements OnModuleDestroy {
     @Inject(LimitsService) private readonly limits: LimitsService,
     @Inject(MetricsService) metrics: MetricsService,
     @Inject(ClusterBus) private readonly bus: ClusterBus,
+    @Inject(LobbyLogRepository) private readonly log: LobbyLogRepository,
   ) {
     metrics.gauge(
       'fb_watchers',
@@ -79,9 +93,40 @@ export class WatchService implements OnModuleDestroy {
     return { ...answer, watchers };
   }
 
-  /** The answer to `client-unwatch-lobby`: the socket stops watching (nothing to do if it was not). */
+  /**
+   * The answer to `client-admin-watch` once its token is checked: the lobby's resync as its players read it
+   * (removed chat blank), then the socket follows the lobby while it is open. Any lobby with a log, closed
+   * ones included; not counted as a watcher.
+   */
+  async follow(
+    socket: GameSocket,
+    caller: string,
+    address: string,
+    p: z.output<typeof adminWatchSchema>,
+  ): Promise<WatchAck> {
+    const open = await this.cache.getLobby(p.lobbyId);
+    const state = open ?? (await this.cache.restore(p.lobbyId));
+    if (!state) return fail('not_found', `There is no lobby ${p.lobbyId}.`);
+    const answer = await this.resync.catchUp(caller, address, state, p.afterSeq, 'seat');
+    if (open) this.hub.follow(socket, state.lobbyId);
+    const watchers = await this.watchersEverywhere(state.lobbyId);
+    if (open) {
+      for (const seat of state.players) {
+        if (isHuman(seat) && this.hub.isOnline(seat.id)) {
+          this.hub.toSocket(socket, { name: 'server-presence', payload: { playerId: seat.id, online: true } });
+        }
+      }
+    }
+    const events = answer.events.some((e) => e.kind === 'chat')
+      ? blankRemoved(answer.events, new Set(await this.log.removedChat(state.lobbyId)))
+      : answer.events;
+    return { ...answer, events, watchers };
+  }
+
+  /** The answer to `client-unwatch-lobby`: the socket stops watching or following (nothing to do if it was not). */
   async unwatch(socket: GameSocket): Promise<Ack> {
     this.hub.unwatch(socket);
+    this.hub.unfollow(socket);
     return { ok: true };
   }
 

@@ -3,6 +3,7 @@
  * One interface, two drivers (storage/sqlite, storage/postgres); nothing outside them knows which one runs.
  */
 import type { LobbyEvent } from '@four-banners/engine';
+import type { LobbySearch } from './lobby-search.js';
 import type { AuditInput } from './moderation.repository.js';
 
 export type LobbyStatus = 'open' | 'running' | 'finished' | 'closed';
@@ -147,6 +148,9 @@ export abstract class LobbyLogRepository {
     offset: number;
   }): Promise<LobbyRow[]>;
 
+  /** The admin search (PROTOCOL §8.4): a page of matching rows and how many match over all pages. */
+  abstract searchLobbies(search: LobbySearch): Promise<{ rows: LobbyRow[]; total: number }>;
+
   /** Waiting lobbies (open, not started, a seat free): see `OpenLobbyFilter`. */
   abstract openLobbies(filter: OpenLobbyFilter): Promise<LobbyRow[]>;
 
@@ -155,6 +159,9 @@ export abstract class LobbyLogRepository {
 
   /** The size in bytes of the payloads of the events with `seq ≥ from` (what answering with them costs). */
   abstract payloadBytes(lobbyId: string, from: number): Promise<number>;
+
+  /** The seqs of the lobby's stored snapshots, in order (what a log check compares, PROTOCOL §8.4). */
+  abstract snapshotSeqs(lobbyId: string): Promise<number[]>;
 
   /** The latest snapshot at or before `seq`. */
   abstract latestSnapshot(lobbyId: string, seq?: number): Promise<{ seq: number; state: string } | undefined>;

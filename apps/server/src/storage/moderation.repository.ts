@@ -22,6 +22,46 @@ export function auditRow(entry: AuditInput) {
   return { ...rest, detail: JSON.stringify(detail) };
 }
 
+/** A sanction as both drivers store it (the target split into its kind and value). */
+export function sanctionRow(sanction: SanctionInput) {
+  const { target, by, ...rest } = sanction;
+  const [targetKind, value] =
+    'identity' in target ? (['identity', target.identity] as const) : (['address', target.address] as const);
+  return { ...rest, targetKind, target: value, createdBy: by };
+}
+
+/** The columns of a stored sanction, as both drivers read them. */
+interface SanctionColumns {
+  readonly id: number;
+  readonly kind: 'mute' | 'ban';
+  readonly targetKind: 'identity' | 'address';
+  readonly target: string;
+  readonly lobbyId: string | null;
+  readonly reason: string;
+  readonly createdBy: string;
+  readonly createdAt: string;
+  readonly expiresAt: string | null;
+  readonly liftedAt: string | null;
+  readonly liftedBy: string | null;
+}
+
+export function sanctionOf(row: SanctionColumns): Sanction {
+  const { targetKind, target, createdBy, ...rest } = row;
+  return {
+    ...rest,
+    target: targetKind === 'identity' ? { identity: target } : { address: target },
+    by: createdBy,
+  };
+}
+
+export function reportOf<T extends Report & { reporterAddress: string }>(row: T): Report & { reporterAddress: string } {
+  return { ...row };
+}
+
+export function auditOf(row: Omit<AuditEntry, 'detail'> & { detail: string }): AuditEntry {
+  return { ...row, detail: JSON.parse(row.detail) as Record<string, unknown> };
+}
+
 export abstract class ModerationRepository {
   /** Stores the sanction and its audit entry in one transaction. */
   abstract addSanction(sanction: SanctionInput, audit: AuditInput): Promise<{ sanctionId: number; auditId: number }>;
@@ -41,6 +81,9 @@ export abstract class ModerationRepository {
   abstract listSanctions(opts: { active: boolean; now: string; limit: number; offset: number }): Promise<Sanction[]>;
 
   abstract addReport(report: ReportInput): Promise<number>;
+
+  /** The open report of `reporterId` about `targetId` in `lobbyId`, if there is one (duplicates collapse into it). */
+  abstract findOpenReport(reporterId: string, targetId: string, lobbyId: string): Promise<number | undefined>;
 
   /** Reports newest first: `open` (unresolved) or resolved; optionally of one lobby. */
   abstract listReports(opts: {

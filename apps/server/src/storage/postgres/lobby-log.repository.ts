@@ -17,6 +17,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { Semaphore } from '../../common/keyed-lock.js';
 import { PostgresDatabase, isKeyConflict, type PgDb } from './database.js';
 import * as schema from './schema.js';
+import { searchOrder, searchWhere, type LobbySearch } from '../lobby-search.js';
 import { auditRow } from '../moderation.repository.js';
 import { adminAudit, chatRemovals, lobbies, lobbyEvents, lobbySnapshots, players } from './schema.js';
 
@@ -191,6 +192,27 @@ export class PostgresLobbyLogRepository extends LobbyLogRepository {
     return limit === undefined ? query : query.limit(limit);
   }
 
+  async searchLobbies(search: LobbySearch): Promise<{ rows: LobbyRow[]; total: number }> {
+    const where = searchWhere(
+      lobbies,
+      search,
+      (q) =>
+        sql`EXISTS (SELECT 1 FROM jsonb_array_elements(${lobbies.players}::jsonb) AS seat WHERE seat->>'id' = ${q} OR strpos(lower(seat->>'name'), lower(${q})) > 0)`,
+    );
+    const db = this.database.db;
+    const [counted] = await db.select({ n: sql<string>`count(*)` }).from(lobbies).where(where);
+    const total = Number(counted?.n ?? 0);
+    if (search.limit === 0) return { rows: [], total };
+    const rows = await db
+      .select()
+      .from(lobbies)
+      .where(where)
+      .orderBy(...searchOrder(lobbies, search))
+      .limit(search.limit)
+      .offset(search.offset);
+    return { rows, total };
+  }
+
   async openLobbies(filter: OpenLobbyFilter): Promise<LobbyRow[]> {
     const waiting = [eq(lobbies.status, 'open'), gt(lobbies.freeSeats, 0)];
     if ('listed' in filter) {
@@ -238,6 +260,15 @@ export class PostgresLobbyLogRepository extends LobbyLogRepository {
       .from(lobbyEvents)
       .where(and(eq(lobbyEvents.lobbyId, lobbyId), gte(lobbyEvents.seq, from)));
     return row?.bytes ?? 0;
+  }
+
+  async snapshotSeqs(lobbyId: string): Promise<number[]> {
+    const rows = await this.dbFor(lobbyId)
+      .select({ seq: lobbySnapshots.seq })
+      .from(lobbySnapshots)
+      .where(eq(lobbySnapshots.lobbyId, lobbyId))
+      .orderBy(asc(lobbySnapshots.seq));
+    return rows.map((r) => r.seq);
   }
 
   async latestSnapshot(

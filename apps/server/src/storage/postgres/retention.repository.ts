@@ -8,7 +8,7 @@ import {
   type IdentityCursor,
 } from '../retention.repository.js';
 import { PostgresDatabase } from './database.js';
-import { lobbies, lobbyEvents, lobbySnapshots, players } from './schema.js';
+import { chatRemovals, lobbies, lobbyEvents, lobbySnapshots, players } from './schema.js';
 
 /** An identity that never sat in a lobby, written as the partial index `players_unseated_idx` says it. */
 const unseated = sql`${players.name} = '' AND ${players.lobbyId} IS NULL`;
@@ -50,6 +50,8 @@ export class PostgresRetentionRepository extends RetentionRepository {
       const events = (await tx.delete(lobbyEvents).where(inArray(lobbyEvents.lobbyId, list))).rowCount ?? 0;
       const snapshots = (await tx.delete(lobbySnapshots).where(inArray(lobbySnapshots.lobbyId, list))).rowCount ?? 0;
       await tx.update(players).set({ lobbyId: null }).where(inArray(players.lobbyId, list));
+      // Before the lobby rows: a removed chat references its lobby (PROTOCOL §4.9).
+      await tx.delete(chatRemovals).where(inArray(chatRemovals.lobbyId, list));
       const deleted = (await tx.delete(lobbies).where(inArray(lobbies.id, list))).rowCount ?? 0;
       return { lobbies: deleted, events, snapshots, markedStarted: started.size };
     });

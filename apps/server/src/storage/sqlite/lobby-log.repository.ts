@@ -15,6 +15,7 @@ import {
   type StoredEvent,
 } from '../lobby-log.repository.js';
 import { SqliteDatabase } from './database.js';
+import { searchOrder, searchWhere, type LobbySearch } from '../lobby-search.js';
 import { auditRow } from '../moderation.repository.js';
 import { adminAudit, chatRemovals, lobbies, lobbyEvents, lobbySnapshots, players } from './schema.js';
 
@@ -186,6 +187,26 @@ export class SqliteLobbyLogRepository extends LobbyLogRepository {
       .all();
   }
 
+  async searchLobbies(search: LobbySearch): Promise<{ rows: LobbyRow[]; total: number }> {
+    const where = searchWhere(
+      lobbies,
+      search,
+      (q) =>
+        sql`EXISTS (SELECT 1 FROM json_each(${lobbies.players}) AS seat WHERE json_extract(seat.value, '$.id') = ${q} OR instr(lower(json_extract(seat.value, '$.name')), lower(${q})) > 0)`,
+    );
+    const total = this.database.db.select({ n: sql<number>`count(*)` }).from(lobbies).where(where).get()?.n ?? 0;
+    if (search.limit === 0) return { rows: [], total };
+    const rows = this.database.db
+      .select()
+      .from(lobbies)
+      .where(where)
+      .orderBy(...searchOrder(lobbies, search))
+      .limit(search.limit)
+      .offset(search.offset)
+      .all();
+    return { rows, total };
+  }
+
   async openLobbies(filter: OpenLobbyFilter): Promise<LobbyRow[]> {
     const waiting = [eq(lobbies.status, 'open'), gt(lobbies.freeSeats, 0)];
     if ('listed' in filter) {
@@ -230,6 +251,16 @@ export class SqliteLobbyLogRepository extends LobbyLogRepository {
       .where(and(eq(lobbyEvents.lobbyId, lobbyId), gte(lobbyEvents.seq, from)))
       .get();
     return row?.bytes ?? 0;
+  }
+
+  async snapshotSeqs(lobbyId: string): Promise<number[]> {
+    return this.database.db
+      .select({ seq: lobbySnapshots.seq })
+      .from(lobbySnapshots)
+      .where(eq(lobbySnapshots.lobbyId, lobbyId))
+      .orderBy(asc(lobbySnapshots.seq))
+      .all()
+      .map((r) => r.seq);
   }
 
   async latestSnapshot(

@@ -8,7 +8,7 @@ import {
   type IdentityCursor,
 } from '../retention.repository.js';
 import { SqliteDatabase } from './database.js';
-import { lobbies, lobbyEvents, lobbySnapshots, players } from './schema.js';
+import { chatRemovals, lobbies, lobbyEvents, lobbySnapshots, players } from './schema.js';
 
 /**
  * An identity that never sat in a lobby: no name (set only on create and join) and no seat. Written as the
@@ -42,6 +42,8 @@ export class SqliteRetentionRepository extends RetentionRepository {
       const events = db.delete(lobbyEvents).where(inArray(lobbyEvents.lobbyId, list)).run().changes;
       const snapshots = db.delete(lobbySnapshots).where(inArray(lobbySnapshots.lobbyId, list)).run().changes;
       db.update(players).set({ lobbyId: null }).where(inArray(players.lobbyId, list)).run();
+      // Before the lobby rows: a removed chat references its lobby (PROTOCOL §4.9).
+      db.delete(chatRemovals).where(inArray(chatRemovals.lobbyId, list)).run();
       const deleted = db.delete(lobbies).where(inArray(lobbies.id, list)).run().changes;
       return { lobbies: deleted, events, snapshots, markedStarted: started.size };
     });
