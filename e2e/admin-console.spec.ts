@@ -16,6 +16,7 @@ import {
   newPerson,
   onlineView,
   passTurn,
+  playTurn,
   seatHardBotOn5x5,
   seatTwoPeople,
 } from './helpers';
@@ -127,16 +128,17 @@ test('an operator finds a person by name, sees a fight, follows live, removes a 
   await expect(op.getByTestId('admin-seat').filter({ hasText: 'Orsolya' })).toContainText(anaId);
   await expect(op.getByTestId('admin-chat')).toContainText(spam);
 
-  // Follow: the players pass while the bot plays; each seq a player reaches reaches the console without a
-  // reload, until the bot has fought.
+  // Follow: the players play (banners, moves, attacks) while the bot plays too; each seq a player reaches
+  // reaches the console without a reload, until someone has fought.
   const deadline = Date.now() + 120_000;
   while ((await op.getByTestId('admin-fight').count()) === 0) {
-    expect(Date.now(), 'the bot fights').toBeLessThan(deadline);
+    expect(Date.now(), 'a fight happens').toBeLessThan(deadline);
     const p = await mover([ana, bo]);
     if (!p) {
       await op.waitForTimeout(150);
       continue;
     }
+    await playTurn(p);
     await passTurn(p);
     const seen = (await onlineView(p))!.seq;
     await expect.poll(() => shownSeq(op), { timeout: 15_000 }).toBeGreaterThanOrEqual(seen);

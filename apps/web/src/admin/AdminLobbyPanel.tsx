@@ -174,7 +174,12 @@ export function AdminLobbyPanel({ token, detail, events, seq, seek, fights, canM
           <Switch
             label="Follow the tail"
             checked={follow.on}
-            onChange={(e) => follow.set(e.currentTarget.checked)}
+            onChange={(e) => {
+              const on = e.currentTarget.checked;
+              follow.set(on);
+              // Following again starts at the newest event, not at the next one to arrive.
+              if (on) seek(lastSeq);
+            }}
             data-testid="admin-follow"
           />
           {!follow.connected ? (

@@ -154,7 +154,7 @@ export const sanctionsQueryOptions = (token: string, active: boolean, offset: nu
     queryKey: adminKeys.sanctions(token, active, offset),
     queryFn: ({ signal }) =>
       getJson<AdminListPage<Sanction>>(
-        `/api/admin/sanctions${queryString({ active: active ? 'true' : undefined, limit: ADMIN_PAGE_SIZE, offset })}`,
+        `/api/admin/sanctions${queryString({ active: active ? 'true' : 'false', limit: ADMIN_PAGE_SIZE, offset })}`,
         { token, signal },
       ),
     retry: retryOnce,
