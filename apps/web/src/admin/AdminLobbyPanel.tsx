@@ -20,7 +20,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { showToast } from '../app/toasts';
 import { countryLabel } from '../art/art';
 import type { FightView } from '../game/action-view';
@@ -89,6 +89,15 @@ export function AdminLobbyPanel({ token, detail, events, seq, seek, fights, canM
   const around = events.slice(Math.max(0, index - AROUND), index + AROUND + 1);
   const current = events[index];
   const open = lobby.adminStatus === 'waiting' || lobby.adminStatus === 'running';
+  // The event shown stays in sight in the list as the board moves (inside the list only: the page stays put).
+  const currentRow = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const row = currentRow.current;
+    const list = row?.closest('.mantine-ScrollArea-viewport');
+    if (!row || !list) return;
+    list.scrollTop += row.getBoundingClientRect().top - list.getBoundingClientRect().top - list.clientHeight / 2;
+  }, [seq]);
+  const { settings } = detail;
 
   const check = async () => {
     setChecking(true);
@@ -112,6 +121,10 @@ export function AdminLobbyPanel({ token, detail, events, seq, seek, fights, canM
           </Text>
         </Group>
       </Group>
+      <Text size="xs" c="dimmed" data-testid="admin-lobby-settings">
+        {detail.w}×{detail.h} · {settings.listed ? 'listed' : 'private'} · bots {settings.botLevel} ·{' '}
+        {settings.quick ? 'quick match' : 'by invite'} · created {new Date(lobby.createdAt).toLocaleString()}
+      </Text>
       <Group gap={6}>
         {open ? (
           <Anchor
@@ -275,6 +288,7 @@ export function AdminLobbyPanel({ token, detail, events, seq, seek, fights, canM
           {around.map((e) => (
             <UnstyledButton
               key={e.seq}
+              ref={e.seq === seq ? currentRow : undefined}
               onClick={() => seek(e.seq)}
               px={6}
               py={2}
