@@ -121,7 +121,7 @@ test('/admin says when the admin API is off', async ({ page }) => {
   await page.goto('/admin');
   const error = page.getByTestId('admin-error');
   await expect(error).toHaveAttribute('data-status', '503');
-  await expect(error).toContainText('The admin API is off: start the server with ADMIN_TOKEN set.');
+  await expect(error).toContainText('The admin API is off: start the server with ADMIN_TOKENS (or ADMIN_TOKEN) set.');
 });
 
 test('/admin with ADMIN_TOKEN: a wrong token is refused, the right one shows lobbies and a lobby on the board', async ({
