@@ -122,7 +122,7 @@ export function AdminLobbyPanel({ token, detail, events, seq, seek, fights, canM
         </Group>
       </Group>
       <Text size="xs" c="dimmed" data-testid="admin-lobby-settings">
-        {detail.w}×{detail.h} · {settings.listed ? 'listed' : 'private'} · bots {settings.botLevel} ·{' '}
+        {detail.w}×{detail.h} · {settings.listed ? 'listed' : 'private'} · takeover bots {settings.botLevel} ·{' '}
         {settings.quick ? 'quick match' : 'by invite'} · created {new Date(lobby.createdAt).toLocaleString()}
       </Text>
       <Group gap={6}>
