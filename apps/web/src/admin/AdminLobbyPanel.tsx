@@ -20,7 +20,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { showToast } from '../app/toasts';
 import { countryLabel } from '../art/art';
 import type { FightView } from '../game/action-view';
@@ -29,6 +29,13 @@ import { adminActions, downloadExport, errorWords } from './admin-api';
 import { StatusBadge } from './AdminBits';
 import { AdminSeats } from './AdminSeats';
 import { eventLine, namesOf, removedChat } from './event-lines';
+
+/** The event shown stays in sight in its list as the board moves (the list scrolls, never the page). */
+function keepInSight(row: HTMLElement | null): void {
+  const list = row?.closest('.mantine-ScrollArea-viewport');
+  if (!row || !list) return;
+  list.scrollTop += row.getBoundingClientRect().top - list.getBoundingClientRect().top - list.clientHeight / 2;
+}
 
 /** Events listed before and after the position. */
 const AROUND = 30;
@@ -89,14 +96,6 @@ export function AdminLobbyPanel({ token, detail, events, seq, seek, fights, canM
   const around = events.slice(Math.max(0, index - AROUND), index + AROUND + 1);
   const current = events[index];
   const open = lobby.adminStatus === 'waiting' || lobby.adminStatus === 'running';
-  // The event shown stays in sight in the list as the board moves (inside the list only: the page stays put).
-  const currentRow = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const row = currentRow.current;
-    const list = row?.closest('.mantine-ScrollArea-viewport');
-    if (!row || !list) return;
-    list.scrollTop += row.getBoundingClientRect().top - list.getBoundingClientRect().top - list.clientHeight / 2;
-  }, [seq]);
   const { settings } = detail;
 
   const check = async () => {
@@ -288,7 +287,7 @@ export function AdminLobbyPanel({ token, detail, events, seq, seek, fights, canM
           {around.map((e) => (
             <UnstyledButton
               key={e.seq}
-              ref={e.seq === seq ? currentRow : undefined}
+              ref={e.seq === seq ? keepInSight : undefined}
               onClick={() => seek(e.seq)}
               px={6}
               py={2}
