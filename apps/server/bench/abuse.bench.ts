@@ -16,6 +16,7 @@ import { botsOnlyGame, humanWithHardBots } from './abuse/attack-bots.js';
 import { amplification, slowReaders } from './abuse/attack-amplify.js';
 import { identityFlood, invalidFrameFlood, oneIdentityManySockets } from './abuse/attack-floods.js';
 import { matchmakingChurn } from './abuse/attack-matchmaking.js';
+import { moderationAbuse } from './abuse/attack-reports.js';
 import { sustainedWrites } from './abuse/attack-writes.js';
 import { sleep } from './abuse/client.js';
 import { runAttack, type Attack, type AttackResult } from './abuse/harness.js';
@@ -51,6 +52,7 @@ const ATTACKS: Attack[] = [
   sustainedWrites(false),
   sustainedWrites(true),
   matchmakingChurn,
+  moderationAbuse,
 ];
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -4,18 +4,10 @@
  * and for the public events page, and is in the audit log with the admin's name. Every route needs a token
  * (401), a token that may moderate (403), and a valid body (400), and a refusal changes nothing.
  */
-import { fold, stateHash, type LobbyEvent } from '@four-banners/engine';
+import { BOT_NAMES, fold, stateHash, whoseTurn, type LobbyEvent } from '@four-banners/engine';
 import { afterEach, describe, expect, it } from 'vitest';
 import { postJson } from './admin-post.js';
-import {
-  ADMIN_TOKEN,
-  createdLobby,
-  expectOk as ok,
-  getJson,
-  serverRig,
-  startedGameWithBot,
-  waitFor,
-} from './harness.js';
+import { ADMIN_TOKEN, createdLobby, expectOk as ok, getJson, serverRig, startedGameWithBot } from './harness.js';
 
 const { server, boot, client, serverState, reset } = serverRig();
 afterEach(reset);
@@ -178,32 +170,43 @@ describe('removing a seat (PROTOCOL §4.9)', () => {
     expect([bot.status, bot.body.error.code]).toEqual([409, 'not_actable']);
   });
 
-  it('in a running game hands the country to a bot of the lobby level, which then plays its turns', async () => {
-    await boot({ adminTokens: tokens, bots: { turnMs: 10, actionMs: 1 } });
+  it('in a running game hands the country to a bot of the lobby level, which plays at once when it is that turn', async () => {
+    await boot({ adminTokens: tokens });
     const admin = await client();
     const guest = await client();
     const { lobbyId } = await startedGameWithBot(admin, guest, 11);
+    // The admin passes: it is the guest's turn when the moderator removes them.
+    const passed = await ok(admin.emit('client-game-action', { id: 'next_turn', info: { country: 0 } }));
+    await guest.untilSeq(passed);
     const before = serverState(lobbyId);
     const guestCountry = before.players.find((p) => p.id === guest.playerId)!.country;
+    expect(whoseTurn(before.game)).toBe(guestCountry);
     const res = await postJson(api(`/lobbies/${lobbyId}/remove-seat`), {
       playerId: guest.playerId,
       reason: 'cheating',
     });
     expect(res.status).toBe(200);
+    await guest.untilSeq(res.body.seq);
+    expect(guest.payloads('server-moderation').at(-1)).toMatchObject({
+      action: 'remove-seat',
+      playerId: guest.playerId,
+    });
     await admin.untilSeq(res.body.seq);
     const seat = admin.state!.players.find((p) => p.country === guestCountry)!;
-    expect(seat.bot).toEqual({ difficulty: before.settings.botLevel });
+    expect(seat).toMatchObject({
+      name: BOT_NAMES[before.settings.botLevel],
+      bot: { difficulty: before.settings.botLevel },
+    });
     expect(admin.state!.players.map((p) => p.country)).toEqual(before.players.map((p) => p.country));
-    // The admin passes: the new bot plays the guest's country, and play comes back to the admin.
-    await ok(admin.emit('client-game-action', { id: 'next_turn', info: { country: 0 } }));
-    await waitFor(
-      () =>
-        serverState(lobbyId).game.turn.count > before.game.turn.count + 1 || (admin.state?.seq ?? 0) > res.body.seq + 3,
-      'the bots to play',
-    );
+    // The new bot plays the guest's country, then the lobby's own bot, and play comes back to the admin.
+    await admin.until((c) => c.state!.game.running && whoseTurn(c.state!.game) === 0, 'the bots to play their turns');
     const log = await adminLog(lobbyId);
     expect(log.some((e) => e.seq > res.body.seq && e.actor === seat.id)).toBe(true);
+    expect(stateHash(admin.state!)).toBe(stateHash(serverState(lobbyId)));
+    // The removed person is out: a resync of that lobby and a chat are refused.
     const cannot = await guest.emit('client-chat-message', { message: 'still here?' });
     expect(cannot).toMatchObject({ ok: false, error: { code: 'not_in_lobby' } });
+    const resync = await guest.emit('client-sync-state', { lobbyId, afterSeq: 0 });
+    expect(resync).toMatchObject({ ok: false, error: { code: 'not_in_lobby' } });
   });
 });

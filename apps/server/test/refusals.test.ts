@@ -6,6 +6,7 @@ import { LANDMARK, playBotTurn, whoseTurn } from '@four-banners/engine';
 import { ERROR_CODES, type Ack, type ErrorCode } from '@four-banners/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LobbyCache } from '../src/lobby/lobby-cache.js';
+import { postJson } from './admin-post.js';
 import { asClientAction } from './drive.js';
 import { expectOk as ok, serverRig, type TestClient } from './harness.js';
 
@@ -220,6 +221,15 @@ describe('game actions (PROTOCOL §3.3, §3.4)', () => {
     await c.untilSeq(2);
     await ok(c.emit('client-change-country', { country: 3 }));
     await refused(c.emit('client-game-action', { id: 'start', info: {} }), 'not_actable', c.state!.lobbyId);
+  });
+
+  it('refuses a muted person chat with muted, saying until when (PROTOCOL §3.4, §4.9)', async () => {
+    const c = await client();
+    await ok(c.emit('client-create-lobby', { playerName: 'Loud' }));
+    await c.untilSeq(2);
+    const mute = { playerId: c.playerId, lobbyId: null, minutes: 10, reason: 'spam' };
+    expect((await postJson(`${server().url}/api/admin/mutes`, mute)).status).toBe(200);
+    await refused(c.emit('client-chat-message', { message: 'hi' }), 'muted', c.state!.lobbyId);
   });
 
   it('has provoked every error code of PROTOCOL §3.4', () => {

@@ -1,6 +1,7 @@
 /**
  * Retention (RetentionService): lobbies closed before their game ever started, and identities that never sat
- * in a lobby, are deleted `retentionDays` after their last change; everything that is or was a game stays.
+ * in a lobby, are deleted `retentionDays` after their last change (with the chat removals of those lobbies,
+ * PROTOCOL §4.9); everything that is or was a game stays.
  * A real server on a temp SQLite file; time is stepped through `sweep(now)`.
  */
 import { RULES_VERSION } from '@four-banners/engine';
@@ -10,6 +11,7 @@ import { LobbyHub } from '../src/lobby/lobby.hub.js';
 import { AppLogger } from '../src/common/logger.js';
 import { RetentionRepository } from '../src/storage/retention.repository.js';
 import { RETENTION_LIMITS, RetentionService } from '../src/ops/retention.service.js';
+import { postJson } from './admin-post.js';
 import { createdLobby, expectOk as ok, serverRig, sqlRows, waitFor, type TestClient } from './harness.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -84,7 +86,13 @@ describe('retention of lobbies that never started', () => {
     const [idle, waiting, played, abandoned] = [await client(), await client(), await client(), await client()];
 
     const idleLobby = await createdLobby(idle);
-    await ok(idle.emit('client-chat-message', { message: 'anyone?' }));
+    const chatSeq = await ok(idle.emit('client-chat-message', { message: 'anyone?' }));
+    // A moderator removed that message (PROTOCOL §4.9): its removal row goes with the lobby.
+    const removal = await postJson(`${server().url}/api/admin/lobbies/${idleLobby}/remove-chat`, {
+      seq: chatSeq,
+      reason: 'spam',
+    });
+    expect(removal.status).toBe(200);
     await close(idle);
     const waitingLobby = await createdLobby(waiting); // still open
     const playedLobby = await createdLobby(played);
@@ -94,8 +102,9 @@ describe('retention of lobbies that never started', () => {
     await close(abandoned); // closed after its game started
     const old = new Date(Date.now() - 30 * DAY).toISOString();
     await insertLobby('finished-game', 'finished', old, old);
-    expect(await countOf('lobby_events', idleLobby)).toBe(4);
+    expect(await countOf('lobby_events', idleLobby)).toBe(5);
     expect(await countOf('lobby_snapshots', idleLobby)).toBe(1);
+    expect(await countOf('chat_removals', idleLobby)).toBe(1);
     // A stale seat pointing at the lobby (the close cleared the real ones) is cleared with it.
     await sqlRows(server(), 'UPDATE players SET lobby_id = ? WHERE id = ?', idleLobby, idle.playerId);
 
@@ -104,15 +113,16 @@ describe('retention of lobbies that never started', () => {
     expect(await lobbyRow(idleLobby)).toBeDefined();
 
     const swept = await retention.sweep(Date.now() + 8 * DAY);
-    expect(swept).toMatchObject({ lobbies: 1, events: 4, snapshots: 1, complete: true });
+    expect(swept).toMatchObject({ lobbies: 1, events: 5, snapshots: 1, complete: true });
     expect(await lobbyRow(idleLobby)).toBeUndefined();
+    expect(await countOf('chat_removals', idleLobby)).toBe(0);
     expect(await countOf('lobby_events', idleLobby)).toBe(0);
     expect(await countOf('lobby_snapshots', idleLobby)).toBe(0);
     expect(await playerRow(idle.playerId)).toEqual({ name: 'Admin', lobbyId: null });
     for (const kept of [waitingLobby, playedLobby, abandonedLobby, 'finished-game']) {
       expect(await lobbyRow(kept), kept).toBeDefined();
     }
-    expect(await countOf('lobby_events', abandonedLobby)).toBeGreaterThan(4);
+    expect(await countOf('lobby_events', abandonedLobby)).toBeGreaterThan(5);
     // However the started lobby got its start time (the write path, or the sweep finding `start` in its
     // log), it is a replay from now on.
     expect((await lobbyRow(abandonedLobby))!.startedAt).not.toBeNull();

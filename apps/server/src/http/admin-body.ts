@@ -1,7 +1,7 @@
 /**
  * The request bodies of the API (PROTOCOL §8.8): only `POST /api/admin/…` takes one, a JSON object of at most
  * `ADMIN_BODY_MAX_BYTES`. An empty body reads as `{}`. A body too big answers 413, one that is not JSON 400,
- * both in the `{error: {code, message}}` shape of §8.1. Nest's own body parsers are off (see server.ts).
+ * both in the `{error: {code, message}}` shape of PROTOCOL §8.1. Nest's own body parsers are off (see server.ts).
  */
 import type { HttpError } from '@four-banners/protocol';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';

@@ -132,14 +132,18 @@ function moderationWords(p: ModerationPayload, before: LobbyState | null, after:
       return [`A moderator closed the lobby: ${p.reason}`];
     case 'remove-seat': {
       const who = nameOf(before, p.playerId);
-      return [p.bot ? `A moderator removed ${who}: a bot plays on (${p.reason})` : `A moderator removed ${who} (${p.reason})`];
+      return [
+        p.bot ? `A moderator removed ${who}: a bot plays on (${p.reason})` : `A moderator removed ${who} (${p.reason})`,
+      ];
     }
     case 'remove-chat': {
       const by = before?.messages.find((m) => m.seq === p.seq);
       return [`A moderator removed ${by ? `${nameOf(after, by.playerId)}'s` : 'a'} message (${p.reason})`];
     }
     case 'mute':
-      return [`A moderator muted ${nameOf(after, p.playerId)} until ${p.until.slice(0, 16).replace('T', ' ')} UTC (${p.reason})`];
+      return [
+        `A moderator muted ${nameOf(after, p.playerId)} until ${p.until.slice(0, 16).replace('T', ' ')} UTC (${p.reason})`,
+      ];
   }
 }
 

@@ -357,7 +357,8 @@ function moderate(s: LobbyState, seq: number, p: ModerationPayload): Result<Lobb
       if (!seat || seat.bot) return bad(seq, `moderation: ${p.playerId} is not a person seated.`);
       if (p.bot === undefined) return ok(reseat({ ...s, players: s.players.filter((x) => x.id !== seat.id) }));
       // A running game: the bot takes the seat in place, so the turn order and the country stay.
-      if (!s.game.running || isGameOver(s.game)) return bad(seq, 'moderation: a bot takes a seat only in a running game.');
+      if (!s.game.running || isGameOver(s.game))
+        return bad(seq, 'moderation: a bot takes a seat only in a running game.');
       if (p.bot.country !== seat.country || !p.bot.bot || s.players.some((x) => x.id === p.bot?.id))
         return bad(seq, 'moderation: the bot must be a new bot seat of the same country.');
       const bot = present(p.bot);
