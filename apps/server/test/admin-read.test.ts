@@ -3,10 +3,11 @@
  * with the total over all pages), the overview counts, one lobby with its people, and the NDJSON exports
  * (admin: chat included; public: started games, chat blank), each folding to the state the server holds.
  */
-import { fold, stateHash, type LobbyEvent } from '@four-banners/engine';
+import { applyLegal, fold, newGame, serializeGame, stateHash, type LobbyEvent } from '@four-banners/engine';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   ADMIN_TOKEN,
+  LENIENT,
   createdLobby,
   expectOk as ok,
   getJson,
@@ -217,5 +218,52 @@ describe('exports (PROTOCOL §8.3, §8.4)', () => {
         .every((e) => e.kind !== 'chat' || (e.payload as { msg: string }).msg === ''),
     ).toBe(true);
     expect(fold(res.events).ok).toBe(true);
+  });
+});
+
+describe('the public export is bounded by the HTTP rate (PROTOCOL §8.3)', () => {
+  it('costs one more token per 64 KiB past its first, as a big page does', async () => {
+    await boot({ address: { ...LENIENT.address, http: { capacity: 10, refillPerSecond: 0 } } });
+    // A game whose log holds three 32×32 saves (about 60 KB each) before its start.
+    let game = newGame(32, 32, 5);
+    for (const country of [0, 1] as const) game = applyLegal(game, { id: 'add_country', info: { country } }, 0);
+    game = applyLegal(game, { id: 'generate', info: { w: 32, h: 32, seed: 5 } }, 0);
+    const ann = await client();
+    const lobbyId = await createdLobby(ann);
+    await ok(ann.emit('client-change-country', { country: 0 }));
+    await ok(ann.emit('client-add-bot', { country: 1, difficulty: 'easy' }));
+    for (let i = 0; i < 3; i++) await ok(ann.emit('client-load-save', { state: serializeGame(game) }));
+    await ok(ann.emit('client-game-action', { id: 'start', info: {} }));
+    const res = await fetch(`${server().url}/api/games/${lobbyId}/export`);
+    expect(res.status).toBe(200);
+    const bytes = (await res.arrayBuffer()).byteLength;
+    expect(bytes).toBeGreaterThan(2 * 64 * 1024);
+    const cost = Math.ceil(bytes / (64 * 1024));
+    let allowed = 0;
+    while ((await fetch(`${server().url}/api/health`)).status === 200) allowed += 1;
+    expect(allowed).toBe(10 - cost);
+  });
+});
+
+describe('reports and sanctions in the read side (PROTOCOL §8.4, §4.9)', () => {
+  it('counts a lobby open reports in the search and the overview, and shows a seat mute end', async () => {
+    await boot();
+    const ann = await client();
+    const bea = await client();
+    const lobbyId = await createdLobby(ann);
+    await ok(bea.emit('client-join-lobby', { lobbyId, playerName: 'Bea' }));
+    await ok(ann.emit('client-report', { playerId: bea.playerId, reason: 'spam' }));
+    expect((await admin(`lobbies?q=${lobbyId}`)).body.lobbies[0].openReports).toBe(1);
+    expect((await admin('overview')).body).toMatchObject({ reportsWaiting: 1, activeBans: 0 });
+    const muted = await fetch(`${server().url}/api/admin/mutes`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ playerId: bea.playerId, lobbyId, minutes: 30, reason: 'spam' }),
+    });
+    expect(muted.status).toBe(200);
+    const seats = (await admin(`lobbies/${lobbyId}`)).body.seats;
+    const until = seats.find((s: { id: string }) => s.id === bea.playerId).mutedUntil;
+    expect(Date.parse(until) - Date.now()).toBeGreaterThan(29 * 60_000);
+    expect(seats.find((s: { id: string }) => s.id === ann.playerId).mutedUntil).toBeNull();
   });
 });

@@ -5,6 +5,7 @@
  * answers with its log and nothing more; `client-unwatch-lobby` stops it.
  */
 import { fold, stateHash, type LobbyEvent } from '@four-banners/engine';
+import type { WatchAck } from '@four-banners/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, LENIENT, createdLobby, expectOk as ok, serverRig, sleep, type TestClient } from './harness.js';
 
@@ -15,8 +16,9 @@ afterEach(reset);
 const texts = (events: readonly LobbyEvent[]) =>
   events.filter((e) => e.kind === 'chat').map((e) => (e.payload as { msg: string }).msg);
 
-async function follow(c: TestClient, lobbyId: string, token = ADMIN_TOKEN, afterSeq = 0) {
-  return c.emit('client-admin-watch', { lobbyId, afterSeq, token });
+/** `client-admin-watch`, answered like a watch (WatchAck). */
+function follow(c: TestClient, lobbyId: string, token = ADMIN_TOKEN, afterSeq = 0): Promise<WatchAck> {
+  return c.emit('client-admin-watch', { lobbyId, afterSeq, token }) as Promise<WatchAck>;
 }
 
 describe('an operator follows a lobby (PROTOCOL §4.9)', () => {
@@ -30,7 +32,7 @@ describe('an operator follows a lobby (PROTOCOL §4.9)', () => {
     const operator = await client();
     const answer = await follow(operator, lobbyId);
     expect(answer).toMatchObject({ ok: true, watchers: 1 });
-    if (!answer.ok || !('events' in answer)) throw new Error('no answer');
+    if (!answer.ok) throw new Error('no answer');
     expect(texts(answer.events)).toEqual(['first words']);
     const folded = fold(answer.events);
     expect(folded.ok && stateHash(folded.value)).toBe(stateHash(serverState(lobbyId)));
@@ -79,7 +81,7 @@ describe('an operator follows a lobby (PROTOCOL §4.9)', () => {
     const last = await ok(ann.emit('client-leave-lobby', { playerId: ann.playerId }));
     const operator = await client();
     const answer = await follow(operator, lobbyId);
-    if (!answer.ok || !('events' in answer)) throw new Error(JSON.stringify(answer));
+    if (!answer.ok) throw new Error(JSON.stringify(answer));
     expect(answer.events.at(-1)?.seq).toBe(last);
     expect(texts(answer.events)).toEqual(['last words']);
     expect(await follow(operator, 'NO-SUCH-LOBBY')).toMatchObject({ ok: false, error: { code: 'not_found' } });

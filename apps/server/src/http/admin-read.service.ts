@@ -3,7 +3,7 @@
  * people. Rows come from the lobby table, presence and addresses from the hub (over every node where the
  * cluster bus can tell), open reports and sanctions from the moderation storage.
  */
-import { HttpStatus, Inject, Injectable, Optional } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { Difficulty, Player, QuickSeats, TurnClock } from '@four-banners/engine';
 import {
   adminLobbiesQuerySchema,
@@ -35,8 +35,7 @@ export class AdminReadService {
     @Inject(CONFIG) private readonly config: ServerConfig,
     @Inject(LobbyLogRepository) private readonly log: LobbyLogRepository,
     @Inject(LobbyHub) private readonly hub: LobbyHub,
-    // Absent until a driver is configured: no reports, no sanctions.
-    @Optional() @Inject(ModerationRepository) private readonly moderation: ModerationRepository | null = null,
+    @Inject(ModerationRepository) private readonly moderation: ModerationRepository,
   ) {}
 
   /** `GET /api/admin/lobbies`: a page of the search and how many match in all. */
@@ -81,7 +80,7 @@ export class AdminReadService {
       count('waiting'),
       count('running'),
       this.hub.peopleEverywhere(),
-      this.moderation?.countOpenReports() ?? 0,
+      this.moderation.countOpenReports(),
       this.sanctionsInForce(),
     ]);
     return {
@@ -154,11 +153,11 @@ export class AdminReadService {
   }
 
   private openReports(lobbyIds: readonly string[]): Promise<Map<string, number>> {
-    if (!this.moderation || lobbyIds.length === 0) return Promise.resolve(new Map());
+    if (lobbyIds.length === 0) return Promise.resolve(new Map());
     return this.moderation.openReportCounts(lobbyIds);
   }
 
-  private async sanctionsInForce(): Promise<Sanction[]> {
-    return this.moderation ? this.moderation.activeSanctions(new Date().toISOString()) : [];
+  private sanctionsInForce(): Promise<Sanction[]> {
+    return this.moderation.activeSanctions(new Date().toISOString());
   }
 }

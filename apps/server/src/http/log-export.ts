@@ -1,5 +1,5 @@
 /**
- * A lobby's whole log as NDJSON (PROTOCOL §8.3, §8.4): one §7.1 record per line, written page by page as
+ * A lobby's whole log as NDJSON (PROTOCOL §8.3, §8.4): one PROTOCOL §7.1 record per line, written page by page as
  * the client takes it, so a long log never sits in memory. The admin export keeps the chat (removed messages
  * blank, PROTOCOL §4.9); the public one, of started games only, blanks every chat text as public pages do.
  * A streamed answer has no length for the HTTP rate to read afterwards, so it is charged here by its size.
@@ -16,7 +16,7 @@ import { httpError } from './http-errors.js';
 /** Events read per page of the export. */
 const EXPORT_PAGE_EVENTS = 500;
 
-/** One §7.1 record as a line; `blank` says whether a chat message's text is left out. */
+/** One PROTOCOL §7.1 record as a line; `blank` says whether a chat message's text is left out. */
 function recordLine(e: StoredEvent, blank: boolean): string {
   const payload = blank ? JSON.stringify({ ...JSON.parse(e.payload), msg: '' }) : e.payload;
   return `{"seq":${e.seq},"kind":${JSON.stringify(e.kind)},"actor":${JSON.stringify(e.actor)},"payload":${payload},"seed":${e.seed === null ? 'null' : e.seed},"at":${JSON.stringify(e.at)}}\n`;

@@ -1,6 +1,6 @@
 /**
  * What differs between two lobby states, in words, for the log check (PROTOCOL §8.4): both are written as
- * the §5.2 snapshot JSON and walked together; each line names a field path and the two values.
+ * the PROTOCOL §5.2 snapshot JSON and walked together; each line names a field path and the two values.
  */
 import type { LobbyState } from '@four-banners/engine';
 import { lobbySnapshotOf, serializedGameOf } from '@four-banners/protocol';

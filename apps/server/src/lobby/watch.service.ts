@@ -9,7 +9,6 @@
  * counted nor capped, and may read any lobby: a closed one answers with its log and nothing follows.
  */
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import type { LobbyEvent } from '@four-banners/engine';
 import { adminWatchSchema, watchLobbySchema, type Ack, type WatchAck } from '@four-banners/protocol';
 import type { z } from 'zod';
 import { ClusterBus } from '../cluster/cluster-bus.js';
@@ -20,15 +19,6 @@ import { LobbyHub, type GameSocket } from './lobby.hub.js';
 import { fail } from './requests.js';
 import { LobbyCache, isHuman } from './lobby-cache.js';
 import { ResyncService } from './resync.service.js';
-import { LobbyLogRepository } from '../storage/lobby-log.repository.js';
-
-/** The chat messages an operator removed, blank (PROTOCOL §4.9). */
-function blankRemoved(events: readonly LobbyEvent[], removed: ReadonlySet<number>): readonly LobbyEvent[] {
-  if (removed.size === 0) return events;
-  return events.map((e) =>
-    e.kind === 'chat' && removed.has(e.seq) ? { ...e, payload: { ...e.payload, msg: '' } } : e,
-  );
-}
 
 @Injectable()
 export class WatchService implements OnModuleDestroy {
@@ -45,7 +35,6 @@ export class WatchService implements OnModuleDestroy {
     @Inject(LimitsService) private readonly limits: LimitsService,
     @Inject(MetricsService) metrics: MetricsService,
     @Inject(ClusterBus) private readonly bus: ClusterBus,
-    @Inject(LobbyLogRepository) private readonly log: LobbyLogRepository,
   ) {
     metrics.gauge(
       'fb_watchers',
@@ -95,7 +84,7 @@ export class WatchService implements OnModuleDestroy {
 
   /**
    * The answer to `client-admin-watch` once its token is checked: the lobby's resync as its players read it
-   * (removed chat blank), then the socket follows the lobby while it is open. Any lobby with a log, closed
+   * (removed chat blank, as `catchUp` serves it), then the socket follows the lobby while it is open. Any lobby with a log, closed
    * ones included; not counted as a watcher.
    */
   async follow(
@@ -117,10 +106,7 @@ export class WatchService implements OnModuleDestroy {
         }
       }
     }
-    const events = answer.events.some((e) => e.kind === 'chat')
-      ? blankRemoved(answer.events, new Set(await this.log.removedChat(state.lobbyId)))
-      : answer.events;
-    return { ...answer, events, watchers };
+    return { ...answer, watchers };
   }
 
   /** The answer to `client-unwatch-lobby`: the socket stops watching or following (nothing to do if it was not). */
