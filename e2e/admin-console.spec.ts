@@ -289,3 +289,43 @@ test('a report a player sends waits in the queue and opens the lobby at its mome
   await expect(op.getByTestId('admin-count-reports')).toHaveText('0');
   for (const page of [target, reporter, op]) await page.context().close();
 });
+
+test('an operator mutes a person from their seat, lifts it from the sanctions, and bans an address by hand (PROTOCOL §4.9)', async ({
+  browser,
+}) => {
+  const host = await newPerson(browser, 'Ulla', server.url);
+  const lobbyId = await createOnlineLobby(host);
+  const op = await operator(browser, OPS, 'ops');
+  await op.goto(`/admin/lobby/${lobbyId}`);
+  await op.getByTestId('admin-seat').filter({ hasText: 'Ulla' }).getByTestId('admin-mute').click();
+  const modal = op.getByRole('dialog');
+  await modal.getByTestId('admin-action-minutes').fill('30');
+  await confirmAction(op, 'Shouting in chat');
+  // The seat says muted once the detail is read again, and the lobby's players see the mute in the log.
+  await expect(op.getByTestId('admin-seat').filter({ hasText: 'Ulla' })).toContainText('muted');
+  await expect(op.getByTestId('admin-events')).toContainText('moderator · mute Ulla (Shouting in chat)');
+
+  await op.goto('/admin?tab=sanctions');
+  const mute = op.getByTestId('admin-sanction-row').filter({ hasText: 'Shouting in chat' });
+  await expect(mute).toContainText('mute');
+  await expect(mute).toContainText(lobbyId);
+  await expect(mute).toContainText('ops');
+
+  // A ban by hand, of an address from the documentation range (nobody's).
+  await op.getByTestId('admin-ban-target').fill('203.0.113.7');
+  await op.getByTestId('admin-ban-open').click();
+  await confirmAction(op, 'Scripted joins');
+  await expect(op.getByTestId('admin-sanction-row').filter({ hasText: '203.0.113.7' })).toContainText('until lifted');
+  await expect(op.getByTestId('admin-count-bans')).toHaveText('1');
+  await op.screenshot({ path: `${OUT}desktop-admin-sanctions.png` });
+  await expectAccessible(op, '/admin?tab=sanctions');
+
+  await mute.getByTestId('admin-sanction-lift').click();
+  await confirmAction(op, 'Calmed down');
+  await expect(op.getByTestId('admin-sanction-row').filter({ hasText: 'Shouting in chat' })).toHaveCount(0);
+  await op.getByText('History', { exact: true }).click();
+  await expect(op.getByTestId('admin-sanction-row').filter({ hasText: 'Shouting in chat' })).toContainText(
+    'lifted by ops',
+  );
+  for (const page of [host, op]) await page.context().close();
+});

@@ -13,6 +13,9 @@ import { AdminError } from './AdminError';
 import { Pager } from './AdminBits';
 import { banIdentitySpec, muteSpec } from './person-actions';
 
+/** The server adds the reporter's address to each report (to spot one address reporting under many names). */
+const reporterAddress = (r: Report): string | undefined => (r as Report & { reporterAddress?: string }).reporterAddress;
+
 export function AdminReports({ token, canModerate }: { token: string; canModerate: boolean }) {
   const [status, setStatus] = useState<'open' | 'resolved'>('open');
   const [offset, setOffset] = useState(0);
@@ -70,6 +73,11 @@ export function AdminReports({ token, canModerate }: { token: string; canModerat
                       <Text size="xs" c="dimmed" ff="monospace">
                         {r.targetId}
                       </Text>
+                      {reporterAddress(r) ? (
+                        <Text size="xs" c="dimmed">
+                          reported from <Code fz="xs">{reporterAddress(r)}</Code>
+                        </Text>
+                      ) : null}
                     </Table.Td>
                     <Table.Td>{r.reason}</Table.Td>
                     <Table.Td style={{ maxWidth: 260, overflowWrap: 'anywhere' }}>{r.note || '—'}</Table.Td>
