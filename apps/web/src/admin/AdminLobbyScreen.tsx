@@ -5,7 +5,7 @@
  */
 import { Button, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from '@tanstack/react-router';
+import { Link, useParams, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { ReplayNoticeCard } from '../replay/ui/ReplayNoticeCard';
 import { ReplayViewer, type ReplayAside } from '../replay/ui/ReplayViewer';
@@ -31,11 +31,13 @@ function Notice({ title, text }: { title: string; text: string }) {
 
 export function AdminLobbyScreen() {
   const { lobbyId } = useParams({ from: '/_fullscreen/admin/lobby/$lobbyId' });
+  const opened = useSearch({ from: '/_fullscreen/admin/lobby/$lobbyId' });
   const [token] = useState(readAdminToken);
   const detail = useQuery({ ...lobbyDetailQueryOptions(token, lobbyId), enabled: token !== '' });
   const overview = useQuery({ ...overviewQueryOptions(token), enabled: token !== '' });
   const [view, setView] = useState<AdminWatchView | null>(null);
-  const [follow, setFollow] = useState(true);
+  // A link to a moment (a report's) stays on it; otherwise the newest event is followed.
+  const [follow, setFollow] = useState(opened.seq === undefined && opened.turn === undefined);
   const [modal, act] = useActionModal();
 
   useEffect(() => {
