@@ -35,6 +35,7 @@ import { RetentionService } from './ops/retention.service.js';
 import { AdminModerationController } from './http/admin-moderation.controller.js';
 import { ModerationService } from './lobby/moderation.service.js';
 import { ReportsService } from './lobby/reports.service.js';
+import { SanctionActions } from './lobby/sanction-actions.service.js';
 import { SanctionsService } from './lobby/sanctions.service.js';
 
 @Module({})
@@ -61,6 +62,7 @@ export class AppModule {
         LobbyHub,
         SanctionsService,
         ModerationService,
+        SanctionActions,
         ReportsService,
         LobbyCache,
         LobbyStore,

@@ -34,6 +34,8 @@ export interface ClusterEventMap {
   'presence-changed': [playerId: string, online: boolean];
   /** The set of people watching a lobby through this node changed. */
   'watchers-changed': [lobbyId: string];
+  /** Another node changed the mutes and bans (PROTOCOL §4.9): they are to be loaded again. */
+  'sanctions-noticed': [];
 }
 
 export type ClusterEventName = keyof ClusterEventMap;
@@ -72,6 +74,9 @@ export abstract class ClusterBus {
 
   /** Tells the other nodes this node committed `events` to the lobby's log (never waits, never throws). */
   abstract published(lobbyId: string, events: readonly LobbyEvent[]): void;
+
+  /** Tells the other nodes the mutes and bans changed, so they load them now (never waits, never throws). */
+  abstract sanctionsChanged(): void;
 
   /** Which of `playerIds` the other nodes hold; `then` gets null when they could not be asked. */
   abstract onlineElsewhere(playerIds: readonly string[], then: (online: ReadonlySet<string> | null) => void): void;

@@ -17,6 +17,8 @@ export class LocalBus extends ClusterBus {
 
   published(_lobbyId: string, _events: readonly LobbyEvent[]): void {}
 
+  sanctionsChanged(): void {}
+
   /** Answered at once (no other node): callers see the same order of events as without a bus. */
   onlineElsewhere(_playerIds: readonly string[], then: (online: ReadonlySet<string> | null) => void): void {
     then(NOBODY);

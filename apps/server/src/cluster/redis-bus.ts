@@ -8,6 +8,8 @@
  *   its own clients (the lobby follower). The database stays the truth: a notice lost while Redis is away is made
  *   good when Redis comes back (every lobby held is synced again), by the next lost race, or by a client's resync.
  *
+ * - the sanction notices channel: a node that changed the mutes and bans says so, and the others load them
+ *   at once (they would at their next refresh anyway: the database holds them).
  * - the node registry (`node-registry.ts`): which nodes live, and what each holds that is counted across nodes.
  *
  * Redis never decides anything: one node with no Redis runs the `LocalBus` (everything local).
@@ -25,6 +27,9 @@ import type { RedisClient, RedisClients } from './redis.js';
 
 /** The channel of lobby notices (outside the adapter's `socket.io#…` pattern). */
 export const LOBBY_NOTICES = 'fb:lobby-notices';
+
+/** The channel on which a node says it changed the mutes and bans (PROTOCOL §4.9). */
+export const SANCTION_NOTICES = 'fb:sanction-notices';
 
 /** How long a stopping node waits for its last Redis commands before it drops the connections. */
 const CLOSE_MS = 1000;
@@ -69,7 +74,12 @@ export class RedisBus extends ClusterBus implements OnApplicationShutdown {
   ) {
     super();
     this.registry = new NodeRegistry(config, logger, redis, this);
-    this.subscribed = redis.sub.subscribe(LOBBY_NOTICES, (message) => this.received(message));
+    this.subscribed = Promise.all([
+      redis.sub.subscribe(LOBBY_NOTICES, (message) => this.received(message)),
+      redis.sub.subscribe(SANCTION_NOTICES, (node) => {
+        if (node !== config.nodeId) this.emit('sanctions-noticed');
+      }),
+    ]).then(() => undefined);
     // `ready` again after the first: Redis was away, and the notices sent meanwhile are lost.
     let connected = true;
     redis.sub.on('end', () => (connected = false));
@@ -180,6 +190,12 @@ export class RedisBus extends ClusterBus implements OnApplicationShutdown {
         : JSON.stringify({ node: this.config.nodeId, lobbyId, lastSeq } satisfies LobbyNotice);
     this.redis.pub.publish(LOBBY_NOTICES, message).catch((e: unknown) => {
       this.logger.error('notice-not-sent', { lobby: lobbyId, seq: lastSeq, error: String(e) });
+    });
+  }
+
+  sanctionsChanged(): void {
+    this.redis.pub.publish(SANCTION_NOTICES, this.config.nodeId).catch((e: unknown) => {
+      this.logger.error('sanction-notice-not-sent', { error: String(e) });
     });
   }
 

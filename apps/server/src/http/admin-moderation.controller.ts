@@ -20,7 +20,9 @@ import {
   type Sanction,
 } from '@four-banners/protocol';
 import { z } from 'zod';
-import { ModerationRefusal, ModerationService } from '../lobby/moderation.service.js';
+import { ModerationRefusal } from '../lobby/moderation-refusal.js';
+import { ModerationService } from '../lobby/moderation.service.js';
+import { SanctionActions } from '../lobby/sanction-actions.service.js';
 import { ModerationRepository } from '../storage/moderation.repository.js';
 import { Admin, AdminGuard, Moderation, type AdminCaller } from './admin.guard.js';
 import { httpError } from './http-errors.js';
@@ -69,6 +71,7 @@ async function answer<T>(act: () => Promise<T>): Promise<T> {
 export class AdminModerationController {
   constructor(
     @Inject(ModerationService) private readonly moderation: ModerationService,
+    @Inject(SanctionActions) private readonly actions: SanctionActions,
     @Inject(ModerationRepository) private readonly repo: ModerationRepository,
   ) {}
 
@@ -101,7 +104,7 @@ export class AdminModerationController {
   @Moderation()
   mute(@Admin() admin: AdminCaller, @Body() body: unknown): Promise<AdminActionResult> {
     const mute = parse(adminMuteSchema, body);
-    return answer(() => this.moderation.mute(admin.name, mute));
+    return answer(() => this.actions.mute(admin.name, mute));
   }
 
   @Post('bans')
@@ -109,7 +112,7 @@ export class AdminModerationController {
   @Moderation()
   ban(@Admin() admin: AdminCaller, @Body() body: unknown): Promise<AdminActionResult> {
     const ban = parse(adminBanSchema, body);
-    return answer(() => this.moderation.ban(admin.name, ban));
+    return answer(() => this.actions.ban(admin.name, ban));
   }
 
   @Get('sanctions')
@@ -131,7 +134,7 @@ export class AdminModerationController {
     const sanctionId = parse(idSchema, id);
     const { reason } = parse(adminLiftSchema, body);
     return answer(async () => {
-      const { sanction: _sanction, ...result } = await this.moderation.lift(admin.name, sanctionId, reason);
+      const { sanction: _sanction, ...result } = await this.actions.lift(admin.name, sanctionId, reason);
       return result;
     });
   }
@@ -154,7 +157,7 @@ export class AdminModerationController {
   resolve(@Admin() admin: AdminCaller, @Param('id') id: string, @Body() body: unknown): Promise<AdminActionResult> {
     const reportId = parse(idSchema, id);
     const resolution = parse(adminResolveSchema, body);
-    return answer(() => this.moderation.resolve(admin.name, reportId, resolution));
+    return answer(() => this.actions.resolve(admin.name, reportId, resolution));
   }
 
   @Get('audit')

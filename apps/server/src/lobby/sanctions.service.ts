@@ -1,14 +1,16 @@
 /**
  * The mutes and bans in force (PROTOCOL §4.9, §2.4): loaded from the shared database at start, every
- * `SANCTIONS_REFRESH_SECONDS` and at once after a change made on this node. Checks compare each sanction's
+ * `SANCTIONS_REFRESH_SECONDS`, at once after a change made on this node, and when another node says (the
+ * cluster bus) it made one. Checks compare each sanction's
  * end with the time of the check, so an expired one stops applying at once. After each load this node's
- * sockets of a banned identity or address are dropped (another node's ban reaches them at the next load).
+ * sockets of a banned identity or address are dropped.
  */
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { Sanction } from '@four-banners/protocol';
 import { CONFIG, type ServerConfig } from '../common/config.js';
 import { AppLogger } from '../common/logger.js';
 import { MetricsService } from '../common/metrics.service.js';
+import { ClusterBus } from '../cluster/cluster-bus.js';
 import { ModerationRepository } from '../storage/moderation.repository.js';
 import { LobbyHub } from './lobby.hub.js';
 
@@ -41,7 +43,12 @@ export class SanctionsService implements OnModuleInit, OnModuleDestroy {
     @Inject(MetricsService) private readonly metrics: MetricsService,
     @Inject(LobbyHub) private readonly hub: LobbyHub,
     @Inject(AppLogger) private readonly logger: AppLogger,
-  ) {}
+    @Inject(ClusterBus) private readonly bus: ClusterBus,
+  ) {
+    bus.on('sanctions-noticed', () => {
+      this.refresh().catch((e: unknown) => this.logger.error('sanctions-refresh-failed', { error: String(e) }));
+    });
+  }
 
   async onModuleInit(): Promise<void> {
     await this.refresh();
@@ -53,6 +60,12 @@ export class SanctionsService implements OnModuleInit, OnModuleDestroy {
 
   onModuleDestroy(): void {
     if (this.timer) clearInterval(this.timer);
+  }
+
+  /** After a change made on this node: loads the sanctions now and tells the other nodes to. */
+  async changed(): Promise<void> {
+    await this.refresh();
+    this.bus.sanctionsChanged();
   }
 
   /** Loads the sanctions in force (one load at a time: a call during a load waits for a fresh one). */

@@ -16,6 +16,18 @@ export type ReportInput = Omit<Report, 'id' | 'resolvedAt' | 'resolvedBy' | 'res
   readonly reporterAddress: string;
 };
 
+/** An audit entry of `admin`'s `action` on `target` at `at`. */
+export function auditInput(
+  admin: string,
+  action: string,
+  target: string,
+  reason: string,
+  at: string,
+  detail: Record<string, unknown>,
+): AuditInput {
+  return { at, admin, action, target, reason, detail };
+}
+
 /** An audit entry as both drivers store it (`detail` as JSON text). */
 export function auditRow(entry: AuditInput) {
   const { detail, ...rest } = entry;
@@ -52,10 +64,6 @@ export function sanctionOf(row: SanctionColumns): Sanction {
     target: targetKind === 'identity' ? { identity: target } : { address: target },
     by: createdBy,
   };
-}
-
-export function reportOf<T extends Report & { reporterAddress: string }>(row: T): Report & { reporterAddress: string } {
-  return { ...row };
 }
 
 export function auditOf(row: Omit<AuditEntry, 'detail'> & { detail: string }): AuditEntry {

@@ -9,7 +9,6 @@ import {
   type SanctionInput,
   auditOf,
   auditRow,
-  reportOf,
   sanctionOf,
   sanctionRow,
 } from '../moderation.repository.js';
@@ -114,7 +113,7 @@ export class PostgresModerationRepository extends ModerationRepository {
       .orderBy(desc(reports.id))
       .limit(opts.limit)
       .offset(opts.offset);
-    return rows.map(reportOf);
+    return rows;
   }
 
   async openReportCounts(lobbyIds: readonly string[]): Promise<Map<string, number>> {

@@ -9,7 +9,6 @@ import {
   type SanctionInput,
   auditOf,
   auditRow,
-  reportOf,
   sanctionOf,
   sanctionRow,
 } from '../moderation.repository.js';
@@ -114,8 +113,7 @@ export class SqliteModerationRepository extends ModerationRepository {
       .orderBy(desc(reports.id))
       .limit(opts.limit)
       .offset(opts.offset)
-      .all()
-      .map(reportOf);
+      .all();
   }
 
   async openReportCounts(lobbyIds: readonly string[]): Promise<Map<string, number>> {
