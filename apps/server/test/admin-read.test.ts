@@ -79,6 +79,19 @@ describe('the admin lobby search (PROTOCOL §8.4)', () => {
     expect(none.body).toEqual({ lobbies: [], nextOffset: null, total: 0 });
   });
 
+  it('takes a name search literally: quotes, backslashes, % and _ match themselves', async () => {
+    await boot();
+    const odd = await client();
+    await ok(odd.emit('client-create-lobby', { playerName: 'Zed "the" 50%_\\' }));
+    await odd.untilSeq(2);
+    await createdLobby(await client());
+    const ids = async (q: string) =>
+      (await admin(`lobbies?q=${encodeURIComponent(q)}`)).body.lobbies.map((l: { id: string }) => l.id) as string[];
+    for (const q of ['"the"', '50%', '%_', '_', '\\', 'ZED']) expect(await ids(q), q).toEqual([odd.state!.lobbyId]);
+    // As LIKE wildcards these would match the other lobby's "Admin" or Zed's name.
+    for (const q of ['A_min', 'Ad%', '5_%', 'Z%d']) expect(await ids(q), q).toEqual([]);
+  });
+
   it('filters by the operator status: running, abandoned (silent too long, or closed after a start), closed, waiting', async () => {
     await boot();
     const ann = await client();

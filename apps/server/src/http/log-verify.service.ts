@@ -2,8 +2,10 @@
  * The log check (PROTOCOL §8.4, OPERATIONS §11.4): a lobby's whole log folded again from seq 1, a page at a
  * time, and compared with every snapshot stored for it, with the state this node holds in memory (if it
  * holds the lobby) and with the lobby row. The lowest seq where they disagree is reported. One check runs at
- * a time on a node; a few more wait their turn, and past that the request is refused with 429.
+ * a time on a node, letting the event loop run between pages; a few more wait their turn, and past that the
+ * request is refused with 429.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import {
   applyEvent,
@@ -110,6 +112,8 @@ export class LogVerifier {
         }
       }
       from = page.at(-1)!.seq + 1;
+      // The SQLite driver reads without yielding: the games go on between pages.
+      await nextTurn();
     }
     let liveChecked = false;
     if (!refold.divergence) refold.divergence = this.compareRow(row, refold);

@@ -2,7 +2,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Inject, Injectable } from '@nestjs/common';
 import type { LobbyEvent } from '@four-banners/engine';
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import {
   AppendConflict,
   LobbyLogRepository,
@@ -17,7 +17,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { Semaphore } from '../../common/keyed-lock.js';
 import { PostgresDatabase, isKeyConflict, type PgDb } from './database.js';
 import * as schema from './schema.js';
-import { searchOrder, searchWhere, type LobbySearch } from '../lobby-search.js';
+import { inJsonTextPattern, searchOrder, searchWhere, type LobbySearch } from '../lobby-search.js';
 import { auditRow } from '../moderation.repository.js';
 import { adminAudit, chatRemovals, lobbies, lobbyEvents, lobbySnapshots, players } from './schema.js';
 
@@ -197,20 +197,35 @@ export class PostgresLobbyLogRepository extends LobbyLogRepository {
       lobbies,
       search,
       (q) =>
-        sql`EXISTS (SELECT 1 FROM jsonb_array_elements(${lobbies.players}::jsonb) AS seat WHERE seat->>'id' = ${q} OR strpos(lower(seat->>'name'), lower(${q})) > 0)`,
+        sql`${lobbies.players} ILIKE ${inJsonTextPattern(q)} AND EXISTS (SELECT 1 FROM jsonb_array_elements(${lobbies.players}::jsonb) AS seat WHERE seat->>'id' = ${q} OR strpos(lower(seat->>'name'), lower(${q})) > 0)`,
     );
     const db = this.database.db;
-    const [counted] = await db.select({ n: sql<string>`count(*)` }).from(lobbies).where(where);
-    const total = Number(counted?.n ?? 0);
-    if (search.limit === 0) return { rows: [], total };
-    const rows = await db
-      .select()
+    const count = async () => {
+      const [counted] = await db.select({ n: sql<string>`count(*)` }).from(lobbies).where(where);
+      return Number(counted?.n ?? 0);
+    };
+    if (search.limit === 0) return { rows: [], total: await count() };
+    const order = searchOrder(lobbies, search);
+    if (!search.q) {
+      const rows = await db
+        .select()
+        .from(lobbies)
+        .where(where)
+        .orderBy(...order)
+        .limit(search.limit)
+        .offset(search.offset);
+      return { rows, total: await count() };
+    }
+    // A text search reads every row: the page and the count in one pass (a few rows match).
+    const found = await db
+      .select({ ...getTableColumns(lobbies), total: sql<string>`count(*) OVER ()` })
       .from(lobbies)
       .where(where)
-      .orderBy(...searchOrder(lobbies, search))
+      .orderBy(...order)
       .limit(search.limit)
       .offset(search.offset);
-    return { rows, total };
+    const total = found[0] ? Number(found[0].total) : search.offset > 0 ? await count() : 0;
+    return { rows: found.map(({ total: _, ...row }) => row), total };
   }
 
   async openLobbies(filter: OpenLobbyFilter): Promise<LobbyRow[]> {

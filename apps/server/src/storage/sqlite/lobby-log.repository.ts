@@ -2,7 +2,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { LobbyEvent } from '@four-banners/engine';
 import type { Statement } from 'better-sqlite3';
-import { and, asc, desc, eq, getTableName, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, getTableName, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import {
   AppendConflict,
   LobbyLogRepository,
@@ -15,7 +15,7 @@ import {
   type StoredEvent,
 } from '../lobby-log.repository.js';
 import { SqliteDatabase } from './database.js';
-import { searchOrder, searchWhere, type LobbySearch } from '../lobby-search.js';
+import { inJsonTextPattern, searchOrder, searchWhere, type LobbySearch } from '../lobby-search.js';
 import { auditRow } from '../moderation.repository.js';
 import { adminAudit, chatRemovals, lobbies, lobbyEvents, lobbySnapshots, players } from './schema.js';
 
@@ -192,19 +192,35 @@ export class SqliteLobbyLogRepository extends LobbyLogRepository {
       lobbies,
       search,
       (q) =>
-        sql`EXISTS (SELECT 1 FROM json_each(${lobbies.players}) AS seat WHERE json_extract(seat.value, '$.id') = ${q} OR instr(lower(json_extract(seat.value, '$.name')), lower(${q})) > 0)`,
+        sql`${lobbies.players} LIKE ${inJsonTextPattern(q)} ESCAPE '\\' AND EXISTS (SELECT 1 FROM json_each(${lobbies.players}) AS seat WHERE json_extract(seat.value, '$.id') = ${q} OR instr(lower(json_extract(seat.value, '$.name')), lower(${q})) > 0)`,
     );
-    const total = this.database.db.select({ n: sql<number>`count(*)` }).from(lobbies).where(where).get()?.n ?? 0;
-    if (search.limit === 0) return { rows: [], total };
-    const rows = this.database.db
-      .select()
+    const db = this.database.db;
+    const count = () => db.select({ n: sql<number>`count(*)` }).from(lobbies).where(where).get()?.n ?? 0;
+    if (search.limit === 0) return { rows: [], total: count() };
+    if (!search.q) {
+      const rows = db
+        .select()
+        .from(lobbies)
+        .where(where)
+        .orderBy(...searchOrder(lobbies, search))
+        .limit(search.limit)
+        .offset(search.offset)
+        .all();
+      return { rows, total: count() };
+    }
+    // A text search reads every row: the page and the count in one pass (a few rows match).
+    const found = db
+      .select({ ...getTableColumns(lobbies), total: sql<number>`count(*) OVER ()` })
       .from(lobbies)
       .where(where)
       .orderBy(...searchOrder(lobbies, search))
       .limit(search.limit)
       .offset(search.offset)
       .all();
-    return { rows, total };
+    return {
+      rows: found.map(({ total: _, ...row }) => row),
+      total: found[0]?.total ?? (search.offset > 0 ? count() : 0),
+    };
   }
 
   async openLobbies(filter: OpenLobbyFilter): Promise<LobbyRow[]> {
