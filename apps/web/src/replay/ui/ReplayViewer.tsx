@@ -295,7 +295,7 @@ export function ReplayViewer({ events, back, live, follow, aside }: Props) {
           className="fb-rv-side"
           data-open={sideOpen || undefined}
           data-wide={aside ? true : undefined}
-          aria-label="Players and chart"
+          aria-label={aside ? 'Console, players and chart' : 'Players and chart'}
         >
           <button
             type="button"
@@ -304,7 +304,7 @@ export function ReplayViewer({ events, back, live, follow, aside }: Props) {
             onClick={() => setSideOpen((o) => !o)}
             data-testid="replay-side-toggle"
           >
-            <span>Players and chart</span>
+            <span>{aside ? 'Console, players and chart' : 'Players and chart'}</span>
             <span aria-hidden className="fb-rv-side-chevron">
               ▾
             </span>
