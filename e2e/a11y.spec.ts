@@ -118,7 +118,7 @@ test.describe('axe finds no serious or critical violation', () => {
     await host.context().close();
   });
 
-  test('/admin with ADMIN_TOKEN, showing a lobby', async ({ browser }) => {
+  test('/admin with an admin token, showing a lobby', async ({ browser }) => {
     // A second server of its own (the admin API needs ADMIN_TOKEN), on a port clear of the usual ones.
     const port = Number(process.env.E2E_PORT ?? 4173) + 40;
     const server = await startRealServer(port, process.env.E2E_WEB_DIST, { ADMIN_TOKEN: 'e2e-a11y-secret' });
@@ -130,9 +130,11 @@ test.describe('axe finds no serious or critical violation', () => {
       await expectAccessible(page, '/admin asking for the token');
       await page.getByTestId('admin-token').fill('e2e-a11y-secret');
       await page.getByTestId('admin-token-save').click();
-      await page.getByTestId('admin-lobby-row').filter({ hasText: lobbyId }).click();
-      await expect(page.getByTestId('admin-state')).toContainText(`"lobbyId": "${lobbyId}"`);
-      await expectAccessible(page, '/admin showing a lobby');
+      await expect(page.getByTestId('admin-lobbies')).toContainText(lobbyId);
+      await expectAccessible(page, '/admin');
+      await page.getByTestId('admin-lobby-row').filter({ hasText: lobbyId }).getByTestId('admin-lobby-link').click();
+      await expect(page.getByTestId('admin-lobby-panel')).toBeVisible();
+      await expectAccessible(page, '/admin/lobby/<id>');
       await page.context().close();
     } finally {
       await server.close();

@@ -85,6 +85,7 @@ test('every route of the built app loads with the policy and no CSP violation; a
     ['/no/such/place', (p) => p.getByTestId('not-found')],
     ['/replay/NO-SUCH-GAME', (p) => p.getByTestId('replay-error')],
     ['/admin', (p) => p.getByTestId('admin')],
+    ['/admin/lobby/NO-SUCH-LOBBY', (p) => p.getByTestId('admin-lobby-notice')],
     ['/lobby', (p) => p.getByTestId('start-game')],
   ];
   for (const [path, ready] of routes) {

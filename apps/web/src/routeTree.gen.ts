@@ -27,6 +27,7 @@ import { Route as FullscreenMainMenuRouteImport } from './routes/_fullscreen/mai
 import { Route as DefaultJoinLobbyIdRouteImport } from './routes/_default/join.$lobbyId'
 import { Route as FullscreenReplayGameIdRouteImport } from './routes/_fullscreen/replay.$gameId'
 import { Route as FullscreenWatchLobbyIdRouteImport } from './routes/_fullscreen/watch.$lobbyId'
+import { Route as FullscreenAdminLobbyLobbyIdRouteImport } from './routes/_fullscreen/admin.lobby.$lobbyId'
 import { Route as FullscreenReplayLocalCurrentRouteImport } from './routes/_fullscreen/replay.local.current'
 import { Route as FullscreenReplayLocalFileRouteImport } from './routes/_fullscreen/replay.local.file'
 import { Route as FullscreenReplayLocalSaveSaveIdRouteImport } from './routes/_fullscreen/replay.local.save.$saveId'
@@ -119,6 +120,12 @@ const FullscreenWatchLobbyIdRoute = FullscreenWatchLobbyIdRouteImport.update({
   path: '/watch/$lobbyId',
   getParentRoute: () => FullscreenRoute,
 } as any)
+const FullscreenAdminLobbyLobbyIdRoute =
+  FullscreenAdminLobbyLobbyIdRouteImport.update({
+    id: '/admin/lobby/$lobbyId',
+    path: '/admin/lobby/$lobbyId',
+    getParentRoute: () => FullscreenRoute,
+  } as any)
 const FullscreenReplayLocalCurrentRoute =
   FullscreenReplayLocalCurrentRouteImport.update({
     id: '/replay/local/current',
@@ -155,6 +162,7 @@ export interface FileRoutesByFullPath {
   '/join/$lobbyId': typeof DefaultJoinLobbyIdRoute
   '/replay/$gameId': typeof FullscreenReplayGameIdRoute
   '/watch/$lobbyId': typeof FullscreenWatchLobbyIdRoute
+  '/admin/lobby/$lobbyId': typeof FullscreenAdminLobbyLobbyIdRoute
   '/replay/local/current': typeof FullscreenReplayLocalCurrentRoute
   '/replay/local/file': typeof FullscreenReplayLocalFileRoute
   '/replay/local/save/$saveId': typeof FullscreenReplayLocalSaveSaveIdRoute
@@ -176,6 +184,7 @@ export interface FileRoutesByTo {
   '/join/$lobbyId': typeof DefaultJoinLobbyIdRoute
   '/replay/$gameId': typeof FullscreenReplayGameIdRoute
   '/watch/$lobbyId': typeof FullscreenWatchLobbyIdRoute
+  '/admin/lobby/$lobbyId': typeof FullscreenAdminLobbyLobbyIdRoute
   '/replay/local/current': typeof FullscreenReplayLocalCurrentRoute
   '/replay/local/file': typeof FullscreenReplayLocalFileRoute
   '/replay/local/save/$saveId': typeof FullscreenReplayLocalSaveSaveIdRoute
@@ -200,6 +209,7 @@ export interface FileRoutesById {
   '/_default/join/$lobbyId': typeof DefaultJoinLobbyIdRoute
   '/_fullscreen/replay/$gameId': typeof FullscreenReplayGameIdRoute
   '/_fullscreen/watch/$lobbyId': typeof FullscreenWatchLobbyIdRoute
+  '/_fullscreen/admin/lobby/$lobbyId': typeof FullscreenAdminLobbyLobbyIdRoute
   '/_fullscreen/replay/local/current': typeof FullscreenReplayLocalCurrentRoute
   '/_fullscreen/replay/local/file': typeof FullscreenReplayLocalFileRoute
   '/_fullscreen/replay/local/save/$saveId': typeof FullscreenReplayLocalSaveSaveIdRoute
@@ -223,6 +233,7 @@ export interface FileRouteTypes {
     | '/join/$lobbyId'
     | '/replay/$gameId'
     | '/watch/$lobbyId'
+    | '/admin/lobby/$lobbyId'
     | '/replay/local/current'
     | '/replay/local/file'
     | '/replay/local/save/$saveId'
@@ -244,6 +255,7 @@ export interface FileRouteTypes {
     | '/join/$lobbyId'
     | '/replay/$gameId'
     | '/watch/$lobbyId'
+    | '/admin/lobby/$lobbyId'
     | '/replay/local/current'
     | '/replay/local/file'
     | '/replay/local/save/$saveId'
@@ -267,6 +279,7 @@ export interface FileRouteTypes {
     | '/_default/join/$lobbyId'
     | '/_fullscreen/replay/$gameId'
     | '/_fullscreen/watch/$lobbyId'
+    | '/_fullscreen/admin/lobby/$lobbyId'
     | '/_fullscreen/replay/local/current'
     | '/_fullscreen/replay/local/file'
     | '/_fullscreen/replay/local/save/$saveId'
@@ -407,6 +420,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof FullscreenWatchLobbyIdRouteImport
       parentRoute: typeof FullscreenRoute
     }
+    '/_fullscreen/admin/lobby/$lobbyId': {
+      id: '/_fullscreen/admin/lobby/$lobbyId'
+      path: '/admin/lobby/$lobbyId'
+      fullPath: '/admin/lobby/$lobbyId'
+      preLoaderRoute: typeof FullscreenAdminLobbyLobbyIdRouteImport
+      parentRoute: typeof FullscreenRoute
+    }
     '/_fullscreen/replay/local/current': {
       id: '/_fullscreen/replay/local/current'
       path: '/replay/local/current'
@@ -464,6 +484,7 @@ interface FullscreenRouteChildren {
   FullscreenMainMenuRoute: typeof FullscreenMainMenuRoute
   FullscreenReplayGameIdRoute: typeof FullscreenReplayGameIdRoute
   FullscreenWatchLobbyIdRoute: typeof FullscreenWatchLobbyIdRoute
+  FullscreenAdminLobbyLobbyIdRoute: typeof FullscreenAdminLobbyLobbyIdRoute
   FullscreenReplayLocalCurrentRoute: typeof FullscreenReplayLocalCurrentRoute
   FullscreenReplayLocalFileRoute: typeof FullscreenReplayLocalFileRoute
   FullscreenReplayLocalSaveSaveIdRoute: typeof FullscreenReplayLocalSaveSaveIdRoute
@@ -475,6 +496,7 @@ const FullscreenRouteChildren: FullscreenRouteChildren = {
   FullscreenMainMenuRoute: FullscreenMainMenuRoute,
   FullscreenReplayGameIdRoute: FullscreenReplayGameIdRoute,
   FullscreenWatchLobbyIdRoute: FullscreenWatchLobbyIdRoute,
+  FullscreenAdminLobbyLobbyIdRoute: FullscreenAdminLobbyLobbyIdRoute,
   FullscreenReplayLocalCurrentRoute: FullscreenReplayLocalCurrentRoute,
   FullscreenReplayLocalFileRoute: FullscreenReplayLocalFileRoute,
   FullscreenReplayLocalSaveSaveIdRoute: FullscreenReplayLocalSaveSaveIdRoute,

@@ -1,9 +1,9 @@
 /**
  * Query keys and options of the HTTP API (ARCHITECTURE §7.8: one module; loaders and components share them):
- * the public games list and logs (replays) and the admin views.
+ * the public games list and logs (replays). The admin console's are in admin/admin-api.ts.
  */
 import type { LobbyEvent } from '@four-banners/engine';
-import type { AdminLobbiesPage, EventsPage, GamesPage, StateAtSeq } from '@four-banners/protocol';
+import type { EventsPage, GamesPage } from '@four-banners/protocol';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { readIdentity } from '../online/identity';
 import { ApiError, getJson, retryOnce, type PlayerCredentials } from './api';
@@ -11,15 +11,10 @@ import { ApiError, getJson, retryOnce, type PlayerCredentials } from './api';
 export const GAMES_PAGE_SIZE = 10;
 /** The server's page limit (protocol EVENTS_PAGE_MAX; a value import would pull zod into the first bundle). */
 const EVENTS_PAGE_MAX = 1000;
-export const ADMIN_EVENTS_PAGE_SIZE = 50;
 
 export const apiKeys = {
   games: (offset: number) => ['games', 'list', offset] as const,
   gameLog: (id: string) => ['games', 'log', id] as const,
-  admin: (token: string) => ['admin', token] as const,
-  adminLobbies: (token: string, offset: number) => [...apiKeys.admin(token), 'lobbies', offset] as const,
-  adminEvents: (token: string, id: string, from: number) => [...apiKeys.admin(token), 'events', id, from] as const,
-  adminState: (token: string, id: string, seq: number | null) => [...apiKeys.admin(token), 'state', id, seq] as const,
 };
 
 /** Recent started games, newest first, one page. */
@@ -68,39 +63,4 @@ export const gameLogQueryOptions = (id: string) =>
     queryFn: ({ signal }) => fetchGameLog(id, signal),
     retry: retryOnce,
     staleTime: 5 * 60_000,
-  });
-
-export const adminLobbiesQueryOptions = (token: string, offset: number) =>
-  queryOptions({
-    queryKey: apiKeys.adminLobbies(token, offset),
-    queryFn: ({ signal }) =>
-      getJson<AdminLobbiesPage>(`/api/admin/lobbies?limit=20&offset=${offset}`, { token, signal }),
-    retry: retryOnce,
-    placeholderData: keepPreviousData,
-  });
-
-export const adminEventsQueryOptions = (token: string, id: string, from: number) =>
-  queryOptions({
-    queryKey: apiKeys.adminEvents(token, id, from),
-    queryFn: ({ signal }) =>
-      getJson<EventsPage>(
-        `/api/admin/lobbies/${encodeURIComponent(id)}/events?from=${from}&to=${from + ADMIN_EVENTS_PAGE_SIZE - 1}`,
-        {
-          token,
-          signal,
-        },
-      ),
-    retry: retryOnce,
-    placeholderData: keepPreviousData,
-  });
-
-export const adminStateQueryOptions = (token: string, id: string, seq: number | null) =>
-  queryOptions({
-    queryKey: apiKeys.adminState(token, id, seq),
-    queryFn: ({ signal }) =>
-      getJson<StateAtSeq>(`/api/admin/lobbies/${encodeURIComponent(id)}/state${seq === null ? '' : `?seq=${seq}`}`, {
-        token,
-        signal,
-      }),
-    retry: retryOnce,
   });

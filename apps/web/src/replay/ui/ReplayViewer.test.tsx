@@ -8,7 +8,7 @@ import {
   createRouter,
   RouterProvider,
 } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { describe, expect, it } from 'vitest';
 import { parseReplaySearch } from '../search';
 import { botGameLog } from '../test-logs';
@@ -24,6 +24,8 @@ const game = botGameLog({ countries: 3, w: 8, h: 8, difficulty: 'normal', seed: 
 interface ViewerProps {
   readonly events: readonly LobbyEvent[];
   readonly live?: ReplayLive;
+  readonly follow?: boolean;
+  readonly aside?: ComponentProps<typeof ReplayViewer>['aside'];
 }
 
 /** The viewer on a real (memory-history) router at `url`; `update` changes its props like a parent would. */
@@ -33,7 +35,15 @@ async function renderViewer(initial: ViewerProps, url = '/watch') {
   function Parent() {
     const [props, setProps] = useState(initial);
     update = setProps;
-    return <ReplayViewer events={props.events} live={props.live} back={{ label: 'All replays', to: '/watch' }} />;
+    return (
+      <ReplayViewer
+        events={props.events}
+        live={props.live}
+        follow={props.follow}
+        aside={props.aside}
+        back={{ label: 'All replays', to: '/watch' }}
+      />
+    );
   }
   const root = createRootRoute();
   const route = createRoute({
@@ -148,5 +158,34 @@ describe('the replay viewer, finished games', () => {
     );
     act(() => void fireEvent.click(screen.getByTestId('replay-turn-back')));
     expect(viewer.getAttribute('data-turn')).toBe('2');
+  });
+});
+
+describe('the replay viewer with a side panel (the admin console)', () => {
+  it('hands its panel the position, a seek and the fights; follow on jumps to new events, off stays', async () => {
+    const live = { watchers: 0, connected: true };
+    let seek: (seq: number) => void = () => {};
+    const aside: ViewerProps['aside'] = (at) => {
+      seek = at.seek;
+      return (
+        <div data-testid="panel" data-seq={at.seq}>
+          {at.fights.length}
+        </div>
+      );
+    };
+    const { viewer, update } = await renderViewer({ events: game.slice(0, 200), live, follow: true, aside });
+    expect(Number(screen.getByTestId('panel').getAttribute('data-seq'))).toBe(200);
+    expect(Number(screen.getByTestId('panel').textContent)).toBeGreaterThan(0);
+
+    act(() => seek(150));
+    expect(seqOf(viewer)).toBe(150);
+    expect(Number(screen.getByTestId('panel').getAttribute('data-seq'))).toBe(150);
+    // Following: a new event moves the board to it even from an earlier position.
+    update({ events: game.slice(0, 210), live, follow: true, aside });
+    expect(seqOf(viewer)).toBe(210);
+
+    // Not following: the board stays, even at the newest event.
+    update({ events: game.slice(0, 220), live, follow: false, aside });
+    expect(seqOf(viewer)).toBe(210);
   });
 });

@@ -10,10 +10,11 @@
 import { isGameOver, type GameData, type LobbyEvent } from '@four-banners/engine';
 import { Alert } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Board, type BoardHandle } from '../../board/Board';
 import type { Bands } from '../../board/geometry';
 import type { Marks } from '../../board/Overlays';
+import type { FightView } from '../../game/action-view';
 import type { FeedEntry } from '../../game/feed';
 import { createReplay, playDelay, stepSeq, type Replay, type ReplaySpeed, type ReplayStep } from '../replay-model';
 import { searchAtSeq, seqFromSearch, type ParsedReplaySearch } from '../search';
@@ -40,13 +41,27 @@ interface Props {
   readonly back: ReplayBack;
   /** Set while the game is being played: `events` grows, and the viewer follows it at the end. */
   readonly live?: ReplayLive;
+  /**
+   * Live only: `true` jumps to every new event, `false` stays where it is; absent, the viewer follows
+   * while it shows the newest event.
+   */
+  readonly follow?: boolean;
+  /** A panel at the top of the side column (the admin console's), given the position, a way to move it and the log's fights. */
+  readonly aside?: (at: ReplayAside) => ReactNode;
+}
+
+/** What the viewer tells a side panel: the position, how to move it, and every fight of the log. */
+export interface ReplayAside {
+  readonly seq: number;
+  readonly seek: (seq: number) => void;
+  readonly fights: readonly FightView[];
 }
 
 /** Where a replay opens: the link's position, else the start (a live game: its newest event). */
 const openingSeq = (replay: Replay, search: ParsedReplaySearch, live: boolean) =>
   seqFromSearch(replay, search, live ? replay.endSeq : replay.startSeq);
 
-export function ReplayViewer({ events, back, live }: Props) {
+export function ReplayViewer({ events, back, live, follow, aside }: Props) {
   const search = useSearch({ strict: false }) as ParsedReplaySearch & Record<string, unknown>;
   const navigate = useNavigate();
   // A log the engine refuses throws here, and the route's error page says so.
@@ -72,7 +87,7 @@ export function ReplayViewer({ events, back, live }: Props) {
       const next = extended ?? createReplay(events);
       setReplay(next);
       if (!extended) setSeq(openingSeq(next, search, live !== undefined).seq);
-      else if (live && seq === replay.endSeq) setSeq(next.endSeq);
+      else if (live && (follow ?? seq === replay.endSeq)) setSeq(next.endSeq);
       else setSeq(next.clamp(seq));
     }
   }
@@ -276,7 +291,12 @@ export function ReplayViewer({ events, back, live }: Props) {
             nav={nav}
           />
         </div>
-        <aside className="fb-rv-side" data-open={sideOpen || undefined} aria-label="Players and chart">
+        <aside
+          className="fb-rv-side"
+          data-open={sideOpen || undefined}
+          data-wide={aside ? true : undefined}
+          aria-label={aside ? 'Console, players and chart' : 'Players and chart'}
+        >
           <button
             type="button"
             className="fb-rv-side-toggle"
@@ -284,12 +304,13 @@ export function ReplayViewer({ events, back, live }: Props) {
             onClick={() => setSideOpen((o) => !o)}
             data-testid="replay-side-toggle"
           >
-            <span>Players and chart</span>
+            <span>{aside ? 'Console, players and chart' : 'Players and chart'}</span>
             <span aria-hidden className="fb-rv-side-chevron">
               ▾
             </span>
           </button>
           <div className="fb-rv-side-content">
+            {aside?.({ seq: frame.seq, seek: nav.seek, fights: replay.fights })}
             <PlayersPanel lobby={lobby} />
             <ReplayChart samples={replay.samples} seq={frame.seq} onSeek={nav.seek} />
             <FeedPanel feed={feed} />
