@@ -321,6 +321,8 @@ export interface Report {
   readonly seq: number;
   readonly reporterId: string;
   readonly reporterName: string;
+  /** The reporter's address as the limits key it (operators only; players never see it). */
+  readonly reporterAddress: string;
   readonly targetId: string;
   readonly targetName: string;
   readonly reason: 'abuse' | 'cheating' | 'spam' | 'other';

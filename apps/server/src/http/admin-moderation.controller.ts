@@ -140,7 +140,7 @@ export class AdminModerationController {
   }
 
   @Get('reports')
-  async reports(@Query() query: unknown): Promise<AdminListPage<Report & { reporterAddress: string }>> {
+  async reports(@Query() query: unknown): Promise<AdminListPage<Report>> {
     const q = parse(reportsQuerySchema, query);
     const rows = await this.repo.listReports({
       open: q.status === 'open',

@@ -11,10 +11,7 @@ export type AuditInput = Omit<AuditEntry, 'id'>;
 export type SanctionInput = Omit<Sanction, 'id' | 'liftedAt' | 'liftedBy'>;
 
 /** A report before it is stored. */
-export type ReportInput = Omit<Report, 'id' | 'resolvedAt' | 'resolvedBy' | 'resolution'> & {
-  /** The reporter's address as the limits key it (shown to operators, never to players). */
-  readonly reporterAddress: string;
-};
+export type ReportInput = Omit<Report, 'id' | 'resolvedAt' | 'resolvedBy' | 'resolution'>;
 
 /** An audit entry of `admin`'s `action` on `target` at `at`. */
 export function auditInput(
@@ -94,12 +91,7 @@ export abstract class ModerationRepository {
   abstract findOpenReport(reporterId: string, targetId: string, lobbyId: string): Promise<number | undefined>;
 
   /** Reports newest first: `open` (unresolved) or resolved; optionally of one lobby. */
-  abstract listReports(opts: {
-    open: boolean;
-    lobbyId?: string;
-    limit: number;
-    offset: number;
-  }): Promise<(Report & { reporterAddress: string })[]>;
+  abstract listReports(opts: { open: boolean; lobbyId?: string; limit: number; offset: number }): Promise<Report[]>;
 
   /** Unresolved reports per lobby, for the lobbies given (absent: 0). */
   abstract openReportCounts(lobbyIds: readonly string[]): Promise<Map<string, number>>;

@@ -20,7 +20,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { showToast } from '../app/toasts';
 import { countryLabel } from '../art/art';
 import type { FightView } from '../game/action-view';
@@ -39,6 +39,47 @@ function keepInSight(row: HTMLElement | null): void {
 
 /** Events listed before and after the position. */
 const AROUND = 30;
+
+/**
+ * One row of the fights or events list: its seq, then `children`; a click shows that moment. The row shown
+ * is marked (`aria-current`) and kept in sight; `line` keeps it to one line.
+ */
+function SeqRow({
+  seq: rowSeq,
+  current,
+  seek,
+  testId,
+  line = false,
+  children,
+}: {
+  seq: number;
+  current: number;
+  seek: (seq: number) => void;
+  testId: string;
+  line?: boolean;
+  children: ReactNode;
+}) {
+  const shown = rowSeq === current;
+  return (
+    <UnstyledButton
+      ref={shown ? keepInSight : undefined}
+      onClick={() => seek(rowSeq)}
+      px={6}
+      py={2}
+      fz="xs"
+      bg={shown ? 'var(--mantine-color-green-light)' : undefined}
+      data-testid={testId}
+      data-seq={rowSeq}
+      aria-current={shown || undefined}
+      style={line ? { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } : undefined}
+    >
+      <Text span ff="monospace" fz="xs" c="dimmed">
+        {rowSeq}
+      </Text>{' '}
+      {children}
+    </UnstyledButton>
+  );
+}
 
 interface Props {
   readonly token: string;
@@ -259,23 +300,10 @@ export function AdminLobbyPanel({ token, detail, events, seq, seek, fights, canM
       <ScrollArea.Autosize mah={160} type="auto" viewportProps={{ tabIndex: 0, 'aria-label': 'Fights' }}>
         <Stack gap={0} data-testid="admin-fights">
           {fights.map((f) => (
-            <UnstyledButton
-              key={f.seq}
-              onClick={() => seek(f.seq)}
-              px={6}
-              py={2}
-              fz="xs"
-              bg={f.seq === seq ? 'var(--mantine-color-green-light)' : undefined}
-              data-testid="admin-fight"
-              data-seq={f.seq}
-              aria-current={f.seq === seq || undefined}
-            >
-              <Text span ff="monospace" fz="xs" c="dimmed">
-                {f.seq}
-              </Text>{' '}
+            <SeqRow key={f.seq} seq={f.seq} current={seq} seek={seek} testId="admin-fight">
               {countryLabel(f.attacker)} ({f.from.x},{f.from.y}) attacks {countryLabel(f.defender)} ({f.to.x},{f.to.y}):{' '}
               {f.attackRoll} vs {f.defendRoll}, {f.won ? 'won' : 'lost'}
-            </UnstyledButton>
+            </SeqRow>
           ))}
           {fights.length === 0 ? <Text c="dimmed">No fight yet.</Text> : null}
         </Stack>
@@ -285,24 +313,9 @@ export function AdminLobbyPanel({ token, detail, events, seq, seek, fights, canM
       <ScrollArea.Autosize mah={260} type="auto" viewportProps={{ tabIndex: 0, 'aria-label': 'Events' }}>
         <Stack gap={0} data-testid="admin-events">
           {around.map((e) => (
-            <UnstyledButton
-              key={e.seq}
-              ref={e.seq === seq ? keepInSight : undefined}
-              onClick={() => seek(e.seq)}
-              px={6}
-              py={2}
-              fz="xs"
-              bg={e.seq === seq ? 'var(--mantine-color-green-light)' : undefined}
-              data-testid="admin-event"
-              data-seq={e.seq}
-              aria-current={e.seq === seq || undefined}
-              style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
-            >
-              <Text span ff="monospace" fz="xs" c="dimmed">
-                {e.seq}
-              </Text>{' '}
+            <SeqRow key={e.seq} seq={e.seq} current={seq} seek={seek} testId="admin-event" line>
               {eventLine(e, names)}
-            </UnstyledButton>
+            </SeqRow>
           ))}
         </Stack>
       </ScrollArea.Autosize>

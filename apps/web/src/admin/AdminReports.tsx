@@ -14,7 +14,6 @@ import { Pager } from './AdminBits';
 import { banIdentitySpec, muteSpec } from './person-actions';
 
 /** The server adds the reporter's address to each report (to spot one address reporting under many names). */
-const reporterAddress = (r: Report): string | undefined => (r as Report & { reporterAddress?: string }).reporterAddress;
 
 export function AdminReports({ token, canModerate }: { token: string; canModerate: boolean }) {
   const [status, setStatus] = useState<'open' | 'resolved'>('open');
@@ -73,9 +72,9 @@ export function AdminReports({ token, canModerate }: { token: string; canModerat
                       <Text size="xs" c="dimmed" ff="monospace">
                         {r.targetId}
                       </Text>
-                      {reporterAddress(r) ? (
+                      {r.reporterAddress ? (
                         <Text size="xs" c="dimmed">
-                          reported from <Code fz="xs">{reporterAddress(r)}</Code>
+                          reported from <Code fz="xs">{r.reporterAddress}</Code>
                         </Text>
                       ) : null}
                     </Table.Td>

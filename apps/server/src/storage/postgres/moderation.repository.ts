@@ -95,12 +95,7 @@ export class PostgresModerationRepository extends ModerationRepository {
     return row?.id;
   }
 
-  async listReports(opts: {
-    open: boolean;
-    lobbyId?: string;
-    limit: number;
-    offset: number;
-  }): Promise<(Report & { reporterAddress: string })[]> {
+  async listReports(opts: { open: boolean; lobbyId?: string; limit: number; offset: number }): Promise<Report[]> {
     const rows = await this.database.db
       .select()
       .from(reports)

@@ -95,12 +95,7 @@ export class SqliteModerationRepository extends ModerationRepository {
       .get()?.id;
   }
 
-  async listReports(opts: {
-    open: boolean;
-    lobbyId?: string;
-    limit: number;
-    offset: number;
-  }): Promise<(Report & { reporterAddress: string })[]> {
+  async listReports(opts: { open: boolean; lobbyId?: string; limit: number; offset: number }): Promise<Report[]> {
     return this.database.db
       .select()
       .from(reports)
