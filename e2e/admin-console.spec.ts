@@ -200,7 +200,9 @@ test('an operator finds a person by name, sees a fight, follows live, removes a 
   await op.getByTestId('admin-close').click();
   await confirmAction(op, 'Closed by the moderators');
   for (const player of [ana, bo]) {
-    await expect(player.getByTestId('app-toast').first()).toContainText(/closed/i);
+    await expect(player.getByTestId('moderated-message')).toHaveText(
+      'A moderator closed this lobby: Closed by the moderators',
+    );
     await expect.poll(() => onlineView(player)).toBeNull();
   }
   await expect(op.getByTestId('admin-close')).toHaveCount(0);

@@ -30,10 +30,27 @@ interface SocketWho {
   readonly address?: string;
 }
 
+/** Sanctions by their target (`identity:<id>` or `address:<key>`), so a check costs one lookup, not a scan. */
+type ByTarget = Map<string, Sanction[]>;
+
+const targetKey = (s: Sanction) =>
+  'identity' in s.target ? `identity:${s.target.identity}` : `address:${s.target.address}`;
+
+function byTarget(sanctions: readonly Sanction[]): ByTarget {
+  const map: ByTarget = new Map();
+  for (const s of sanctions) {
+    const key = targetKey(s);
+    const list = map.get(key);
+    if (list) list.push(s);
+    else map.set(key, [s]);
+  }
+  return map;
+}
+
 @Injectable()
 export class SanctionsService implements OnModuleInit, OnModuleDestroy {
-  private bans: Sanction[] = [];
-  private mutes: Sanction[] = [];
+  private bans: ByTarget = new Map();
+  private mutes: ByTarget = new Map();
   private timer: NodeJS.Timeout | null = null;
   private loading: Promise<void> | null = null;
 
@@ -79,20 +96,22 @@ export class SanctionsService implements OnModuleInit, OnModuleDestroy {
 
   private async load(): Promise<void> {
     const active = await this.repo.activeSanctions(new Date().toISOString());
-    this.bans = active.filter((s) => s.kind === 'ban');
-    this.mutes = active.filter((s) => s.kind === 'mute');
-    this.metrics.moderationLoaded(this.mutes.length, this.bans.length, await this.repo.countOpenReports());
+    const bans = active.filter((s) => s.kind === 'ban');
+    const mutes = active.filter((s) => s.kind === 'mute');
+    this.bans = byTarget(bans);
+    this.mutes = byTarget(mutes);
+    this.metrics.moderationLoaded(mutes.length, bans.length, await this.repo.countOpenReports());
     this.dropBanned();
   }
 
   /** The ban in force on an identity, if any. */
   bannedIdentity(playerId: string, now = Date.now()): Sanction | undefined {
-    return this.bans.find((s) => 'identity' in s.target && s.target.identity === playerId && inForce(s, now));
+    return this.bans.get(`identity:${playerId}`)?.find((s) => inForce(s, now));
   }
 
   /** The ban in force on an address (as `addressKey` keys it), if any. */
   bannedAddress(address: string, now = Date.now()): Sanction | undefined {
-    return this.bans.find((s) => 'address' in s.target && s.target.address === address && inForce(s, now));
+    return this.bans.get(`address:${address}`)?.find((s) => inForce(s, now));
   }
 
   /** Why a connection of `playerId` from `address` is refused (PROTOCOL §2.4), or null. */
@@ -103,12 +122,8 @@ export class SanctionsService implements OnModuleInit, OnModuleDestroy {
 
   /** The mute in force on the person's chat in the lobby (a lobby mute or one everywhere), the longest first. */
   muteOf(playerId: string, lobbyId: string, now = Date.now()): Sanction | undefined {
-    const applying = this.mutes.filter(
-      (s) =>
-        'identity' in s.target &&
-        s.target.identity === playerId &&
-        (s.lobbyId === null || s.lobbyId === lobbyId) &&
-        inForce(s, now),
+    const applying = (this.mutes.get(`identity:${playerId}`) ?? []).filter(
+      (s) => (s.lobbyId === null || s.lobbyId === lobbyId) && inForce(s, now),
     );
     return applying.sort((a, b) => endOf(b) - endOf(a))[0];
   }
@@ -126,7 +141,7 @@ export class SanctionsService implements OnModuleInit, OnModuleDestroy {
 
   /** Drops this node's connections of banned identities and addresses. */
   private dropBanned(): void {
-    if (this.bans.length === 0) return;
+    if (this.bans.size === 0) return;
     for (const socket of [...this.hub.allSockets()]) {
       const who = socket.data as SocketWho;
       const banned =

@@ -166,12 +166,13 @@ export abstract class LobbyLogRepository {
   /** The latest snapshot at or before `seq`. */
   abstract latestSnapshot(lobbyId: string, seq?: number): Promise<{ seq: number; state: string } | undefined>;
 
+  /** The chat seqs of the lobby a moderator removed (they are served with `msg: ''`). */
+  abstract removedChat(lobbyId: string): Promise<number[]>;
+
   /**
    * A page of events `from..to` as stored (payloads as JSON text, never parsed here): at most `maxCount`,
    * and stopping before the payloads pass `maxBytes` — but at least one event, so a reader always moves on.
    */
-  /** The chat seqs of the lobby a moderator removed (they are served with `msg: ''`). */
-  abstract removedChat(lobbyId: string): Promise<number[]>;
 
   abstract readStoredPage(
     lobbyId: string,
