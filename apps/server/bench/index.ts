@@ -1,11 +1,12 @@
 /**
  * `npm run bench` (apps/server): round trips, fan-out to spectators, SQLite and PostgreSQL appends, several
  * nodes on PostgreSQL + Redis, turn clocks' CPU per 1,000 lobbies, disk growth per game and quick match under
- * arrivals; figures only, no pass/fail.
+ * arrivals, the admin search on 100,000 lobbies; figures only, no pass/fail.
  */
 import { cleanUpEverything } from './abuse/server-process.js';
 import { runFanoutBench } from './fanout.bench.js';
 import { runMultiNodeBench } from './multi-node.bench.js';
+import { printAdminSearchBench } from './admin-search.bench.js';
 import { printGrowthBench } from './growth.bench.js';
 import { runQuickMatchBench } from './quick-match.bench.js';
 import { runRoundTripBench } from './round-trip.bench.js';
@@ -24,4 +25,5 @@ await printPostgresAppendBench();
 await runMultiNodeBench();
 await runTurnClockBench();
 await printGrowthBench();
+await printAdminSearchBench();
 await runQuickMatchBench();
