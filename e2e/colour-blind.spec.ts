@@ -1,16 +1,20 @@
 /**
- * Territory is told apart without colour (issue 9 "Readable by everyone", ARCHITECTURE §7.10): a mid-game
- * board of four countries under each emulated vision deficiency. Every country's land is filled with
- * its own pattern (emblem and hatch), so the four differ in shape, not only in hue. Screenshots go to
+ * Territory is told apart without colour (ARCHITECTURE §7.10): a mid-game board of four countries under
+ * each emulated vision deficiency. The canvas board paints every country's land with its own pattern
+ * (emblem and hatch), and green and red land — the pair deuteranopia and protanopia confuse — differ in
+ * lightness as well, measured on the rendered pixels. Screenshots go to
  * test-results/screenshots/cb-<deficiency>.png for people to look at.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
+import { deltaE2000, meanColours, meanOf, toLab, type Rect } from './colour';
 import { passTurn, playTurn, readGame, skipTutorial, waitForTurnOrEnd, type SerializedGame } from './helpers';
 
 const OUT = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
 const DEFICIENCIES = ['deuteranopia', 'protanopia', 'tritanopia', 'achromatopsia'] as const;
 const KIND = ['nomad', 'settled'] as const;
+/** The least CIEDE2000 difference between green and red land of one kind under deuteranopia and protanopia. */
+const LEAST_GREEN_RED_DIFFERENCE = 12;
 
 test.use({ viewport: { width: 1366, height: 820 } });
 test.beforeEach(async ({ page }) => skipTutorial(page));
@@ -31,44 +35,54 @@ async function midGame(page: Page): Promise<SerializedGame> {
   return g;
 }
 
-/** The pattern id each tile of the DOM names, row-major. */
-const tilePatterns = (page: Page) =>
-  page.locator('.fb-board-svg .fb-tiles > g').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-pattern')));
+/** The inner part of each bare tile (no unit, no landmark) in view, by owner and kind, in page CSS px. */
+async function bareTiles(page: Page, g: SerializedGame): Promise<Map<string, Rect[]>> {
+  const probe = (await page.evaluate(() => window.fourBanners?.board() ?? null))!;
+  const box = (await page.getByTestId('board').boundingBox())!;
+  const size = 64 * probe.view.s;
+  const out = new Map<string, Rect[]>();
+  g.tiles.forEach((t, i) => {
+    if (t.owner < 0 || t.unit || t.landmark >= 0 || !probe.painted?.[i]) return;
+    const x = box.x + probe.view.x + t.pos.x * size;
+    const y = box.y + probe.view.y + t.pos.y * size;
+    if (x < box.x || y < box.y || x + size > box.x + box.width || y + size > box.y + box.height) return;
+    const key = `${t.owner}-${KIND[t.type]}`;
+    out.set(key, [...(out.get(key) ?? []), { x: x + size * 0.15, y: y + size * 0.15, w: size * 0.7, h: size * 0.7 }]);
+  });
+  return out;
+}
 
-/** The shape of a <pattern>: its markup with every colour and opacity taken out. */
-const patternShape = (page: Page, id: string) =>
-  page.locator(`.fb-board-svg pattern#${id}`).evaluate((p) =>
-    p.innerHTML
-      .replace(/#[0-9a-f]{3,8}/gi, 'C')
-      .replace(/(fill|stroke)-opacity="[^"]*"/g, '')
-      .replace(/ id="[^"]*"/, ''),
-  );
-
-test("the four countries' land differs in a non-colour channel under every vision deficiency", async ({ page }) => {
+test('green and red land differ in more than hue under deuteranopia and protanopia, on the rendered pixels', async ({
+  page,
+}) => {
   const g = await midGame(page);
-  const owners = new Set(g.tiles.filter((t) => t.owner >= 0).map((t) => t.owner));
-  expect([...owners].sort()).toEqual([0, 1, 2, 3]);
-
+  expect(await page.evaluate(() => window.fourBanners?.board()?.renderer)).toBe('canvas');
+  await page.mouse.move(5, 5); // no hover outline in the picture
+  const tiles = await bareTiles(page, g);
+  for (const kind of KIND) {
+    expect(tiles.get(`0-${kind}`)?.length ?? 0, `green ${kind} tiles in view`).toBeGreaterThan(0);
+    expect(tiles.get(`2-${kind}`)?.length ?? 0, `red ${kind} tiles in view`).toBeGreaterThan(0);
+  }
   const cdp = await page.context().newCDPSession(page);
-  for (const type of DEFICIENCIES) {
+  const report: string[] = [];
+  for (const type of ['none', ...DEFICIENCIES] as const) {
     await cdp.send('Emulation.setEmulatedVisionDeficiency', { type });
-    // Each tile names its country's pattern for its kind; no two countries share one.
-    const patterns = await tilePatterns(page);
-    const byCountry = new Map<number, Set<string>>();
-    g.tiles.forEach((t, i) => {
-      if (t.owner < 0) return expect(patterns[i]).toBeNull();
-      expect(patterns[i]).toBe(`fb-land-${t.owner}-${KIND[t.type]}`);
-      byCountry.set(t.owner, (byCountry.get(t.owner) ?? new Set()).add(patterns[i]!));
-    });
-    const all = [...byCountry.values()].flatMap((s) => [...s]);
-    expect(new Set(all).size).toBe(all.length);
-    // With colour taken out, the four countries' patterns still differ in shape, on both kinds of land.
+    const png = await page.screenshot({ path: type === 'none' ? undefined : `${OUT}cb-${type}.png` });
     for (const kind of KIND) {
-      const shapes = await Promise.all([0, 1, 2, 3].map((c) => patternShape(page, `fb-land-${c}-${kind}`)));
-      expect(new Set(shapes).size).toBe(4);
+      const [green, red] = await Promise.all(
+        [0, 2].map(async (c) => meanOf(await meanColours(page, png, tiles.get(`${c}-${kind}`)!))),
+      );
+      const difference = deltaE2000(green!, red!);
+      const lightness = Math.abs(toLab(green!)[0] - toLab(red!)[0]);
+      report.push(`${type} ${kind}: ΔE2000 ${difference.toFixed(1)}, ΔL* ${lightness.toFixed(1)}`);
+      if (type === 'deuteranopia' || type === 'protanopia') {
+        expect(difference, `${type}, ${kind} land: green against red`).toBeGreaterThanOrEqual(
+          LEAST_GREEN_RED_DIFFERENCE,
+        );
+      }
     }
-    await page.mouse.move(5, 5); // no hover outline in the picture
-    await page.screenshot({ path: `${OUT}cb-${type}.png` });
   }
   await cdp.send('Emulation.setEmulatedVisionDeficiency', { type: 'none' });
+  test.info().annotations.push({ type: 'green vs red', description: report.join('; ') });
+  console.log(report.join('\n'));
 });

@@ -10,6 +10,21 @@ declare global {
       logLength(): number;
       online(): { lobbyId: string; playerId: string; seq: number; stateHash: string; shownSeq: number | null } | null;
       sounds(): string[];
+      board(): {
+        renderer: 'canvas' | 'svg';
+        view: { x: number; y: number; s: number };
+        width: number;
+        height: number;
+        painted:
+          | ({
+              owner: number;
+              land: 'nomad' | 'settled';
+              landmark: string | null;
+              unit: string | null;
+              state: string | null;
+            } | null)[]
+          | null;
+      } | null;
     };
   }
 }

@@ -107,11 +107,24 @@ export function mix(a: string, b: string, amount: number): string {
   return `#${out.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
 }
 
-/** Tile fills per owner (-1 → index 4): Settled is solid ground, Nomad a lighter striped field. */
-export const SETTLED_FILL = COUNTRY_COLOURS.map((c) => mix(c, '#1a1b1f', 0.5));
+/**
+ * How much of each country's colour its land is mixed with (the rest is the board's dark ground), for
+ * Settled ground, Nomad ground and Nomad's hatch. Green land is the lightest and red the darkest, so the
+ * pair that deuteranopia and protanopia confuse still differs in lightness (ARCHITECTURE §7.10; measured on
+ * rendered pixels by e2e/colour-blind.spec.ts).
+ */
+const LAND_TONE = [
+  { settled: 0.6, nomad: 0.32, stripe: 0.46 },
+  { settled: 0.5, nomad: 0.2, stripe: 0.34 },
+  { settled: 0.3, nomad: 0.1, stripe: 0.2 },
+  { settled: 0.5, nomad: 0.2, stripe: 0.34 },
+] as const;
+
+/** Tile fills per country: Settled is solid ground, Nomad a darker striped field. */
+export const SETTLED_FILL = COUNTRY_COLOURS.map((c, i) => mix(c, '#1a1b1f', LAND_TONE[i]!.settled));
 export const SETTLED_EDGE = COUNTRY_COLOURS.map((c) => mix(c, '#1a1b1f', 0.8));
-export const NOMAD_FILL = COUNTRY_COLOURS.map((c) => mix(c, '#1a1b1f', 0.2));
-export const NOMAD_STRIPE = COUNTRY_COLOURS.map((c) => mix(c, '#1a1b1f', 0.34));
+export const NOMAD_FILL = COUNTRY_COLOURS.map((c, i) => mix(c, '#1a1b1f', LAND_TONE[i]!.nomad));
+export const NOMAD_STRIPE = COUNTRY_COLOURS.map((c, i) => mix(c, '#1a1b1f', LAND_TONE[i]!.stripe));
 
 /** Badge of a unit raised this turn (a small sprout: it is new and acts next turn). */
 export const NEW_BADGE_MARKUP =
@@ -150,7 +163,18 @@ function hatchPath(dir: (typeof HATCH)[number]): string {
  * country's direction, with the same two emblems. Colour-blind players tell the countries apart by the shape and the hatch.
  */
 export function landPatternMarkup(country: number, kind: LandKind): string {
-  const id = landPatternId(country, kind);
+  return (
+    `<pattern id="${landPatternId(country, kind)}" width="64" height="64" patternUnits="userSpaceOnUse">` +
+    landCellMarkup(country, kind) +
+    `</pattern>`
+  );
+}
+
+/**
+ * One 64×64 cell of the land pattern of `country` (what `landPatternMarkup` repeats; the canvas board
+ * paints it clipped to a tile). Its hatch runs past the cell's edges: whoever draws it clips to the cell.
+ */
+export function landCellMarkup(country: number, kind: LandKind): string {
   const emblem = EMBLEM_PATHS[country as 0] ?? '';
   const stamp = (x: number, y: number, fill: string, opacity: number) =>
     `<path transform="translate(${x} ${y})" d="${emblem}" fill="${fill}" fill-opacity="${opacity}"/>`;
@@ -164,12 +188,10 @@ export function landPatternMarkup(country: number, kind: LandKind): string {
           hatch: `stroke="${NOMAD_STRIPE[country]}" stroke-width="4.5" stroke-linecap="square"`,
         };
   return (
-    `<pattern id="${id}" width="64" height="64" patternUnits="userSpaceOnUse">` +
     `<rect width="64" height="64" fill="${ground.fill}"/>` +
     `<path d="${hatch}" ${ground.hatch}/>` +
     stamp(14, 14, INK, 0.55) +
-    stamp(50, 50, INK, 0.55) +
-    `</pattern>`
+    stamp(50, 50, INK, 0.55)
   );
 }
 
@@ -185,7 +207,7 @@ export type ArtPiece =
   | 'badge-attacked';
 
 /** The 64×64 drawings' markup; badges are drawn on their own 18×18 box around 0,0 (see BADGE_BOX). */
-function pieceMarkup(piece: ArtPiece): string {
+export function pieceMarkup(piece: ArtPiece): string {
   switch (piece) {
     case 'mountains':
       return MOUNTAINS_MARKUP;

@@ -1,22 +1,46 @@
 /**
- * The game board: one SVG inside a transformed wrapper. Panning and zooming only change the wrapper's
- * CSS transform (no React render), hover renders one rectangle, and tiles re-render only when the
- * engine hands out a new tile object. Mouse drag, wheel, touch drag and pinch; a press that moved
- * more than 10 px is not a click (ARCHITECTURE §7.2); a touch held still shows the tile in the hover store
- * (what a mouse shows by hovering: the tile panel and an attack's odds) and is not a click.
+ * The game board (ARCHITECTURE §7.11). The tiles are painted on a canvas the size of the viewport
+ * (canvas-tiles.ts: a pan or zoom repaints the tiles in view, a new state only the tiles that changed),
+ * or drawn as SVG where there is no canvas; what is drawn over them — selection, moves, attacks and their
+ * odds, banner spots, the hover and the keyboard cursor, a unit sliding in — is a small SVG in a wrapper
+ * that follows the view by a CSS transform, so tests and screen readers find it in the DOM. Panning and
+ * zooming never render React. Mouse drag, wheel, touch drag and pinch; a press that moved more than
+ * 10 px is not a click (ARCHITECTURE §7.2); a touch held still shows the tile in the hover store (what a
+ * mouse shows by hovering: the tile panel and an attack's odds) and is not a click.
  */
 import type { GameData, Pos } from '@four-banners/engine';
-import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createClickGuard } from '../app/click-guard';
+import { prefersReducedMotion } from '../app/settings';
 import { createStore, type Store } from '../app/store';
 import { ArtDefs } from '../art/ArtDefs';
 import { BOARD_BG } from '../art/art';
-import { clampView, fitView, minScale, tileAtPoint, zoomAt, NO_BANDS, TILE, type Bands, type View } from './geometry';
-import { HoverLayer, MarksLayer, type Marks } from './Overlays';
+import { createTilePainter, type TilePainter } from './canvas-tiles';
+import {
+  centredView,
+  clampView,
+  comfortablyInView,
+  fitView,
+  minScale,
+  openingView,
+  tileAtPoint,
+  zoomAt,
+  MAX_SCALE,
+  NO_BANDS,
+  PLAYABLE_TILE,
+  TILE,
+  type Bands,
+  type View,
+} from './geometry';
+import { ArrivingUnit, HoverLayer, MarksLayer, type Marks } from './Overlays';
+import { boardProbes, boardRenderer } from './renderer';
+import { lookParts } from './tile-look';
 import { TileLayer } from './TileLayer';
 
 /** How long a touch must stay still to count as a long press (shows the tile instead of clicking it). */
 const LONG_PRESS_MS = 450;
+/** Labels on the map are drawn at least as large as at this zoom (CSS px per map unit). */
+const LABEL_SCALE = 0.8;
 
 export interface BoardHandle {
   zoomBy(factor: number): void;
@@ -24,6 +48,8 @@ export interface BoardHandle {
   fit(): void;
   /** Pans just enough to bring tile `pos` into view (the keyboard cursor). */
   reveal(pos: Pos): void;
+  /** Centres tile `pos` at a playable zoom, unless it is already well in view at one (Next unit). */
+  centerOn(pos: Pos): void;
   /** The current view (tests and the bench). */
   view(): View;
 }
@@ -39,14 +65,28 @@ export interface BoardProps {
   readonly hover?: Store<Pos | null>;
   /** Where overlays sit over the board: the fitted map keeps clear of them when it has height to spare. */
   readonly bands?: Bands;
+  /**
+   * Where the board opens when the whole map would only fit with tiles too small to play (the player's
+   * own units): centred there at a playable zoom. Read when the board opens, not followed afterwards.
+   */
+  readonly focus?: Pos | null;
 }
 
+/** The smallest tile the board opens at on this device (a finger or a mouse). */
+const playableTile = () =>
+  typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches
+    ? PLAYABLE_TILE.touch
+    : PLAYABLE_TILE.mouse;
+
 export const Board = forwardRef<BoardHandle, BoardProps>(function Board(
-  { game, marks, onTileClick, readOnly = false, hover: hoverProp, bands = NO_BANDS },
+  { game, marks, onTileClick, readOnly = false, hover: hoverProp, bands = NO_BANDS, focus = null },
   ref,
 ) {
+  const renderer = boardRenderer();
   const viewportRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const painter = useRef<TilePainter | null>(null);
   const ownHover = useMemo(() => createStore<Pos | null>(null), []);
   const hover = hoverProp ?? ownHover;
   const cols = game.width;
@@ -70,31 +110,56 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board(
   dims.current = { cols, rows };
   const bandsRef = useRef(bands);
   bandsRef.current = bands;
+  const focusRef = useRef(focus);
+  focusRef.current = focus;
   const clickRef = useRef(onTileClick);
   clickRef.current = readOnly ? undefined : onTileClick;
 
-  const apply = (next: View) => {
+  /** Moves the overlays and repaints the tiles for the current view (once a frame, or `now`). */
+  const frame = () => {
+    const st = state.current;
+    st.frame = 0;
+    const content = contentRef.current;
+    const el = viewportRef.current;
+    if (!content || !el) return;
+    const v = st.view;
+    content.style.transform = `translate3d(${v.x}px, ${v.y}px, 0) scale(${v.s})`;
+    // Labels on the map (an attack's odds) keep a readable size however far the map is zoomed out.
+    content.style.setProperty('--fb-label-scale', String(Math.max(1, LABEL_SCALE / v.s)));
+    if (painter.current) {
+      painter.current.setView(v, el.clientWidth, el.clientHeight);
+      painter.current.paint();
+    }
+    // While moving, keep the overlay's raster; once still, let the browser re-draw it sharp.
+    content.classList.add('fb-moving');
+    if (st.settle) clearTimeout(st.settle);
+    st.settle = setTimeout(() => content.classList.remove('fb-moving'), 180);
+  };
+
+  const apply = (next: View, now = false) => {
     const el = viewportRef.current;
     const st = state.current;
     st.view = el ? clampView(next, dims.current.cols, dims.current.rows, el.clientWidth, el.clientHeight) : next;
-    if (st.frame) return;
-    st.frame = requestAnimationFrame(() => {
-      st.frame = 0;
-      const content = contentRef.current;
-      if (!content) return;
-      const v = st.view;
-      content.style.transform = `translate3d(${v.x}px, ${v.y}px, 0) scale(${v.s})`;
-      // While moving, keep the layer's raster; once still, let the browser re-draw it sharp.
-      content.classList.add('fb-moving');
-      if (st.settle) clearTimeout(st.settle);
-      st.settle = setTimeout(() => content.classList.remove('fb-moving'), 180);
-    });
+    if (now) {
+      if (st.frame) cancelAnimationFrame(st.frame);
+      frame();
+      return;
+    }
+    if (!st.frame) st.frame = requestAnimationFrame(frame);
   };
 
-  const fit = () => {
+  const fit = (now = false) => {
     const el = viewportRef.current;
     if (!el) return;
-    apply(fitView(dims.current.cols, dims.current.rows, el.clientWidth, el.clientHeight, bandsRef.current));
+    apply(fitView(dims.current.cols, dims.current.rows, el.clientWidth, el.clientHeight, bandsRef.current), now);
+  };
+
+  /** The view the board opens at: the whole map, or zoomed in on the player's units when it would be too small. */
+  const open = (now = false) => {
+    const el = viewportRef.current;
+    if (!el) return;
+    const { cols: c, rows: r } = dims.current;
+    apply(openingView(c, r, el.clientWidth, el.clientHeight, focusRef.current, playableTile(), bandsRef.current), now);
   };
 
   const zoomBy = (factor: number, px?: number, py?: number) => {
@@ -116,6 +181,15 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board(
       state.current.touched = false;
       fit();
     },
+    centerOn: (pos) => {
+      const el = viewportRef.current;
+      if (!el) return;
+      const v = state.current.view;
+      const s = Math.min(MAX_SCALE, Math.max(v.s, playableTile() / TILE));
+      if (s === v.s && comfortablyInView(v, pos, el.clientWidth, el.clientHeight)) return;
+      state.current.touched = true;
+      apply(centredView(pos, s, dims.current.cols, dims.current.rows, el.clientWidth, el.clientHeight));
+    },
     reveal: (pos) => {
       const el = viewportRef.current;
       if (!el) return;
@@ -135,23 +209,74 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board(
     view: () => state.current.view,
   }));
 
-  // Fit the map on mount, on a new map size and on viewport resizes until the player moved the view.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a new map size only: fit and apply read everything else through refs
-  useEffect(() => {
+  // The canvas board's painter, made once (null on the SVG board or without a 2D canvas).
+  useLayoutEffect(() => {
+    const canvas = canvasRef.current;
+    painter.current = canvas ? createTilePainter(canvas) : null;
+    return () => {
+      painter.current = null;
+    };
+  }, []);
+
+  // The unit that just moved slides in from where it came (only when it really stands there now); on the
+  // canvas board it is drawn above the map while it slides, and painted into its tile once it has arrived.
+  const lastMove = marks.lastMove;
+  const arrivalIndex = lastMove && lastMove.kind === 'move' ? lastMove.to.x + lastMove.to.y * cols : -1;
+  const arrived = arrivalIndex >= 0 && game.tiles[arrivalIndex]?.unit?.id === lastMove?.country;
+  const arrival = useMemo(
+    () =>
+      lastMove && arrived
+        ? { seq: lastMove.seq, dx: lastMove.from.x - lastMove.to.x, dy: lastMove.from.y - lastMove.to.y }
+        : undefined,
+    [lastMove, arrived],
+  );
+  const [landed, setLanded] = useState(-1);
+  const sliding = renderer === 'canvas' && arrival && arrival.seq !== landed && !prefersReducedMotion();
+
+  // A new state repaints the tiles that changed, before the browser shows the frame.
+  useLayoutEffect(() => {
+    const p = painter.current;
+    if (!p) return;
+    p.setTiles(game.tiles, cols, rows, sliding ? arrivalIndex : -1);
+    p.paint();
+  }, [game.tiles, cols, rows, sliding, arrivalIndex]);
+
+  // Open the map on mount and on a new map size, and again on viewport resizes until the player moved the view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a new map size only: open and apply read everything else through refs
+  useLayoutEffect(() => {
     state.current.touched = false;
-    fit();
+    open(true);
     const el = viewportRef.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
-    const ro = new ResizeObserver(() => (state.current.touched ? apply(state.current.view) : fit()));
+    const ro = new ResizeObserver(() => (state.current.touched ? apply(state.current.view) : open()));
     ro.observe(el);
     return () => ro.disconnect();
-    // Runs on a new map size only: the handlers read everything else through refs.
   }, [cols, rows]);
-  // Other overlay bands (the layout changed): a view the player has not moved fits again.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the overlay bands are the trigger (the layout changed); fit reads the rest through refs
+  // Other overlay bands (the layout changed): a view the player has not moved opens again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the overlay bands are the trigger (the layout changed); open reads the rest through refs
   useEffect(() => {
-    if (!state.current.touched) fit();
+    if (!state.current.touched) open();
   }, [bands.top, bands.bottom]);
+
+  // Tests and the bench read the board through `window.fourBanners.board()`.
+  useEffect(() => {
+    if (readOnly && boardProbes.current) return;
+    const probe = () => {
+      const el = viewportRef.current;
+      const v = state.current.view;
+      return {
+        renderer,
+        view: { x: v.x, y: v.y, s: v.s },
+        width: el?.clientWidth ?? 0,
+        height: el?.clientHeight ?? 0,
+        painted: painter.current?.painted().map((look) => (look < 0 ? null : lookParts(look))) ?? null,
+      };
+    };
+    boardProbes.current = probe;
+    return () => {
+      if (boardProbes.current === probe) boardProbes.current = null;
+    };
+  }, [renderer, readOnly]);
 
   // Wheel zoom needs a non-passive listener to keep the page from scrolling.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the wheel listener is attached once; zoomBy reads the view through refs
@@ -273,17 +398,6 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board(
     if (tile) clickRef.current?.(tile);
   };
 
-  // The unit that just moved slides in from where it came (only when it really stands there now).
-  const lastMove = marks.lastMove;
-  const arrivalIndex = lastMove && lastMove.kind === 'move' ? lastMove.to.x + lastMove.to.y * cols : -1;
-  const arrived = arrivalIndex >= 0 && game.tiles[arrivalIndex]?.unit?.id === lastMove?.country;
-  const arrival = useMemo(
-    () =>
-      lastMove && arrived
-        ? { seq: lastMove.seq, dx: lastMove.from.x - lastMove.to.x, dy: lastMove.from.y - lastMove.to.y }
-        : undefined,
-    [lastMove, arrived],
-  );
   const w = cols * TILE;
   const h = rows * TILE;
   return (
@@ -291,6 +405,7 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board(
       ref={viewportRef}
       className="fb-board"
       data-testid="board"
+      data-renderer={renderer}
       data-readonly={readOnly || undefined}
       style={{ background: BOARD_BG }}
       onPointerDown={onPointerDown}
@@ -299,10 +414,34 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board(
       onPointerCancel={(e) => endPointer(e, true)}
       onPointerLeave={(e) => e.pointerType === 'mouse' && setHover(null)}
     >
+      {renderer === 'canvas' ? (
+        <canvas
+          ref={canvasRef}
+          className="fb-board-canvas"
+          data-testid="board-canvas"
+          role="img"
+          aria-label={`Game map, ${cols} by ${rows} tiles`}
+        />
+      ) : null}
       <div ref={contentRef} className="fb-board-content" style={{ width: w, height: h }}>
-        <svg width={w} height={h} viewBox={`0 0 ${w} ${h}`} className="fb-board-svg" role="img" aria-label="Game map">
-          <ArtDefs />
-          <TileLayer tiles={game.tiles} arrival={arrival} arrivalIndex={arrived ? arrivalIndex : -1} />
+        <svg
+          width={w}
+          height={h}
+          viewBox={`0 0 ${w} ${h}`}
+          className="fb-board-svg"
+          role={renderer === 'svg' ? 'img' : undefined}
+          aria-label={renderer === 'svg' ? 'Game map' : undefined}
+          aria-hidden={renderer === 'svg' ? undefined : true}
+        >
+          {renderer === 'svg' ? (
+            <>
+              <ArtDefs />
+              <TileLayer tiles={game.tiles} arrival={arrival} arrivalIndex={arrived ? arrivalIndex : -1} />
+            </>
+          ) : null}
+          {sliding && arrival ? (
+            <ArrivingUnit tile={game.tiles[arrivalIndex]!} arrival={arrival} onLanded={() => setLanded(arrival.seq)} />
+          ) : null}
           <MarksLayer marks={marks} game={game} />
           {readOnly ? null : <HoverLayer hover={hover} pointerHover={pointerHover} />}
         </svg>

@@ -1,9 +1,12 @@
 /** What is drawn over the tiles: selection, moveable and attackable tiles, banner spots, hover, last move. */
-import type { GameData, Pos } from '@four-banners/engine';
-import { memo, type RefObject } from 'react';
+import type { GameData, Pos, Tile } from '@four-banners/engine';
+import { memo, useEffect, type RefObject } from 'react';
 import { useStore, type Store } from '../app/store';
+import { BADGE_BOX, pieceUrl } from '../art/art';
 import { TILE } from './geometry';
 import { attackOdds } from './odds';
+import type { Arrival } from './TileLayer';
+import { unitState } from './unit-state';
 
 export interface Marks {
   readonly selected: Pos | null;
@@ -117,5 +120,51 @@ export function HoverLayer({ hover, pointerHover }: { hover: Store<Pos | null>; 
       height={TILE - 4}
       rx={8}
     />
+  );
+}
+
+/**
+ * The canvas board's unit that just arrived, sliding in from where it came (the canvas paints its tile
+ * without it meanwhile); `onLanded` when the slide is over, so the canvas paints it in place.
+ */
+export function ArrivingUnit({ tile, arrival, onLanded }: { tile: Tile; arrival: Arrival; onLanded: () => void }) {
+  // Lands even where the slide never runs or never ends (a hidden page, animations off).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one timer per arrival, keyed by its seq
+  useEffect(() => {
+    const t = setTimeout(onLanded, 400);
+    return () => clearTimeout(t);
+  }, [arrival.seq]);
+  const unit = tile.unit;
+  if (!unit) return null;
+  const x = tile.pos.x * TILE;
+  const y = tile.pos.y * TILE;
+  const state = unitState(tile);
+  const faded = state === 'attacked' || state === 'new';
+  const pad = (BADGE_BOX - 16) / 2;
+  return (
+    <g
+      key={arrival.seq}
+      className="fb-arrive"
+      pointerEvents="none"
+      onAnimationEnd={onLanded}
+      style={{ '--dx': `${arrival.dx * TILE}px`, '--dy': `${arrival.dy * TILE}px` } as React.CSSProperties}
+    >
+      <image
+        href={pieceUrl(`unit-${unit.id as 0}`, faded ? 0.78 : 1)}
+        x={x + (tile.landmark >= 0 ? 10 : 5)}
+        y={y + 6}
+        width={54}
+        height={54}
+      />
+      {state && state !== 'ready' ? (
+        <image
+          href={pieceUrl(`badge-${state}`)}
+          x={x + 44 - pad}
+          y={y + 4 - pad}
+          width={BADGE_BOX}
+          height={BADGE_BOX}
+        />
+      ) : null}
+    </g>
   );
 }

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { clampView, fitView, tileAtPoint, zoomAt, FIT_PAD, TILE } from './geometry';
+import {
+  centredView,
+  clampView,
+  comfortablyInView,
+  coverView,
+  fitView,
+  openingView,
+  tileAtPoint,
+  zoomAt,
+  FIT_PAD,
+  TILE,
+} from './geometry';
 
 describe('board geometry', () => {
   it('fits a map inside the viewport and centres it horizontally', () => {
@@ -67,5 +78,51 @@ describe('board geometry', () => {
     expect(tileAtPoint(v, 100 + 32 * 3 + 1, 50 + 32 * 2 + 1, 10, 10)).toEqual({ x: 3, y: 2 });
     expect(tileAtPoint(v, 99, 60, 10, 10)).toBeNull();
     expect(tileAtPoint(v, 100 + 32 * 10 + 1, 60, 10, 10)).toBeNull();
+  });
+});
+
+describe('the view a board opens at (ARCHITECTURE §7.11)', () => {
+  it('shows the whole map when its tiles are large enough that way', () => {
+    expect(openingView(10, 10, 1000, 700, { x: 2, y: 2 }, 32)).toEqual(fitView(10, 10, 1000, 700));
+  });
+
+  it('opens a map too big to play whole at the playable size, centred on the focus', () => {
+    const v = openingView(32, 32, 390, 600, { x: 16, y: 16 }, 40);
+    expect(TILE * v.s).toBeCloseTo(40);
+    // Tile (16, 16) sits at the viewport's centre.
+    expect(v.x + 16.5 * TILE * v.s).toBeCloseTo(195);
+    expect(v.y + 16.5 * TILE * v.s).toBeCloseTo(300);
+  });
+
+  it('near the map’s edge, keeps the map covering the viewport (no empty band beside it)', () => {
+    const v = openingView(32, 32, 390, 600, { x: 0, y: 31 }, 40);
+    expect(v.x).toBe(0);
+    expect(v.y + 32 * TILE * v.s).toBeCloseTo(600);
+  });
+
+  it('with no focus, shows the whole map whatever its size', () => {
+    expect(openingView(32, 32, 390, 600, null, 40)).toEqual(fitView(32, 32, 390, 600));
+  });
+
+  it('a tile well inside the viewport is comfortably in view; one near its edge is not', () => {
+    const v = { x: 0, y: 0, s: 0.5 };
+    expect(comfortablyInView(v, { x: 5, y: 5 }, 320, 320)).toBe(true);
+    expect(comfortablyInView(v, { x: 0, y: 5 }, 320, 320)).toBe(false);
+    expect(comfortablyInView(v, { x: 5, y: 9 }, 320, 320)).toBe(false);
+  });
+
+  it('centres a tile at a given zoom, clamped so the map still covers the viewport', () => {
+    const v = centredView({ x: 10, y: 10 }, 1, 32, 32, 640, 640);
+    expect(v.x + 10.5 * TILE).toBeCloseTo(320);
+    expect(coverView({ x: 50, y: -5000, s: 1 }, 32, 32, 640, 640)).toEqual({ x: 0, y: 640 - 32 * TILE, s: 1 });
+  });
+});
+
+describe('keeping the map on screen', () => {
+  it('a map smaller than the viewport one way stays whole inside it that way', () => {
+    // 32 tiles at s = 0.5 are 1024 px: inside a 1026 px wide viewport, whatever the focus asked.
+    const v = coverView({ x: 369, y: -100, s: 0.5 }, 32, 32, 1026, 713);
+    expect(v.x).toBe(2);
+    expect(v.y).toBe(-100);
   });
 });

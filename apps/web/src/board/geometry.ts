@@ -1,4 +1,5 @@
 /** Board geometry and the pan/zoom view: pure functions, so they are easy to test and reuse. */
+import type { Pos } from '@four-banners/engine';
 export const TILE = 64;
 
 export interface View {
@@ -86,4 +87,57 @@ export function tileAtPoint(
   const x = Math.floor((px - view.x) / view.s / TILE);
   const y = Math.floor((py - view.y) / view.s / TILE);
   return x >= 0 && y >= 0 && x < cols && y < rows ? { x, y } : null;
+}
+
+/**
+ * The smallest tile, in CSS px, a board opens at (ARCHITECTURE §7.11): a finger's target on a touch
+ * screen, a comfortable click with a mouse. A map that would fit only smaller opens zoomed in on the
+ * player's own units instead; "Fit the map" still shows it whole.
+ */
+export const PLAYABLE_TILE = { touch: 40, mouse: 32 } as const;
+
+/**
+ * Keeps as much map on screen as there is: a map larger than the viewport across (or down) covers it
+ * that way, with no empty band beside it; a smaller one stays whole inside it.
+ */
+export function coverView(view: View, cols: number, rows: number, vw: number, vh: number): View {
+  const within = (at: number, size: number, room: number) =>
+    size >= room ? Math.min(0, Math.max(room - size, at)) : Math.max(0, Math.min(room - size, at));
+  return {
+    s: view.s,
+    x: within(view.x, cols * TILE * view.s, vw),
+    y: within(view.y, rows * TILE * view.s, vh),
+  };
+}
+
+/** The view at scale `s` with tile `focus` at the viewport's centre, kept covering the viewport. */
+export function centredView(focus: Pos, s: number, cols: number, rows: number, vw: number, vh: number): View {
+  const size = TILE * s;
+  return coverView({ s, x: vw / 2 - (focus.x + 0.5) * size, y: vh / 2 - (focus.y + 0.5) * size }, cols, rows, vw, vh);
+}
+
+/**
+ * The view a board opens at: the whole map when its tiles are at least `minTile` CSS px that way;
+ * otherwise tiles of `minTile` px centred on `focus` (the player's units), or the whole map with no focus.
+ */
+export function openingView(
+  cols: number,
+  rows: number,
+  vw: number,
+  vh: number,
+  focus: Pos | null,
+  minTile: number,
+  bands: Bands = NO_BANDS,
+): View {
+  const fitted = fitView(cols, rows, vw, vh, bands);
+  if (!focus || fitted.s * TILE >= minTile) return fitted;
+  return centredView(focus, Math.min(MAX_SCALE, minTile / TILE), cols, rows, vw, vh);
+}
+
+/** Whether tile `p` lies well inside the viewport (a margin of a fifth of it on every side). */
+export function comfortablyInView(view: View, p: Pos, vw: number, vh: number): boolean {
+  const size = TILE * view.s;
+  const left = view.x + p.x * size;
+  const top = view.y + p.y * size;
+  return left >= vw * 0.2 && left + size <= vw * 0.8 && top >= vh * 0.2 && top + size <= vh * 0.8;
 }

@@ -3,6 +3,7 @@
  * and curious players in the console. It exposes data, never actions: play goes through the UI.
  */
 import { gameHash, serializeGame, stateHash, type SerializedGame } from '@four-banners/engine';
+import { boardProbes, type BoardProbe } from '../board/renderer';
 import { lobbyStore } from '../online/lobby-store';
 import { playedSounds } from '../sound/played';
 import { sessionStore } from './session-store';
@@ -33,6 +34,8 @@ export interface DebugHandle {
   online(): OnlineDebug | null;
   /** The sound effects this page has played, oldest first (e.g. 'move', 'your-turn'). */
   sounds(): string[];
+  /** The board on screen: its renderer, view and (canvas) what each tile was painted as; null without one. */
+  board(): BoardProbe | null;
 }
 
 declare global {
@@ -68,5 +71,6 @@ export function installDebugHandle(): void {
       };
     },
     sounds: playedSounds,
+    board: () => boardProbes.current?.() ?? null,
   };
 }

@@ -22,6 +22,7 @@ import { PageSpinner } from '../../../app/PageSpinner';
 import { createStore } from '../../../app/store';
 import { Board, type BoardHandle } from '../../../board/Board';
 import type { Bands } from '../../../board/geometry';
+import { homeTile } from '../../../board/home';
 import type { Marks } from '../../../board/Overlays';
 import type { FeedEntry } from '../../../game/feed';
 import { overrideBotSpeed, useSession } from '../../../game/session-store';
@@ -92,6 +93,16 @@ export function GameScreen() {
 
   const game = snap?.lobby.game;
   const active = snap?.active ?? null;
+  // Where the board opens: this device's units (its country on turn first, for hot-seat).
+  const players = snap?.lobby.players;
+  const playerId = session?.playerId;
+  const focus = useMemo(() => {
+    if (!game || !players) return null;
+    const mine = players
+      .filter((p) => !p.bot && p.country >= 0 && (p.id === playerId || p.local?.ownerId === playerId))
+      .map((p) => p.country);
+    return homeTile(game, active !== null && mine.includes(active) ? [active] : mine);
+  }, [game, players, playerId, active]);
 
   // A selection only lives while its unit can still act for the active country.
   const moveable = useMemo(
@@ -194,6 +205,7 @@ export function GameScreen() {
             onTileClick={onTileClick}
             hover={hover}
             bands={side ? SIDE_BANDS : BANDS}
+            focus={focus}
           />
           <div className="fb-overlay-top">
             <BotBar session={session} snap={snap} />
