@@ -1,16 +1,23 @@
 /**
- * A large map draws its units, landmarks and badges as bitmaps (issue 9: a replay's far seek redraws the
- * whole 32×32 map, and a <use> of a symbol per drawing was the bulk of that work). The bitmaps are made
- * in the page from the same SVG drawings, and every tile still names its land pattern.
+ * The SVG board (the fallback where a browser has no 2D canvas, ARCHITECTURE §7.11): a large map draws its
+ * units, landmarks and badges as bitmaps (a replay's far seek redraws the whole 32×32 map, and a <use> of a
+ * symbol per drawing was the bulk of that work). The bitmaps are made in the page from the same SVG
+ * drawings, and every tile still names its land pattern.
  */
 import { expect, test } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { readGame, skipTutorial } from './helpers';
 
-test.beforeEach(async ({ page }) => skipTutorial(page));
+test.beforeEach(async ({ page }) => {
+  await skipTutorial(page);
+  await page.addInitScript(() => localStorage.setItem('board-renderer', 'svg'));
+});
 
-test('a 32×32 map places each drawing as one bitmap image, and every tile keeps its land pattern', async ({ page }) => {
+test('on the SVG board a 32×32 map places each drawing as one bitmap image, and every tile keeps its land pattern', async ({
+  page,
+}) => {
   await page.goto('/lobby?start=1&w=32&h=32&seed=7&speed=instant');
+  await expect(page.getByTestId('board')).toHaveAttribute('data-renderer', 'svg');
   const tiles = page.locator('.fb-board-svg .fb-tiles > g');
   await expect(tiles).toHaveCount(1024);
   // Once the bitmaps are made, no tile uses a symbol any more.

@@ -133,13 +133,11 @@ test('a raised unit reads "new — acts next turn", with its own badge', async (
   await page.mouse.move(c.x, c.y);
   await expect(page.getByTestId('tile-info')).toContainText('Green unit · new — acts next turn');
   await expect(page.getByTestId('tile-info')).not.toContainText('attacked');
+  // The board painted that tile with the unit's "new" badge (what the canvas board says it drew).
   const g = await readGame(page);
-  await expect(
-    page
-      .locator('.fb-tiles > g')
-      .nth(t.x + t.y * g.w)
-      .locator('[data-badge="new"]'),
-  ).toHaveCount(1);
+  await expect
+    .poll(() => page.evaluate((i) => window.fourBanners?.board()?.painted?.[i] ?? null, t.x + t.y * g.w))
+    .toMatchObject({ unit: 'unit-0', state: 'new', landmark: 'banner-0' });
 });
 
 test.describe('touch', () => {

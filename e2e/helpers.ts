@@ -142,8 +142,20 @@ export async function tileCenter(page: Page, x: number, y: number): Promise<{ x:
   return { x: box.x + ((x + 0.5) * box.width) / g.w, y: box.y + ((y + 0.5) * box.height) / g.h };
 }
 
+/**
+ * Clicks tile (x, y) as a player would. A tile out of view (a big map opens zoomed in on the player's
+ * units) is brought into view first with "Fit the map", the header's or, on a phone, the dock's.
+ */
 export async function clickTile(page: Page, x: number, y: number): Promise<void> {
-  const p = await tileCenter(page, x, y);
+  let p = await tileCenter(page, x, y);
+  const board = (await page.getByTestId('board').boundingBox())!;
+  const inside = (q: { x: number; y: number }) =>
+    q.x > board.x && q.y > board.y && q.x < board.x + board.width && q.y < board.y + board.height;
+  if (!inside(p)) {
+    await page.getByRole('button', { name: 'Fit the map' }).filter({ visible: true }).first().click();
+    await expect.poll(async () => inside(await tileCenter(page, x, y))).toBe(true);
+    p = await tileCenter(page, x, y);
+  }
   await page.mouse.click(p.x, p.y);
 }
 
@@ -209,10 +221,10 @@ export async function playTurn(page: Page, opts: { attack?: boolean } = {}): Pro
   const report: TurnReport = { banners: 0, moves: 0, attacks: 0 };
   const me = await active(page);
   if (me === null) return report;
-  const spots = page.locator('.fb-banner-spot');
-  if ((await spots.count()) > 0) {
+  const spot = page.locator('.fb-banner-spot').first();
+  if ((await spot.count()) > 0) {
     const before = (await readGame(page)).countries.find((c) => c.id === me)!.banners;
-    await spots.first().click({ force: true });
+    await clickTile(page, Number(await spot.getAttribute('data-x')), Number(await spot.getAttribute('data-y')));
     const after = (await readGame(page)).countries.find((c) => c.id === me)!.banners;
     if (after === before - 1) report.banners++;
   }

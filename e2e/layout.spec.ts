@@ -257,7 +257,7 @@ for (const size of SIZES) {
         await expect
           .poll(async () => (await box(page.locator('.fb-board-content'))).width)
           .toBeGreaterThan(fitted * 1.3);
-        await page.getByTestId('dock-fit').click();
+        await page.getByTestId('dock-zoom').getByRole('button', { name: 'Fit the map' }).click();
         await expect.poll(async () => (await box(page.locator('.fb-board-content'))).width).toBeCloseTo(fitted, 0);
         expect((await boardFill(page, stage)).fill).toBeGreaterThanOrEqual(0.8);
       });

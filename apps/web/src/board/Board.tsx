@@ -27,9 +27,10 @@ import {
   zoomAt,
   MAX_SCALE,
   NO_BANDS,
-  PLAYABLE_TILE,
+  OPENING_TILE,
   TILE,
   type Bands,
+  type Pointing,
   type View,
 } from './geometry';
 import { ArrivingUnit, HoverLayer, MarksLayer, type Marks } from './Overlays';
@@ -72,11 +73,9 @@ export interface BoardProps {
   readonly focus?: Pos | null;
 }
 
-/** The smallest tile the board opens at on this device (a finger or a mouse). */
-const playableTile = () =>
-  typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches
-    ? PLAYABLE_TILE.touch
-    : PLAYABLE_TILE.mouse;
+/** How this device points at the map: a finger wants larger tiles than a mouse. */
+const pointing = (): Pointing =>
+  typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches ? 'touch' : 'mouse';
 
 export const Board = forwardRef<BoardHandle, BoardProps>(function Board(
   { game, marks, onTileClick, readOnly = false, hover: hoverProp, bands = NO_BANDS, focus = null },
@@ -86,6 +85,7 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board(
   const viewportRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const marksRef = useRef<SVGGElement>(null);
   const painter = useRef<TilePainter | null>(null);
   const ownHover = useMemo(() => createStore<Pos | null>(null), []);
   const hover = hoverProp ?? ownHover;
@@ -124,8 +124,12 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board(
     if (!content || !el) return;
     const v = st.view;
     content.style.transform = `translate3d(${v.x}px, ${v.y}px, 0) scale(${v.s})`;
-    // Labels on the map (an attack's odds) keep a readable size however far the map is zoomed out.
-    content.style.setProperty('--fb-label-scale', String(Math.max(1, LABEL_SCALE / v.s)));
+    // Labels on the map (an attack's odds) keep a readable size however far the map is zoomed out (set
+    // only when it changes: a new value restyles everything the overlay holds).
+    const label = String(Math.max(1, LABEL_SCALE / v.s));
+    const marks = marksRef.current;
+    if (marks && marks.style.getPropertyValue('--fb-label-scale') !== label)
+      marks.style.setProperty('--fb-label-scale', label);
     if (painter.current) {
       painter.current.setView(v, el.clientWidth, el.clientHeight);
       painter.current.paint();
@@ -159,7 +163,7 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board(
     const el = viewportRef.current;
     if (!el) return;
     const { cols: c, rows: r } = dims.current;
-    apply(openingView(c, r, el.clientWidth, el.clientHeight, focusRef.current, playableTile(), bandsRef.current), now);
+    apply(openingView(c, r, el.clientWidth, el.clientHeight, focusRef.current, pointing(), bandsRef.current), now);
   };
 
   const zoomBy = (factor: number, px?: number, py?: number) => {
@@ -185,7 +189,7 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board(
       const el = viewportRef.current;
       if (!el) return;
       const v = state.current.view;
-      const s = Math.min(MAX_SCALE, Math.max(v.s, playableTile() / TILE));
+      const s = Math.min(MAX_SCALE, Math.max(v.s, OPENING_TILE[pointing()] / TILE));
       if (s === v.s && comfortablyInView(v, pos, el.clientWidth, el.clientHeight)) return;
       state.current.touched = true;
       apply(centredView(pos, s, dims.current.cols, dims.current.rows, el.clientWidth, el.clientHeight));
@@ -247,6 +251,8 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board(
     state.current.touched = false;
     open(true);
     const el = viewportRef.current;
+    // Drawn: the tiles are painted (canvas) or in the DOM (SVG) for the frame about to show (tests, bench).
+    el?.setAttribute('data-ready', '');
     if (!el || typeof ResizeObserver === 'undefined') return;
     const ro = new ResizeObserver(() => (state.current.touched ? apply(state.current.view) : open()));
     ro.observe(el);
@@ -442,7 +448,9 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board(
           {sliding && arrival ? (
             <ArrivingUnit tile={game.tiles[arrivalIndex]!} arrival={arrival} onLanded={() => setLanded(arrival.seq)} />
           ) : null}
-          <MarksLayer marks={marks} game={game} />
+          <g ref={marksRef}>
+            <MarksLayer marks={marks} game={game} />
+          </g>
           {readOnly ? null : <HoverLayer hover={hover} pointerHover={pointerHover} />}
         </svg>
       </div>

@@ -35,7 +35,7 @@ export const MarksLayer = memo(function MarksLayer({ marks, game }: { marks: Mar
   return (
     <g className="fb-marks" pointerEvents="none">
       {bannerSpots.map((p) => (
-        <g key={`b${p.x},${p.y}`} className="fb-banner-spot">
+        <g key={`b${p.x},${p.y}`} className="fb-banner-spot" data-x={p.x} data-y={p.y}>
           <rect x={p.x * TILE + 5} y={p.y * TILE + 5} width={TILE - 10} height={TILE - 10} rx={6} />
           <path
             d={`M${p.x * TILE + 25} ${p.y * TILE + 46}V${p.y * TILE + 17}H${p.x * TILE + 44}L${p.x * TILE + 39} ${p.y * TILE + 23.5}L${p.x * TILE + 44} ${p.y * TILE + 30}H${p.x * TILE + 25}`}

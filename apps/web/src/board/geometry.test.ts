@@ -83,11 +83,15 @@ describe('board geometry', () => {
 
 describe('the view a board opens at (ARCHITECTURE §7.11)', () => {
   it('shows the whole map when its tiles are large enough that way', () => {
-    expect(openingView(10, 10, 1000, 700, { x: 2, y: 2 }, 32)).toEqual(fitView(10, 10, 1000, 700));
+    expect(openingView(10, 10, 1000, 700, { x: 2, y: 2 }, 'touch')).toEqual(fitView(10, 10, 1000, 700));
+    // 34 px tiles on a small phone are playable: the map opens whole there too.
+    expect(openingView(10, 10, 360, 500, { x: 2, y: 2 }, 'touch')).toEqual(fitView(10, 10, 360, 500));
+    // With a mouse, 30 px tiles are playable: a 24×24 map opens whole on a laptop.
+    expect(openingView(24, 24, 1026, 713, { x: 2, y: 2 }, 'mouse')).toEqual(fitView(24, 24, 1026, 713));
   });
 
-  it('opens a map too big to play whole at the playable size, centred on the focus', () => {
-    const v = openingView(32, 32, 390, 600, { x: 16, y: 16 }, 40);
+  it('opens a map too big to play whole at the opening tile size, centred on the focus', () => {
+    const v = openingView(32, 32, 390, 600, { x: 16, y: 16 }, 'touch');
     expect(TILE * v.s).toBeCloseTo(40);
     // Tile (16, 16) sits at the viewport's centre.
     expect(v.x + 16.5 * TILE * v.s).toBeCloseTo(195);
@@ -95,13 +99,14 @@ describe('the view a board opens at (ARCHITECTURE §7.11)', () => {
   });
 
   it('near the map’s edge, keeps the map covering the viewport (no empty band beside it)', () => {
-    const v = openingView(32, 32, 390, 600, { x: 0, y: 31 }, 40);
+    const v = openingView(32, 32, 390, 600, { x: 0, y: 31 }, 'touch');
     expect(v.x).toBe(0);
     expect(v.y + 32 * TILE * v.s).toBeCloseTo(600);
   });
 
   it('with no focus, shows the whole map whatever its size', () => {
-    expect(openingView(32, 32, 390, 600, null, 40)).toEqual(fitView(32, 32, 390, 600));
+    expect(openingView(32, 32, 390, 600, null, 'touch')).toEqual(fitView(32, 32, 390, 600));
+    expect(TILE * openingView(32, 32, 1026, 713, { x: 5, y: 5 }, 'mouse').s).toBeCloseTo(32);
   });
 
   it('a tile well inside the viewport is comfortably in view; one near its edge is not', () => {

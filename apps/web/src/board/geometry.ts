@@ -90,11 +90,15 @@ export function tileAtPoint(
 }
 
 /**
- * The smallest tile, in CSS px, a board opens at (ARCHITECTURE §7.11): a finger's target on a touch
- * screen, a comfortable click with a mouse. A map that would fit only smaller opens zoomed in on the
- * player's own units instead; "Fit the map" still shows it whole.
+ * A board opens showing the whole map when its tiles are at least this large that way (ARCHITECTURE
+ * §7.11): 32 CSS px for a finger, 28 with a mouse. A map that would fit only smaller opens zoomed in on the
+ * player's own units instead, at `OPENING_TILE`. "Fit the map" still shows it whole.
  */
-export const PLAYABLE_TILE = { touch: 40, mouse: 32 } as const;
+export const PLAYABLE_TILE = { touch: 32, mouse: 28 } as const;
+export const OPENING_TILE = { touch: 40, mouse: 32 } as const;
+
+/** How a device is pointed at the map. */
+export type Pointing = keyof typeof OPENING_TILE;
 
 /**
  * Keeps as much map on screen as there is: a map larger than the viewport across (or down) covers it
@@ -117,8 +121,9 @@ export function centredView(focus: Pos, s: number, cols: number, rows: number, v
 }
 
 /**
- * The view a board opens at: the whole map when its tiles are at least `minTile` CSS px that way;
- * otherwise tiles of `minTile` px centred on `focus` (the player's units), or the whole map with no focus.
+ * The view a board opens at on a device pointed at by `pointing`: the whole map when its tiles are at
+ * least `PLAYABLE_TILE` CSS px that way; otherwise tiles of `OPENING_TILE` px centred on `focus` (the
+ * player's units), or the whole map with no focus.
  */
 export function openingView(
   cols: number,
@@ -126,12 +131,12 @@ export function openingView(
   vw: number,
   vh: number,
   focus: Pos | null,
-  minTile: number,
+  pointing: Pointing,
   bands: Bands = NO_BANDS,
 ): View {
   const fitted = fitView(cols, rows, vw, vh, bands);
-  if (!focus || fitted.s * TILE >= minTile) return fitted;
-  return centredView(focus, Math.min(MAX_SCALE, minTile / TILE), cols, rows, vw, vh);
+  if (!focus || fitted.s * TILE >= PLAYABLE_TILE[pointing]) return fitted;
+  return centredView(focus, Math.min(MAX_SCALE, OPENING_TILE[pointing] / TILE), cols, rows, vw, vh);
 }
 
 /** Whether tile `p` lies well inside the viewport (a margin of a fifth of it on every side). */

@@ -1,19 +1,19 @@
 /**
  * Narrow screens: a bar under the board with every country's emblem and land (the leaderboard at a
  * glance) that opens into a sheet over the board's lower part with the full players panel and the latest
- * events; beside it, on phones, the "Fit the map" button the header has no room for.
+ * events; beside it, on phones, the zoom buttons the header has no room for.
  */
 import { COUNTRY_COLOURS, type LobbyState } from '@four-banners/engine';
-import { ActionIcon } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { useId, useMemo, useState, type CSSProperties, type RefObject } from 'react';
 import { EmblemDot } from '../art/Emblem';
 import type { BoardHandle } from '../board/Board';
 import type { FeedEntry } from '../game/feed';
 import { countCountries } from '../replay/country-counts';
 import { FeedPanel } from './FeedPanel';
-import { FitIcon } from './icons';
 import { PlayersPanel, countryRows } from './PlayersPanel';
 import type { ClockView } from './turn-clock';
+import { ZoomControls } from './ZoomControls';
 
 interface Props {
   readonly lobby: LobbyState;
@@ -83,16 +83,9 @@ export function PlayersDock({ lobby, presence, me, feed, board, clock }: Props) 
           <FeedPanel feed={feed} />
         </div>
       ) : null}
-      <ActionIcon
-        variant="default"
-        size="lg"
-        aria-label="Fit the map"
-        onClick={() => board.current?.fit()}
-        hiddenFrom="sm"
-        data-testid="dock-fit"
-      >
-        <FitIcon />
-      </ActionIcon>
+      <Group gap={4} wrap="nowrap" hiddenFrom="sm" className="fb-dock-zoom" data-testid="dock-zoom">
+        <ZoomControls board={board} />
+      </Group>
     </div>
   );
 }

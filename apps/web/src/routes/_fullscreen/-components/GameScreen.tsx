@@ -1,7 +1,8 @@
 /**
- * /game: the header, then the board stage with its compact overlays (the bots' bar, a fight card), and
- * the players: a side column on wide and landscape screens (with the tile panel and the latest events),
- * a bar under the board that opens into a sheet on narrow ones.
+ * /game: the header, then the board, and the players: a side column on wide and landscape screens (the
+ * turn's notices, the players, the tile panel, the latest events and the fight card), and on narrow ones a
+ * tray under the board (the one notice that matters most now) above a bar that opens into a sheet.
+ * Nothing is drawn over the board (ARCHITECTURE §7.11): the board only ever loses room to the layout.
  */
 import {
   actable,
@@ -21,7 +22,6 @@ import { useAppState } from '../../../app/app-state';
 import { PageSpinner } from '../../../app/PageSpinner';
 import { createStore } from '../../../app/store';
 import { Board, type BoardHandle } from '../../../board/Board';
-import type { Bands } from '../../../board/geometry';
 import { homeTile } from '../../../board/home';
 import type { Marks } from '../../../board/Overlays';
 import type { FeedEntry } from '../../../game/feed';
@@ -45,14 +45,6 @@ import { useTurnClock } from '../../../game-ui/turn-clock';
 
 /** Screens wide enough, or landscape enough, for a side column beside the board. */
 const SIDE_QUERY = '(min-width: 900px), (min-width: 640px) and (orientation: landscape)';
-/**
- * Where the board's overlays sit (px from the stage's edges): the bots' bar and the turn notice at the top;
- * without a side column, the fight card and the tile panel at the bottom. The fitted map keeps clear of
- * them when it has height to spare, and is never made smaller for them.
- */
-const BANDS: Bands = { top: 56, bottom: 156 };
-/** With a side column the fight card and the tile panel live in it: only the top overlays sit on the board. */
-const SIDE_BANDS: Bands = { top: 56, bottom: 0 };
 const NO_FEED: readonly FeedEntry[] = [];
 
 /** Legal banner spots of `country` right now, asked of the engine tile by tile. */
@@ -185,6 +177,9 @@ export function GameScreen() {
   const online = session.online ? presence : undefined;
   // Beside the board when there is a side column, so it never covers tiles the player wants to click.
   const fightCard = <FightCard fight={snap.lastFight} />;
+  const handoff = <HandoffNotice snap={snap} />;
+  const botBar = <BotBar session={session} snap={snap} />;
+  const away = session.online ? <AwayNotice lobby={snap.lobby} me={session.playerId} /> : null;
   return (
     <div
       className="fb-game"
@@ -197,26 +192,16 @@ export function GameScreen() {
       <Announcer game={game} marks={marks} />
       <div className="fb-game-body">
         <div className="fb-game-stage" data-testid="game-stage">
-          <HandoffNotice snap={snap} />
-          <Board
-            ref={board}
-            game={game}
-            marks={marks}
-            onTileClick={onTileClick}
-            hover={hover}
-            bands={side ? SIDE_BANDS : BANDS}
-            focus={focus}
-          />
-          <div className="fb-overlay-top">
-            <BotBar session={session} snap={snap} />
-            {session.online ? <AwayNotice lobby={snap.lobby} me={session.playerId} /> : null}
-          </div>
-          <div className="fb-overlay-bottom">{side ? null : fightCard}</div>
+          <Board ref={board} game={game} marks={marks} onTileClick={onTileClick} hover={hover} focus={focus} />
           {session.online && link !== 'live' && <ReconnectingOverlay link={link} />}
-          {side ? null : tileInfo}
         </div>
         {side ? (
           <div className="fb-game-side" data-testid="game-side">
+            <div className="fb-side-notices" data-testid="game-notices">
+              {away}
+              {handoff}
+              {botBar}
+            </div>
             <PlayersPanel lobby={snap.lobby} presence={online} me={session.playerId} clock={clock} />
             <div className="fb-side-tile">{tileInfo}</div>
             <FeedPanel feed={feed} />
@@ -224,14 +209,24 @@ export function GameScreen() {
             <div className="fb-side-fight">{fightCard}</div>
           </div>
         ) : (
-          <PlayersDock
-            lobby={snap.lobby}
-            presence={online}
-            me={session.playerId}
-            feed={feed}
-            board={board}
-            clock={clock}
-          />
+          <>
+            {/* One slot of fixed height: the first of these that has something to say shows (game-layout.css). */}
+            <div className="fb-tray" data-testid="game-notices">
+              {away}
+              {fightCard}
+              {botBar}
+              {handoff}
+              <div className="fb-tray-tile">{tileInfo}</div>
+            </div>
+            <PlayersDock
+              lobby={snap.lobby}
+              presence={online}
+              me={session.playerId}
+              feed={feed}
+              board={board}
+              clock={clock}
+            />
+          </>
         )}
       </div>
     </div>
