@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { BADGE_BOX, MOUNTAINS_MARKUP, NEW_BADGE_MARKUP, pieceUrl, unitMarkup, type ArtPiece } from './art';
+import {
+  BADGE_BOX,
+  MOUNTAINS_MARKUP,
+  NEW_BADGE_MARKUP,
+  NOMAD_FILL,
+  SETTLED_FILL,
+  landCellMarkup,
+  pieceUrl,
+  unitMarkup,
+  type ArtPiece,
+} from './art';
 
 const documentOf = (url: string) => {
   expect(url.startsWith('data:image/svg+xml,')).toBe(true);
@@ -44,5 +54,30 @@ describe('the drawings the board places as images', () => {
     expect(documentOf(pieceUrl('unit-1', 0.78))).toContain(`<g opacity="0.78">${unitMarkup(1)}</g>`);
     expect(documentOf(pieceUrl('unit-1'))).not.toContain('opacity="0.78"');
     expect(pieceUrl('unit-1', 0.78)).toBe(pieceUrl('unit-1', 0.78));
+  });
+});
+
+describe('each country’s land, told apart without colour (ARCHITECTURE §7.10)', () => {
+  const shape = (markup: string) =>
+    markup
+      .replace(/#[0-9a-f]{3,8}/gi, 'C')
+      .replace(/(fill|stroke)-opacity="[^"]*"/g, '')
+      .replace(/ id="[^"]*"/, '');
+
+  it.each(['nomad', 'settled'] as const)(
+    'the four countries’ %s land differs in shape with colour taken out',
+    (kind) => {
+      const shapes = [0, 1, 2, 3].map((c) => shape(landCellMarkup(c, kind)));
+      expect(new Set(shapes).size).toBe(4);
+    },
+  );
+
+  it('green land is lighter than red land of the same kind (deuteranopia and protanopia confuse their hues)', () => {
+    const lightness = (hex: string) => {
+      const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    expect(lightness(SETTLED_FILL[0]!)).toBeGreaterThan(2 * lightness(SETTLED_FILL[2]!));
+    expect(lightness(NOMAD_FILL[0]!)).toBeGreaterThan(2 * lightness(NOMAD_FILL[2]!));
   });
 });
