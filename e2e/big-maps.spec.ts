@@ -5,7 +5,7 @@
  * canvas paints what the game holds; the zoom buttons work on both; and no notice is ever drawn over the
  * board.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { passTurn, playTurn, readGame, skipTutorial, waitForTurnOrEnd, type SerializedGame } from './helpers';
 
 const SCREENS = [
@@ -14,6 +14,10 @@ const SCREENS = [
 ] as const;
 const SIDES = [10, 24, 32] as const;
 const LAND = ['nomad', 'settled'] as const;
+/** Everything that tells the player something during play, by test id. */
+const NOTICES = ['handoff', 'bot-bar', 'tile-info', 'fight-card', 'away-notice']
+  .map((id) => `[data-testid="${id}"]`)
+  .join(', ');
 
 type Probe = NonNullable<ReturnType<NonNullable<Window['fourBanners']>['board']>>;
 const probe = async (page: Page): Promise<Probe> => (await page.evaluate(() => window.fourBanners?.board() ?? null))!;
@@ -33,22 +37,6 @@ async function startGame(page: Page, side: number): Promise<SerializedGame> {
   expect(await waitForTurnOrEnd(page)).toBe('turn');
   await expect(page.getByTestId('board')).toHaveAttribute('data-ready', '');
   return readGame(page);
-}
-
-const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-/** Fails if `notice` is on screen over the board. */
-async function expectBesideBoard(page: Page, notice: Locator, what: string): Promise<void> {
-  const board = (await page.getByTestId('board').boundingBox())!;
-  for (const box of await notice.evaluateAll((els) =>
-    els.map((e) => e.getBoundingClientRect()).map((r) => ({ x: r.x, y: r.y, width: r.width, height: r.height })),
-  )) {
-    if (box.width === 0 || box.height === 0) continue;
-    expect(overlaps(box, board), `${what} ${JSON.stringify(box)} is over the board ${JSON.stringify(board)}`).toBe(
-      false,
-    );
-  }
 }
 
 for (const screen of SCREENS) {
@@ -127,21 +115,39 @@ for (const screen of SCREENS) {
     test('no notice is drawn over the board: the turn notice, the bots’ bar, the tile panel', async ({ page }) => {
       await page.goto('/lobby?start=1&w=24&h=24&seed=7&bots=3&speed=fast');
       expect(await waitForTurnOrEnd(page)).toBe('turn');
-      const notices = page.locator(
-        '[data-testid="handoff"], [data-testid="bot-bar"], [data-testid="tile-info"], [data-testid="fight-card"], [data-testid="away-notice"]',
-      );
+      // Every frame, every notice on screen is measured against the board: what showed, and any overlap.
+      await page.evaluate((selector) => {
+        const seen = new Set<string>();
+        const overlaps: string[] = [];
+        (window as unknown as { __notices: { seen: Set<string>; overlaps: string[] } }).__notices = { seen, overlaps };
+        const frame = () => {
+          const board = document.querySelector('[data-testid="board"]')!.getBoundingClientRect();
+          for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+            const r = el.getBoundingClientRect();
+            if (r.width === 0 || r.height === 0 || !el.checkVisibility()) continue;
+            const name = el.dataset.testid!;
+            seen.add(name);
+            if (r.left < board.right && board.left < r.right && r.top < board.bottom && board.top < r.bottom)
+              overlaps.push(`${name} ${JSON.stringify(r)} over the board ${JSON.stringify(board)}`);
+          }
+          requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }, NOTICES);
+      const notices = () =>
+        page.evaluate(() => {
+          const n = (window as unknown as { __notices: { seen: Set<string>; overlaps: string[] } }).__notices;
+          return { seen: [...n.seen].sort(), overlaps: n.overlaps.slice(0, 3) };
+        });
       await playTurn(page, { attack: false });
       await passTurn(page);
-      // The bots play at a pace people can follow: their bar shows while they do.
-      await expect(page.getByTestId('bot-bar')).toBeVisible();
-      await expectBesideBoard(page, notices, 'the bots’ bar');
+      // The bots play a round, then the turn comes back with its notice; a key shows the tile panel.
+      await expect.poll(async () => (await notices()).seen).toContain('bot-bar');
       expect(await waitForTurnOrEnd(page)).toBe('turn');
-      await expect(page.getByTestId('handoff')).toBeVisible();
-      await expectBesideBoard(page, notices, 'the turn notice');
-      // The tile panel: a hover with a mouse, the keyboard cursor on a phone.
+      await expect.poll(async () => (await notices()).seen).toContain('handoff');
       await page.keyboard.press('ArrowRight');
-      await expect(page.getByTestId('tile-info')).toHaveCount(1);
-      await expectBesideBoard(page, notices, 'the tile panel');
+      await expect.poll(async () => (await notices()).seen).toContain('tile-info');
+      expect((await notices()).overlaps).toEqual([]);
     });
   });
 }

@@ -4,13 +4,10 @@
  * or drawn as SVG where there is no canvas; what is drawn over them — selection, moves, attacks and their
  * odds, banner spots, the hover and the keyboard cursor, a unit sliding in — is a small SVG in a wrapper
  * that follows the view by a CSS transform, so tests and screen readers find it in the DOM. Panning and
- * zooming never render React. Mouse drag, wheel, touch drag and pinch; a press that moved more than
- * 10 px is not a click (ARCHITECTURE §7.2); a touch held still shows the tile in the hover store (what a
- * mouse shows by hovering: the tile panel and an attack's odds) and is not a click.
+ * zooming (gestures.ts: mouse, wheel, touch, pinch, long press) never render React.
  */
 import type { GameData, Pos } from '@four-banners/engine';
 import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { createClickGuard } from '../app/click-guard';
 import { prefersReducedMotion } from '../app/settings';
 import { createStore, type Store } from '../app/store';
 import { ArtDefs } from '../art/ArtDefs';
@@ -21,10 +18,7 @@ import {
   clampView,
   comfortablyInView,
   fitView,
-  minScale,
   openingView,
-  tileAtPoint,
-  zoomAt,
   MAX_SCALE,
   NO_BANDS,
   OPENING_TILE,
@@ -33,13 +27,12 @@ import {
   type Pointing,
   type View,
 } from './geometry';
+import { createGestures } from './gestures';
 import { ArrivingUnit, HoverLayer, MarksLayer, type Marks } from './Overlays';
 import { boardProbes, boardRenderer } from './renderer';
 import { lookParts } from './tile-look';
 import { TileLayer } from './TileLayer';
 
-/** How long a touch must stay still to count as a long press (shows the tile instead of clicking it). */
-const LONG_PRESS_MS = 450;
 /** Labels on the map are drawn at least as large as at this zoom (CSS px per map unit). */
 const LABEL_SCALE = 0.8;
 
@@ -92,20 +85,14 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board(
   const cols = game.width;
   const rows = game.height;
 
-  // Everything the pointer handlers need lives in one mutable record: no re-render while dragging.
+  // The view and its frame live in one mutable record: no re-render while the map moves.
   const state = useRef({
     view: { x: 0, y: 0, s: 1 } as View,
+    /** The player moved the view: a resize keeps it rather than opening the map again. */
     touched: false,
-    pointers: new Map<number, { x: number; y: number }>(),
-    pinch: null as null | { dist: number; midX: number; midY: number },
-    guard: createClickGuard(),
     frame: 0,
     settle: 0 as ReturnType<typeof setTimeout> | 0,
-    hold: 0 as ReturnType<typeof setTimeout> | 0,
-    held: false,
   });
-  // The last tile the pointer hovered: any other tile in the hover store is the keyboard cursor.
-  const pointerHover = useRef<Pos | null>(null);
   const dims = useRef({ cols, rows });
   dims.current = { cols, rows };
   const bandsRef = useRef(bands);
@@ -166,20 +153,31 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board(
     apply(openingView(c, r, el.clientWidth, el.clientHeight, focusRef.current, pointing(), bandsRef.current), now);
   };
 
-  const zoomBy = (factor: number, px?: number, py?: number) => {
-    const el = viewportRef.current;
-    if (!el) return;
+  /** The player moves the view. */
+  const moveTo = (next: View) => {
     state.current.touched = true;
-    const min = minScale(dims.current.cols, dims.current.rows, el.clientWidth, el.clientHeight);
-    apply(zoomAt(state.current.view, factor, px ?? el.clientWidth / 2, py ?? el.clientHeight / 2, min));
+    apply(next);
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: made once per hover store; the rest is read through refs
+  const gestures = useMemo(
+    () =>
+      createGestures({
+        viewport: () => viewportRef.current,
+        dims: () => dims.current,
+        view: () => state.current.view,
+        moveTo: (v) => moveTo(v),
+        hover,
+        click: (pos) => clickRef.current?.(pos),
+      }),
+    [hover],
+  );
+
   useImperativeHandle(ref, () => ({
-    zoomBy: (f) => zoomBy(f),
+    zoomBy: (f) => gestures.zoomBy(f),
     panBy: (dx, dy) => {
-      state.current.touched = true;
       const v = state.current.view;
-      apply({ ...v, x: v.x + dx, y: v.y + dy });
+      moveTo({ ...v, x: v.x + dx, y: v.y + dy });
     },
     fit: () => {
       state.current.touched = false;
@@ -191,8 +189,7 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board(
       const v = state.current.view;
       const s = Math.min(MAX_SCALE, Math.max(v.s, OPENING_TILE[pointing()] / TILE));
       if (s === v.s && comfortablyInView(v, pos, el.clientWidth, el.clientHeight)) return;
-      state.current.touched = true;
-      apply(centredView(pos, s, dims.current.cols, dims.current.rows, el.clientWidth, el.clientHeight));
+      moveTo(centredView(pos, s, dims.current.cols, dims.current.rows, el.clientWidth, el.clientHeight));
     },
     reveal: (pos) => {
       const el = viewportRef.current;
@@ -285,124 +282,24 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board(
   }, [renderer, readOnly]);
 
   // Wheel zoom needs a non-passive listener to keep the page from scrolling.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the wheel listener is attached once; zoomBy reads the view through refs
   useEffect(() => {
     const el = viewportRef.current;
     if (!el) return;
-    const onWheel = (e: WheelEvent) => {
-      e.preventDefault();
-      const r = el.getBoundingClientRect();
-      const delta = e.deltaMode === 1 ? e.deltaY * 16 : e.deltaY;
-      zoomBy(Math.exp(-delta * 0.0015), e.clientX - r.left, e.clientY - r.top);
+    el.addEventListener('wheel', gestures.wheel, { passive: false });
+    return () => {
+      el.removeEventListener('wheel', gestures.wheel);
+      gestures.dispose();
     };
-    el.addEventListener('wheel', onWheel, { passive: false });
-    return () => el.removeEventListener('wheel', onWheel);
-  }, []);
+  }, [gestures]);
 
   useEffect(
     () => () => {
       const st = state.current;
       if (st.frame) cancelAnimationFrame(st.frame);
       if (st.settle) clearTimeout(st.settle);
-      if (st.hold) clearTimeout(st.hold);
     },
     [],
   );
-
-  const local = (e: { clientX: number; clientY: number }) => {
-    const r = viewportRef.current!.getBoundingClientRect();
-    return { x: e.clientX - r.left, y: e.clientY - r.top };
-  };
-
-  const setHover = (p: Pos | null) => {
-    const prev = hover.get();
-    if (prev === p || (prev && p && prev.x === p.x && prev.y === p.y && prev === pointerHover.current)) return;
-    pointerHover.current = p;
-    hover.set(p);
-  };
-
-  const cancelHold = () => {
-    const st = state.current;
-    if (st.hold) clearTimeout(st.hold);
-    st.hold = 0;
-  };
-
-  const onPointerDown = (e: React.PointerEvent<HTMLDivElement>) => {
-    if (e.pointerType === 'mouse' && e.button !== 0) return;
-    const st = state.current;
-    const p = local(e);
-    try {
-      e.currentTarget.setPointerCapture(e.pointerId);
-    } catch {
-      // Not an active pointer (synthetic events); dragging still works while over the board.
-    }
-    st.pointers.set(e.pointerId, p);
-    if (st.pointers.size === 1) {
-      st.guard.down(e.clientX, e.clientY);
-      st.held = false;
-      if (e.pointerType !== 'mouse') {
-        // A new touch puts away what the last long press showed; holding still ~half a second shows this tile.
-        if (hover.get()) setHover(null);
-        cancelHold();
-        st.hold = setTimeout(() => {
-          st.hold = 0;
-          if (st.pointers.size !== 1 || st.guard.dragging) return;
-          st.held = true;
-          setHover(tileAtPoint(st.view, p.x, p.y, dims.current.cols, dims.current.rows));
-        }, LONG_PRESS_MS);
-      }
-    }
-    if (st.pointers.size === 2) {
-      cancelHold();
-      const [a, b] = [...st.pointers.values()] as [{ x: number; y: number }, { x: number; y: number }];
-      st.pinch = { dist: Math.hypot(a.x - b.x, a.y - b.y), midX: (a.x + b.x) / 2, midY: (a.y + b.y) / 2 };
-      st.guard.move(e.clientX + 1000, e.clientY); // a second finger makes this press a gesture, not a click
-    }
-  };
-
-  const onPointerMove = (e: React.PointerEvent<HTMLDivElement>) => {
-    const st = state.current;
-    const p = local(e);
-    const prev = st.pointers.get(e.pointerId);
-    if (!prev) {
-      if (e.pointerType === 'mouse') setHover(tileAtPoint(st.view, p.x, p.y, dims.current.cols, dims.current.rows));
-      return;
-    }
-    st.pointers.set(e.pointerId, p);
-    st.guard.move(e.clientX, e.clientY);
-    if (st.guard.dragging) cancelHold();
-    if (st.pointers.size >= 2 && st.pinch) {
-      const [a, b] = [...st.pointers.values()] as [{ x: number; y: number }, { x: number; y: number }];
-      const dist = Math.hypot(a.x - b.x, a.y - b.y);
-      const midX = (a.x + b.x) / 2;
-      const midY = (a.y + b.y) / 2;
-      const el = viewportRef.current!;
-      const min = minScale(dims.current.cols, dims.current.rows, el.clientWidth, el.clientHeight);
-      const zoomed = zoomAt(st.view, dist / Math.max(1, st.pinch.dist), midX, midY, min);
-      st.touched = true;
-      apply({ ...zoomed, x: zoomed.x + midX - st.pinch.midX, y: zoomed.y + midY - st.pinch.midY });
-      st.pinch = { dist, midX, midY };
-      return;
-    }
-    st.touched = true;
-    apply({ ...st.view, x: st.view.x + p.x - prev.x, y: st.view.y + p.y - prev.y });
-    if (e.pointerType === 'mouse') setHover(tileAtPoint(st.view, p.x, p.y, dims.current.cols, dims.current.rows));
-  };
-
-  const endPointer = (e: React.PointerEvent<HTMLDivElement>, cancelled: boolean) => {
-    const st = state.current;
-    if (!st.pointers.has(e.pointerId)) return;
-    const single = st.pointers.size === 1;
-    st.pointers.delete(e.pointerId);
-    if (st.pointers.size < 2) st.pinch = null;
-    if (!single) return;
-    cancelHold();
-    const click = st.guard.up(e.clientX, e.clientY);
-    if (!click || cancelled || st.held) return;
-    const p = local(e);
-    const tile = tileAtPoint(st.view, p.x, p.y, dims.current.cols, dims.current.rows);
-    if (tile) clickRef.current?.(tile);
-  };
 
   const w = cols * TILE;
   const h = rows * TILE;
@@ -414,11 +311,11 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board(
       data-renderer={renderer}
       data-readonly={readOnly || undefined}
       style={{ background: BOARD_BG }}
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={(e) => endPointer(e, false)}
-      onPointerCancel={(e) => endPointer(e, true)}
-      onPointerLeave={(e) => e.pointerType === 'mouse' && setHover(null)}
+      onPointerDown={gestures.down}
+      onPointerMove={gestures.move}
+      onPointerUp={(e) => gestures.end(e, false)}
+      onPointerCancel={(e) => gestures.end(e, true)}
+      onPointerLeave={gestures.leave}
     >
       {renderer === 'canvas' ? (
         <canvas
@@ -451,7 +348,7 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board(
           <g ref={marksRef}>
             <MarksLayer marks={marks} game={game} />
           </g>
-          {readOnly ? null : <HoverLayer hover={hover} pointerHover={pointerHover} />}
+          {readOnly ? null : <HoverLayer hover={hover} byPointer={gestures.byPointer} />}
         </svg>
       </div>
     </div>

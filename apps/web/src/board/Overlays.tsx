@@ -1,6 +1,6 @@
 /** What is drawn over the tiles: selection, moveable and attackable tiles, banner spots, hover, last move. */
 import type { GameData, Pos, Tile } from '@four-banners/engine';
-import { memo, useEffect, type RefObject } from 'react';
+import { memo, useEffect } from 'react';
 import { useStore, type Store } from '../app/store';
 import { BADGE_BOX, pieceUrl } from '../art/art';
 import { TILE } from './geometry';
@@ -95,14 +95,14 @@ export const MarksLayer = memo(function MarksLayer({ marks, game }: { marks: Mar
 });
 
 /**
- * The hovered tile's outline; only this tiny layer re-renders while the pointer moves. A tile the
- * pointer did not put there (`pointerHover` holds the last one it did) is the keyboard cursor, drawn
- * boldly so it never looks like a passing mouse.
+ * The hovered tile's outline; only this tiny layer re-renders while the pointer moves. A tile a pointer
+ * did not put there (`byPointer` tells) is the keyboard cursor, drawn boldly so it never looks like a
+ * passing mouse.
  */
-export function HoverLayer({ hover, pointerHover }: { hover: Store<Pos | null>; pointerHover: RefObject<Pos | null> }) {
+export function HoverLayer({ hover, byPointer }: { hover: Store<Pos | null>; byPointer: (p: Pos | null) => boolean }) {
   const p = useStore(hover);
   if (!p) return null;
-  if (p !== pointerHover.current) {
+  if (!byPointer(p)) {
     return (
       <g className="fb-cursor" pointerEvents="none" data-testid="board-cursor" data-x={p.x} data-y={p.y}>
         <rect x={p.x * TILE + 2.5} y={p.y * TILE + 2.5} width={TILE - 5} height={TILE - 5} rx={8} />
