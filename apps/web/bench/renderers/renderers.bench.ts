@@ -260,6 +260,7 @@ export async function renderersBench(): Promise<void> {
         try {
           status.set(setup.key, await gpuStatus(browser));
           for (let run = 0; run < RUNS; run++) {
+            console.log(`  ${setup.label}: run ${run + 1} of ${RUNS}…`);
             // Each run alternates which board goes first, so a change in the machine's load hits both alike.
             for (const renderer of run % 2 ? [...RENDERERS].reverse() : RENDERERS) {
               const key = `${setup.key}:${renderer}`;
