@@ -99,7 +99,7 @@ function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { message: st
 }
 
 /** A small seeded generator for the seek targets (the same targets every run). */
-function targets(count: number, min: number, max: number, seed = 7): number[] {
+export function targets(count: number, min: number, max: number, seed = 7): number[] {
   let s = seed >>> 0;
   const out: number[] = [];
   for (let i = 0; i < count; i++) {

@@ -9,7 +9,8 @@
  * side. Aims: ≤ 200 KB gzip initial JS; first render ≤ 250 ms; pan at 60 fps; replay open ≤ 500 ms, seek and
  * turn step p50 ≤ 16 ms and p99 ≤ 33 ms to the next frame. It reports figures and never fails on time.
  * BENCH_WEB_DIST measures another build (default apps/web/dist); BENCH_ONLY=replay runs the replay section
- * alone; BENCH_BOARDS=canvas (or svg) measures one board only.
+ * alone; BENCH_BOARDS=canvas (or svg) measures one board only. The full run ends with the renderers section
+ * (Canvas 2D against PixiJS, renderers/renderers.bench.ts), which BENCH_ONLY=renderers runs alone.
  */
 import { chromium, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
@@ -19,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { startRealServer } from '../../../e2e/real-server';
 import { replayBench } from './replay.bench';
+import { renderersBench } from './renderers/renderers.bench';
 import { BOARD_SHOWN_SCRIPT, type BoardRenderer } from './board-shown';
 
 const DIST = process.env.BENCH_WEB_DIST
@@ -196,4 +198,5 @@ async function main() {
   }
 }
 
-void main();
+// The renderers section builds and serves its own page: it needs neither apps/web/dist nor the server.
+void (ONLY === 'renderers' ? renderersBench() : main().then(() => (ONLY ? undefined : renderersBench())));
