@@ -90,8 +90,8 @@ export function tileAtPoint(
 }
 
 /**
- * A board opens showing the whole map when its tiles are at least this large that way (ARCHITECTURE
- * §7.11): 32 CSS px for a finger, 28 with a mouse. A map that would fit only smaller opens zoomed in on the
+ * A board opens showing the whole map when its tiles are at least this large that way
+ * (ARCHITECTURE §7.11): 32 CSS px for a finger, 28 with a mouse. A map that would fit only smaller opens zoomed in on the
  * player's own units instead, at `OPENING_TILE`. "Fit the map" still shows it whole.
  */
 export const PLAYABLE_TILE = { touch: 32, mouse: 28 } as const;
