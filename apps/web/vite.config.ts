@@ -1,3 +1,7 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { extname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
@@ -15,6 +19,58 @@ function emojiFontWithColourGlyphs(): Plugin {
     transform(code, id) {
       if (!id.includes('@fontsource/noto-color-emoji/') || !id.endsWith('.css')) return null;
       return code.replace(/url\([^)]*\.woff2\) format\('woff2'\),\s*/g, '');
+    },
+  };
+}
+
+/** The text types the server sends precompressed (apps/server/src/http/web-app.ts, OPERATIONS §12). */
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.json', '.webmanifest', '.txt', '.map']);
+
+/**
+ * Writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy beside every text file of the build,
+ * once, so the server sends them as they are and no request costs compression work. It runs after the
+ * offline worker is written, so sw.js and the workbox script get theirs too; a copy that is not smaller
+ * than its file is not written.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  const br = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  return {
+    name: 'precompress',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const files = (await readdir(outDir, { recursive: true, withFileTypes: true }))
+          .filter((f) => f.isFile() && COMPRESSIBLE.has(extname(f.name)))
+          .map((f) => join(f.parentPath, f.name));
+        await Promise.all(
+          files.map(async (file) => {
+            const data = await readFile(file);
+            const copies = [
+              [
+                '.br',
+                await br(data, {
+                  params: {
+                    [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+                    [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+                  },
+                }),
+              ],
+              ['.gz', await gz(data, { level: constants.Z_BEST_COMPRESSION })],
+            ] as const;
+            for (const [suffix, packed] of copies)
+              if (packed.length < data.length) await writeFile(file + suffix, packed);
+          }),
+        );
+      },
     },
   };
 }
@@ -70,6 +126,7 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
+    precompress(),
   ],
   build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 600 },
   server: {
