@@ -9,7 +9,8 @@
  *     (lighthouse.bench.ts).
  * Aims: ≤ 200 KB gzip initial JS; pan at 60 fps; replay open ≤ 500 ms, seek p99 ≤ 20 ms; Lighthouse
  * performance ≥ 90. It reports figures and never fails on time. BENCH_WEB_DIST measures another build
- * (default apps/web/dist); BENCH_ONLY=replay or BENCH_ONLY=lighthouse runs that section alone.
+ * (default apps/web/dist); BENCH_ONLY=initial, BENCH_ONLY=replay or BENCH_ONLY=lighthouse runs that section
+ * alone.
  */
 import { chromium, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
@@ -186,6 +187,7 @@ async function main() {
     console.log(
       `  total after idle-time prefetch (dialogs, worker): JS ${totals(js(measured.total))}; CSS ${totals(css(measured.total))}`,
     );
+    if (ONLY === 'initial') return;
 
     const renders: number[] = [];
     const frames: number[] = [];
