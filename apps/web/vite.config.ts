@@ -1,6 +1,10 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { extname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defineConfig, type HtmlTagDescriptor, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /**
@@ -19,6 +23,122 @@ function emojiFontWithColourGlyphs(): Plugin {
   };
 }
 
+/**
+ * The route chunks of the first screen, the main menu. (The global dialogs' chunk, which the tutorial of a
+ * first visit needs, is left to load after the menu: preloading it too made the menu paint later.)
+ */
+const FIRST_SCREEN_MODULES = [
+  '/src/routes/_fullscreen.tsx?tsr-split=component',
+  '/src/routes/_fullscreen/main-menu.tsx?tsr-split=component',
+];
+/** The face of the app's font that the first screen's (Latin) text uses. */
+const FIRST_SCREEN_FONT = /\/inter-latin-wght-normal-[\w-]+\.woff2$/;
+
+/**
+ * Preloads what the first screen needs that the entry does not import, so it downloads with the entry
+ * instead of a round trip later (ARCHITECTURE §7.12): the main menu's route chunks with the chunks they
+ * import (found only once the router has matched the path), and the Latin face of the app's font (found
+ * only once the styles apply; preloaded, the menu's text paints in it at once and does not shift).
+ */
+function firstScreenPreloads(): Plugin {
+  let base = '/';
+  return {
+    name: 'first-screen-preloads',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle) return html;
+        const files = Object.values(ctx.bundle);
+        const chunks = new Map(
+          files.filter((f): f is Rollup.OutputChunk => f.type === 'chunk').map((c) => [c.fileName, c]),
+        );
+        const entry = [...chunks.values()].find((c) => c.isEntry);
+        const loaded = new Set<string>();
+        const walk = (name: string, into: Set<string>) => {
+          if (into.has(name)) return;
+          into.add(name);
+          for (const dep of chunks.get(name)?.imports ?? []) walk(dep, into);
+        };
+        if (entry) walk(entry.fileName, loaded);
+        const wanted = new Set<string>();
+        for (const chunk of chunks.values())
+          if (FIRST_SCREEN_MODULES.some((m) => chunk.facadeModuleId?.endsWith(m))) walk(chunk.fileName, wanted);
+        const tags: HtmlTagDescriptor[] = [...wanted]
+          .filter((name) => !loaded.has(name))
+          .map((name) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: base + name },
+            injectTo: 'head',
+          }));
+        const font = files.find((f) => f.type === 'asset' && FIRST_SCREEN_FONT.test(`/${f.fileName}`));
+        if (font)
+          tags.push({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: true, href: base + font.fileName },
+            injectTo: 'head',
+          });
+        return { html, tags };
+      },
+    },
+  };
+}
+
+/** The text types the server sends precompressed (apps/server/src/http/web-app.ts, OPERATIONS §12). */
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.json', '.webmanifest', '.txt', '.map']);
+
+/**
+ * Writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy beside every text file of the build,
+ * once, so the server sends them as they are and no request costs compression work. It runs after the
+ * offline worker is written, so sw.js and the workbox script get theirs too; a copy that is not smaller
+ * than its file is not written.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  const br = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  return {
+    name: 'precompress',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const files = (await readdir(outDir, { recursive: true, withFileTypes: true }))
+          .filter((f) => f.isFile() && COMPRESSIBLE.has(extname(f.name)))
+          .map((f) => join(f.parentPath, f.name));
+        await Promise.all(
+          files.map(async (file) => {
+            const data = await readFile(file);
+            const copies = [
+              [
+                '.br',
+                await br(data, {
+                  params: {
+                    [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+                    [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+                  },
+                }),
+              ],
+              ['.gz', await gz(data, { level: constants.Z_BEST_COMPRESSION })],
+            ] as const;
+            for (const [suffix, packed] of copies)
+              if (packed.length < data.length) await writeFile(file + suffix, packed);
+          }),
+        );
+      },
+    },
+  };
+}
+
 // The libs are consumed as TypeScript source through their "source" export condition (TOOLCHAIN.md).
 export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
@@ -32,6 +152,7 @@ export default defineConfig({
     }),
     react(),
     emojiFontWithColourGlyphs(),
+    firstScreenPreloads(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -70,6 +191,7 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
+    precompress(),
   ],
   build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 600 },
   server: {

@@ -1,18 +1,16 @@
 /** Builds the whole product on one port: HTTP API, socket.io gateway and (when built) the web app. */
 import 'reflect-metadata';
-import { existsSync } from 'node:fs';
 import type { Server as HttpServer } from 'node:http';
-import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { NextFunction, Request, Response } from 'express';
 import { AppModule } from './app.module.js';
 import type { ServerConfig } from './common/config.js';
-import { apiGate, isApiPath } from './http/api-gate.js';
+import { apiGate } from './http/api-gate.js';
 import { adminJsonBody } from './http/admin-body.js';
 import { HttpExceptionFilter } from './http/http-exception.filter.js';
 import { securityHeaders } from './http/security-headers.js';
+import { webApp } from './http/web-app.js';
 import { LimitsService } from './limits/limits.service.js';
 import { LeanIoAdapter } from './gateway/lean-io.adapter.js';
 import { JsonNestLogger } from './common/logger.js';
@@ -46,27 +44,6 @@ function boundSlowClients(server: HttpServer, metrics: MetricsService): void {
   metrics.gauge('fb_http_sockets_open', 'TCP connections open to the HTTP server (websockets included).', () => open);
 }
 
-/** Serves the built web app with an SPA fallback: unknown non-API GETs that want HTML get index.html. */
-function serveWebApp(app: NestExpressApplication, dir: string): void {
-  const index = join(dir, 'index.html');
-  app.useStaticAssets(dir, {
-    index: 'index.html',
-    fallthrough: true,
-    // Vite's hashed bundles never change; everything else (index.html, sw.js, the manifest) is revalidated
-    // so a new version reaches players and the offline worker notices it.
-    setHeaders: (res: Response, path: string) => {
-      res.setHeader(
-        'Cache-Control',
-        /[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-    },
-  });
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' || isApiPath(req.path) || !existsSync(index) || !req.accepts('html')) return next();
-    res.sendFile(index);
-  });
-}
-
 /** Creates and starts the server; `config.port` 0 picks a free port. */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
@@ -82,7 +59,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   boundSlowClients(app.getHttpServer() as HttpServer, app.get(MetricsService));
   app.useGlobalFilters(new HttpExceptionFilter());
   app.useWebSocketAdapter(new LeanIoAdapter(app));
-  if (config.webDist) serveWebApp(app, config.webDist);
+  // The built app, precompressed, with the SPA fallback (OPERATIONS §12); the rest goes on to the API.
+  if (config.webDist) app.use(webApp(config.webDist));
   if (config.host) await app.listen(config.port, config.host);
   else await app.listen(config.port);
   const port = (app.getHttpServer().address() as AddressInfo).port;

@@ -1,24 +1,27 @@
 /**
  * Web client benchmark (`npm run bench -w apps/web`, after `npm run build -w apps/web`). Prints:
- *  1. initial JS for /main-menu, gzip KB (the entry and its preloads from the build output, and every
- *     script Chromium actually fetched to show the page);
+ *  1. initial JS and CSS for /main-menu, brotli / gzip / raw KB (the entry, its preloads and stylesheets
+ *     from the build output, and every script and stylesheet Chromium actually fetched to show the page);
  *  2. time to first render of /game with a 32×32 map (navigation start → the frame after the board is drawn);
  *  3. frame times while panning a 32×32 map in Chromium (one pointer move per frame for 2 s);
- *  4. a 10,000-event replay: open time (from the saves, from a file, cold) and seek p50/p99 (replay.bench.ts).
- * Sections 2–4 run once with the SVG board and once with the canvas board (ARCHITECTURE §7.11), side by
+ *  4. a 10,000-event replay: open time (from the saves, from a file, cold) and seek p50/p99 (replay.bench.ts);
+ *  5. Lighthouse on a phone's first visit of /main-menu: score, paints, unused bytes, first-screen bytes
+ *     (lighthouse.bench.ts);
+ *  6. the board renderers: Canvas 2D against PixiJS (renderers/renderers.bench.ts).
+ * Sections 2–4 run once with the SVG board and once with the canvas board (ARCHITECTURE §7.12), side by
  * side. Aims: ≤ 200 KB gzip initial JS; first render ≤ 250 ms; pan at 60 fps; replay open ≤ 500 ms, seek and
- * turn step p50 ≤ 16 ms and p99 ≤ 33 ms to the next frame. It reports figures and never fails on time.
- * BENCH_WEB_DIST measures another build (default apps/web/dist); BENCH_ONLY=replay runs the replay section
- * alone; BENCH_BOARDS=canvas (or svg) measures one board only. The full run ends with the renderers section
- * (Canvas 2D against PixiJS, renderers/renderers.bench.ts), which BENCH_ONLY=renderers runs alone.
+ * turn step p50 ≤ 16 ms and p99 ≤ 33 ms to the next frame; Lighthouse performance ≥ 90. It reports figures
+ * and never fails on time. BENCH_WEB_DIST measures another build (default apps/web/dist); BENCH_ONLY=initial,
+ * replay, lighthouse or renderers runs that section alone; BENCH_BOARDS=canvas (or svg) measures one board only.
  */
 import { chromium, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { startRealServer } from '../../../e2e/real-server';
+import { lighthouseBench } from './lighthouse.bench';
 import { replayBench } from './replay.bench';
 import { renderersBench } from './renderers/renderers.bench';
 import { BOARD_SHOWN_SCRIPT, type BoardRenderer } from './board-shown';
@@ -41,27 +44,45 @@ const ARGS = [
   '--disable-quic',
 ];
 
-const gzipKb = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
+const fmt = (n: number, d = 1) => n.toFixed(d);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
-const fmt = (n: number, d = 1) => n.toFixed(d);
 
-/** The entry script and its modulepreloads, straight from dist/index.html. */
-function staticInitialJs(): { files: string[]; kb: number } {
-  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map(
-    (m) => m[1]!,
-  );
-  return { files, kb: files.reduce((sum, f) => sum + gzipKb(join(DIST, f)), 0) };
+/** A built file's size in KB as brotli 11, gzip -9 and as it is. */
+function sizesKb(file: string): { br: number; gzip: number; raw: number } {
+  const data = readFileSync(join(DIST, file));
+  const br = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  return { br: br / 1024, gzip: gzipSync(data, { level: 9 }).length / 1024, raw: data.length / 1024 };
+}
+const gzipKb = (file: string) => sizesKb(file).gzip;
+
+/** Files' total as "br / gzip / raw KB in N files". */
+function totals(files: readonly string[]): string {
+  const t = files.map(sizesKb).reduce((a, b) => ({ br: a.br + b.br, gzip: a.gzip + b.gzip, raw: a.raw + b.raw }), {
+    br: 0,
+    gzip: 0,
+    raw: 0,
+  });
+  return `${fmt(t.br)} / ${fmt(t.gzip)} / ${fmt(t.raw)} KB in ${files.length} files`;
 }
 
-/** Scripts fetched until the menu shows (initial), and after idle-time prefetching settles (total). */
-async function measuredInitialJs(page: Page, base: string): Promise<{ initial: string[]; total: string[] }> {
+/** The entry script, its modulepreloads and its stylesheets, straight from dist/index.html. */
+function staticInitial(): { js: string[]; css: string[] } {
+  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+  const js = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map(
+    (m) => m[1]!,
+  );
+  const css = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+\.css)"/g)].map((m) => m[1]!);
+  return { js, css };
+}
+
+/** Scripts and stylesheets fetched until the menu shows (initial), and after idle-time prefetching settles (total). */
+async function measuredInitial(page: Page, base: string): Promise<{ initial: string[]; total: string[] }> {
   const files = new Set<string>();
   page.on('response', (r) => {
     const url = new URL(r.url());
-    if (url.pathname.endsWith('.js') && url.origin === base) files.add(url.pathname);
+    if (/\.(?:js|css)$/.test(url.pathname) && url.origin === base) files.add(url.pathname);
   });
   await page.goto(`${base}/main-menu`);
   await page.getByTestId('play-offline').waitFor();
@@ -131,6 +152,13 @@ async function main() {
   }
   const server = await startRealServer(PORT, DIST);
   const base = server.url;
+  if (ONLY === 'lighthouse') {
+    try {
+      return await lighthouseBench(base);
+    } finally {
+      await server.close();
+    }
+  }
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ARGS,
@@ -151,21 +179,23 @@ async function main() {
       return;
     }
 
-    const st = staticInitialJs();
+    const st = staticInitial();
     const { ctx: c1, page: p1 } = await fresh();
-    const measured = await measuredInitialJs(p1, base);
+    const measured = await measuredInitial(p1, base);
     await c1.close();
-    const kb = (files: string[]) => files.reduce((sum, f) => sum + gzipKb(join(DIST, f)), 0);
-    console.log('Initial JS for /main-menu (gzip -9):');
-    console.log(`  entry + modulepreloads (build output): ${fmt(st.kb)} KB in ${st.files.length} files`);
-    if (process.env.BENCH_VERBOSE)
-      for (const f of measured.initial) console.log(`    ${f} ${fmt(gzipKb(join(DIST, f)))} KB`);
+    const js = (files: string[]) => files.filter((f) => f.endsWith('.js'));
+    const css = (files: string[]) => files.filter((f) => f.endsWith('.css'));
+    const gzipTotal = (files: string[]) => files.reduce((sum, f) => sum + gzipKb(f), 0);
+    console.log('Initial JS and CSS for /main-menu (brotli 11 / gzip -9 / raw):');
+    console.log(`  entry + modulepreloads (build output): JS ${totals(st.js)}; CSS ${totals(st.css)}`);
+    if (process.env.BENCH_VERBOSE) for (const f of measured.initial) console.log(`    ${f} ${fmt(gzipKb(f))} KB gzip`);
     console.log(
-      `  fetched before the menu shows: ${fmt(kb(measured.initial))} KB in ${measured.initial.length} files (aim ≤ 200 KB)`,
+      `  fetched before the menu shows: JS ${totals(js(measured.initial))} (aim ≤ 200 KB gzip: ${fmt(gzipTotal(js(measured.initial)))}); CSS ${totals(css(measured.initial))}`,
     );
     console.log(
-      `  total after idle-time prefetch (dialogs, worker): ${fmt(kb(measured.total))} KB in ${measured.total.length} files`,
+      `  total after idle-time prefetch (dialogs, worker): JS ${totals(js(measured.total))}; CSS ${totals(css(measured.total))}`,
     );
+    if (ONLY === 'initial') return;
 
     for (const renderer of BOARDS) {
       const renders: number[] = [];
@@ -192,6 +222,7 @@ async function main() {
     }
 
     for (const renderer of BOARDS) await replayBench(freshWith(renderer), base, RUNS, renderer);
+    await lighthouseBench(base);
   } finally {
     await browser.close();
     await server.close();

@@ -1,7 +1,8 @@
 import './csp';
 // The app's typeface, bundled: CSS only here; the browser fetches the font file (latin subset) when text needs it.
 import '@fontsource-variable/inter';
-import '@mantine/core/styles.css';
+// Mantine's styles for the first screen; the rest load with the screens that use them (ARCHITECTURE §7.12).
+import './styles/mantine-first.css';
 import './styles.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';

@@ -4,6 +4,8 @@
  * read again and a notification says what was done; a refusal shows the server's code and message.
  */
 import { Alert, Button, Checkbox, Group, Modal, NumberInput, Stack, Textarea } from '@mantine/core';
+// Mantine's styles for Checkbox, NumberInput (ARCHITECTURE §7.12).
+import '../styles/mantine-more.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type ReactNode } from 'react';
 import { showToast } from '../app/toasts';

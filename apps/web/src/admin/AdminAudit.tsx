@@ -1,5 +1,7 @@
 /** The audit log (OPERATIONS §11): who did what to what, why and when; read-only, newest first. */
 import { Code, Stack, Table, Text } from '@mantine/core';
+// Mantine's styles for Code, Table (ARCHITECTURE §7.12).
+import '../styles/mantine-more.css';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ADMIN_PAGE_SIZE, ago, auditQueryOptions } from './admin-api';

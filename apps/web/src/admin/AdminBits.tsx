@@ -2,6 +2,8 @@
 import { COUNTRY_COLOURS, type CountryId } from '@four-banners/engine';
 import type { AdminLobbyStatus } from '@four-banners/protocol';
 import { Badge, Button, Group, Text } from '@mantine/core';
+// Mantine's styles for Badge (ARCHITECTURE §7.12).
+import '../styles/mantine-more.css';
 
 const STATUS_COLOURS: Record<AdminLobbyStatus, string> = {
   waiting: 'blue',

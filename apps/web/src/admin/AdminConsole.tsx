@@ -5,6 +5,8 @@
  * the audit log. Every 401/403/503 is shown with the server's own message.
  */
 import { Badge, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+// Mantine's styles for Badge, PasswordInput, SimpleGrid, Tabs (ARCHITECTURE §7.12).
+import '../styles/mantine-more.css';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';

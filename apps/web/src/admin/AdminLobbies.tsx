@@ -4,6 +4,8 @@
  */
 import type { AdminLobbyStatus } from '@four-banners/protocol';
 import { Badge, Button, Code, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+// Mantine's styles for Badge, Code, Select, Table (ARCHITECTURE §7.12).
+import '../styles/mantine-more.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';

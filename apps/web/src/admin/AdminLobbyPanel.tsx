@@ -19,6 +19,8 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
+// Mantine's styles for Code, Switch (ARCHITECTURE §7.12).
+import '../styles/mantine-more.css';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useMemo, useState } from 'react';
 import { showToast } from '../app/toasts';

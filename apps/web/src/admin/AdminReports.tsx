@@ -4,6 +4,8 @@
  */
 import type { Report } from '@four-banners/protocol';
 import { Button, Code, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+// Mantine's styles for Code, SegmentedControl, Table (ARCHITECTURE §7.12).
+import '../styles/mantine-more.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';

@@ -4,6 +4,8 @@
  */
 import type { Sanction } from '@four-banners/protocol';
 import { Badge, Button, Code, Group, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+// Mantine's styles for Badge, Code, SegmentedControl, Select, Table (ARCHITECTURE §7.12).
+import '../styles/mantine-more.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';

@@ -1,6 +1,8 @@
 /** The lobby's people as the console shows them (PROTOCOL §4.9): names, ids, presence, addresses, and the actions on each. */
 import type { AdminLobbyDetail, AdminSeat } from '@four-banners/protocol';
 import { Badge, Button, Code, Group, Paper, Stack, Text } from '@mantine/core';
+// Mantine's styles for Badge, Code (ARCHITECTURE §7.12).
+import '../styles/mantine-more.css';
 import type { ActionSpec } from './ActionModal';
 import { adminActions } from './admin-api';
 import { SeatName } from './AdminBits';

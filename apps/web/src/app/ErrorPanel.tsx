@@ -1,5 +1,7 @@
 /** A friendly page for errors a route could not recover from (storage blocked, a broken save…). */
 import { Button, Center, Code, Paper, Stack, Text, Title } from '@mantine/core';
+// Mantine's styles for Code (ARCHITECTURE §7.12).
+import '../styles/mantine-more.css';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 
 export function ErrorPanel({ error, reset }: ErrorComponentProps) {

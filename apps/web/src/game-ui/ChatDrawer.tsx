@@ -5,6 +5,8 @@
  * gives the focus back to the button.
  */
 import { ActionIcon, Drawer, Indicator, Tooltip } from '@mantine/core';
+// Mantine's styles for Drawer, Indicator, Tooltip (ARCHITECTURE §7.12).
+import '../styles/mantine-more.css';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { hasUnseenMessages, useLobby } from '../online/lobby-store';

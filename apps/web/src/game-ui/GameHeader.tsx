@@ -5,6 +5,8 @@
  */
 import { findCountry, isGameOver, playerOfCountry, whoseTurn, winner } from '@four-banners/engine';
 import { ActionIcon, Button, Group, Kbd, Modal, Text, TextInput, Tooltip } from '@mantine/core';
+// Mantine's styles for Tooltip (ARCHITECTURE §7.12).
+import '../styles/mantine-more.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type RefObject } from 'react';

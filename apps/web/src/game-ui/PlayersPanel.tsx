@@ -15,6 +15,8 @@ import {
   type PlayableCountry,
 } from '@four-banners/engine';
 import { Button, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+// Mantine's styles for Tooltip (ARCHITECTURE §7.12).
+import '../styles/mantine-more.css';
 import { memo, useMemo, type CSSProperties } from 'react';
 import { countryLabel } from '../art/art';
 import { EmblemDot } from '../art/Emblem';

@@ -6,6 +6,8 @@
  */
 import { REPORT_NOTE_MAX, type ReportReason } from '@four-banners/protocol';
 import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+// Mantine's styles for Radio (ARCHITECTURE §7.12).
+import '../styles/mantine-more.css';
 import { useEffect, useState } from 'react';
 import { useAppState } from '../app/app-state';
 import { closeReport, useModeration } from '../online/moderation-store';

@@ -5,6 +5,8 @@
  */
 import { COUNTRY_COLOURS } from '@four-banners/engine';
 import { Tooltip, VisuallyHidden } from '@mantine/core';
+// Mantine's styles for Tooltip (ARCHITECTURE §7.12).
+import '../styles/mantine-more.css';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { countryLabel } from '../art/art';
 import { playerLabel } from '../game/seats';

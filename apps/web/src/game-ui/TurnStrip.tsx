@@ -5,6 +5,8 @@
  */
 import { TURN_TYPE, turnStrip, type GameData } from '@four-banners/engine';
 import { Tooltip } from '@mantine/core';
+// Mantine's styles for Tooltip (ARCHITECTURE §7.12).
+import '../styles/mantine-more.css';
 import { memo } from 'react';
 import { CHEST_MARKUP, countryLabel } from '../art/art';
 import { EmblemDot } from '../art/Emblem';

@@ -1,7 +1,7 @@
 /** Every global dialog (ARCHITECTURE §7.3), opened by the app state's dialog flags. */
 import { isGameOver, type LobbyState } from '@four-banners/engine';
 import { Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { appStore, redirectTo, setDialog, useAppState } from '../app/app-state';
 import { setSeenTutorial, settingsStore } from '../app/settings';
 import { useStore } from '../app/store';
@@ -9,16 +9,27 @@ import { startRematch } from '../game/setup-store';
 import { closeSession, sessionStore } from '../game/session-store';
 import { linkOf, lobbyStore, useLobby } from '../online/lobby-store';
 import { ModerationNotice } from '../game-ui/ModerationNotice';
-import { ReportModal } from '../game-ui/ReportModal';
 import { ConfirmModal } from './ConfirmModal';
 import { TutorialModal } from './TutorialModal';
 import type { OnlineLink } from '../online/online-link';
 import { useOnline } from '../online/online-link';
-import { RematchButton } from '../online/RematchButton';
-import { QuickMatchAgainButton } from '../online/QuickMatchAgainButton';
 
 /** The game's result in numbers: its own chunk, fetched when the player-status dialog first opens. */
 const GameSummary = lazy(() => import('./GameSummary').then((m) => ({ default: m.GameSummary })));
+
+/**
+ * The dialogs that only online play uses (reporting a person, the online rematch buttons) load once this
+ * device is in an online lobby, so the first screen's dialogs (the tutorial) do not wait for them, nor for
+ * the protocol's schemas they bring (ARCHITECTURE §7.12).
+ */
+const loadReportModal = () => import('../game-ui/ReportModal');
+const loadRematchButton = () => import('../online/RematchButton');
+const loadQuickMatchAgainButton = () => import('../online/QuickMatchAgainButton');
+const ReportModal = lazy(() => loadReportModal().then((m) => ({ default: m.ReportModal })));
+const RematchButton = lazy(() => loadRematchButton().then((m) => ({ default: m.RematchButton })));
+const QuickMatchAgainButton = lazy(() =>
+  loadQuickMatchAgainButton().then((m) => ({ default: m.QuickMatchAgainButton })),
+);
 
 /**
  * Leaves the lobby (ARCHITECTURE §7.3): online it tells the server and goes to '/' once the server agrees
@@ -109,10 +120,10 @@ function PlayerStatusModal({ onLeave }: { onLeave: () => void }) {
           Watch replay
         </Button>
         {online ? (
-          <>
+          <Suspense fallback={null}>
             <RematchButton onGo={close} />
             <QuickMatchAgainButton onGo={close} />
-          </>
+          </Suspense>
         ) : (
           <Button variant="light" onClick={rematchOffline} data-testid="status-rematch">
             Rematch
@@ -181,6 +192,25 @@ export function quitMessage(lobby: LobbyState | null, me: string): string {
   return 'Are you sure you want to leave the lobby?';
 }
 
+/** The report dialog, mounted once this device has been online or a report was asked for. */
+function OnlineDialogs() {
+  const wanted = useAppState((s) => s.dialogs.report);
+  const inOnlineLobby = useLobby((l) => l.online);
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    if (!inOnlineLobby && !wanted) return;
+    setMounted(true);
+    // Ready before a game ends online: the rematch buttons of the player-status dialog.
+    void loadRematchButton().catch(() => undefined);
+    void loadQuickMatchAgainButton().catch(() => undefined);
+  }, [inOnlineLobby, wanted]);
+  return mounted || wanted ? (
+    <Suspense fallback={null}>
+      <ReportModal />
+    </Suspense>
+  ) : null;
+}
+
 export function GlobalModals() {
   const online = useOnline();
   const quitQuestion = useLobby((l) => quitMessage(l.online ? l.lobby : null, l.playerId));
@@ -233,7 +263,7 @@ export function GlobalModals() {
       />
       <PlayerStatusModal onLeave={leave} />
       <LostConnectionModal />
-      <ReportModal />
+      <OnlineDialogs />
       <ModerationNotice />
       <Modal
         opened={dialogs.workerUpdate}

@@ -1,6 +1,8 @@
 /** After an online game: "Quick match again" with the same choice as last time (PROTOCOL §4.7). */
 import { isGameOver } from '@four-banners/engine';
 import { Button, Tooltip } from '@mantine/core';
+// Mantine's styles for Tooltip (ARCHITECTURE §7.12).
+import '../styles/mantine-more.css';
 import { useState } from 'react';
 import { settingsStore } from '../app/settings';
 import { useLobby } from './lobby-store';

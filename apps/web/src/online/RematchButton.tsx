@@ -4,6 +4,8 @@
  */
 import { isGameOver } from '@four-banners/engine';
 import { Button, Tooltip } from '@mantine/core';
+// Mantine's styles for Tooltip (ARCHITECTURE §7.12).
+import '../styles/mantine-more.css';
 import { useState } from 'react';
 import { settingsStore } from '../app/settings';
 import { useLobby } from './lobby-store';

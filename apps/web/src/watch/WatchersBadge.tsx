@@ -1,5 +1,7 @@
 /** "3 watching": how many spectators follow the player's online lobby (nothing when nobody does). */
 import { Badge, Tooltip } from '@mantine/core';
+// Mantine's styles for Badge, Tooltip (ARCHITECTURE §7.12).
+import '../styles/mantine-more.css';
 import { useLobby } from '../online/lobby-store';
 import { EyeIcon } from '../game-ui/icons';
 

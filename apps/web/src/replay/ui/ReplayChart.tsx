@@ -6,6 +6,8 @@
  */
 import { COUNTRY_COLOURS, type PlayableCountry } from '@four-banners/engine';
 import { SegmentedControl, Text, VisuallyHidden } from '@mantine/core';
+// Mantine's styles for SegmentedControl (ARCHITECTURE §7.12).
+import '../../styles/mantine-more.css';
 import { memo, useId, useMemo, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { countryLabel } from '../../art/art';
 import {

@@ -5,6 +5,8 @@
  * state changes (at the ends, on a new turn), which keeps long games smooth to scrub.
  */
 import { ActionIcon, Button, Kbd, NumberInput, Popover, SegmentedControl, Slider, Text, Tooltip } from '@mantine/core';
+// Mantine's styles for NumberInput, SegmentedControl, Slider, Tooltip (ARCHITECTURE §7.12).
+import '../../styles/mantine-more.css';
 import { memo, useEffect, useId, useState, type ReactNode } from 'react';
 import type { EventWords } from '../describe-event';
 import { REPLAY_SPEEDS, type Replay, type ReplaySpeed, type ReplayStep } from '../replay-model';

@@ -5,6 +5,8 @@
  */
 import { isGameOver, playerOfCountry, whoseTurn, winner, type LobbyState } from '@four-banners/engine';
 import { ActionIcon, Badge, Button, Group, Tooltip } from '@mantine/core';
+// Mantine's styles for Badge, Tooltip (ARCHITECTURE §7.12).
+import '../../styles/mantine-more.css';
 import { Link } from '@tanstack/react-router';
 import { memo, type RefObject } from 'react';
 import type { BoardHandle } from '../../board/Board';

@@ -3,6 +3,8 @@
  * title, why, the error's own message if there is one, the ways on, then back to the list it came from.
  */
 import { Button, Code, Paper, Stack, Text, Title, type ButtonVariant } from '@mantine/core';
+// Mantine's styles for Code (ARCHITECTURE §7.12).
+import '../../styles/mantine-more.css';
 import { Link, useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { ReplayBack } from './ReplayHeader';

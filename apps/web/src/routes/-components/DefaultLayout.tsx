@@ -1,4 +1,6 @@
 import { Anchor, Box, Container, Group, Indicator, Text } from '@mantine/core';
+// Mantine's styles for Container, Indicator (ARCHITECTURE §7.12).
+import '../../styles/mantine-more.css';
 import { Link, Outlet } from '@tanstack/react-router';
 import { EmblemDot } from '../../art/Emblem';
 import { hasUnseenMessages, useLobby } from '../../online/lobby-store';

@@ -1,5 +1,7 @@
 /** /chat: the lobby chat on its own page. Offline there is no one to talk to. */
 import { Button, Card, Group, Stack, Title } from '@mantine/core';
+// Mantine's styles for Card (ARCHITECTURE §7.12).
+import '../../../styles/mantine-more.css';
 import { Link } from '@tanstack/react-router';
 import { useLobby } from '../../../online/lobby-store';
 import { ChatPanel } from '../../../game-ui/ChatPanel';

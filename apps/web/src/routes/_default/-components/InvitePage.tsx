@@ -6,6 +6,8 @@
  */
 import { COUNTRY_COLOURS, PLAYABLE_COUNTRIES } from '@four-banners/engine';
 import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+// Mantine's styles for Card (ARCHITECTURE §7.12).
+import '../../../styles/mantine-more.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useState } from 'react';

@@ -19,6 +19,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+// Mantine's styles for Card, Divider, SegmentedControl, Select, SimpleGrid (ARCHITECTURE §7.12).
+import '../../../styles/mantine-more.css';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { setPlayerName, useSettings } from '../../../app/settings';

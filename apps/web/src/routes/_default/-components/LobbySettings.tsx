@@ -12,6 +12,8 @@ import {
   type TurnClock,
 } from '@four-banners/engine';
 import { Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+// Mantine's styles for SegmentedControl, Select (ARCHITECTURE §7.12).
+import '../../../styles/mantine-more.css';
 import { useOnline } from '../../../online/online-link';
 import { clockWords } from '../../../online/open-lobbies';
 

@@ -16,6 +16,8 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
+// Mantine's styles for Card, NumberInput, Select, SimpleGrid, Switch, Tooltip (ARCHITECTURE §7.12).
+import '../../../styles/mantine-more.css';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { appStore, setDialog } from '../../../app/app-state';

@@ -5,6 +5,8 @@
  */
 import { PLAYABLE_COUNTRIES, actable } from '@four-banners/engine';
 import { Alert, Button, Card, CopyButton, Group, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+// Mantine's styles for Card, SimpleGrid, Switch (ARCHITECTURE §7.12).
+import '../../../styles/mantine-more.css';
 import { Link } from '@tanstack/react-router';
 import { appStore, setDialog } from '../../../app/app-state';
 import { MiniMap } from '../../../board/MiniMap';

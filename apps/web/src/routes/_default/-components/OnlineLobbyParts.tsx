@@ -12,6 +12,8 @@ import {
   type Player,
 } from '@four-banners/engine';
 import { Badge, Button, Card, Group, NumberInput, Select, Stack, Text, Tooltip } from '@mantine/core';
+// Mantine's styles for Badge, Card, NumberInput, Select, Tooltip (ARCHITECTURE §7.12).
+import '../../../styles/mantine-more.css';
 import { useEffect, useState, type ReactNode } from 'react';
 import { countryLabel, EMBLEM_NAMES } from '../../../art/art';
 import { UnitIcon } from '../../../art/Emblem';

@@ -6,6 +6,8 @@
 import { QUICK_SEATS, type QuickSeats } from '@four-banners/engine';
 import type { QuickSize } from '@four-banners/protocol';
 import { Anchor, Button, Card, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+// Mantine's styles for Card, SegmentedControl (ARCHITECTURE §7.12).
+import '../../../styles/mantine-more.css';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { setPlayerName, useSettings } from '../../../app/settings';

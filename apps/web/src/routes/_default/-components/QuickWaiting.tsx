@@ -5,6 +5,8 @@
  */
 import { COUNTRY_COLOURS, type LobbyState, type PlayableCountry } from '@four-banners/engine';
 import { Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+// Mantine's styles for Badge, Card, SimpleGrid (ARCHITECTURE §7.12).
+import '../../../styles/mantine-more.css';
 import { useEffect, useState } from 'react';
 import { countryLabel } from '../../../art/art';
 import { UnitIcon } from '../../../art/Emblem';

@@ -2,6 +2,8 @@
 import { COUNTRY_COLOURS, type PlayableCountry } from '@four-banners/engine';
 import type { GameSummary } from '@four-banners/protocol';
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+// Mantine's styles for Badge, Card (ARCHITECTURE §7.12).
+import '../../../styles/mantine-more.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { countryLabel } from '../../../art/art';

@@ -3,6 +3,8 @@
  * delete, export, import; and open any save file as a replay (file chooser or a drop on the page).
  */
 import { Alert, Button, Card, FileButton, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+// Mantine's styles for Card (ARCHITECTURE §7.12).
+import '../../../styles/mantine-more.css';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type DragEvent } from 'react';

@@ -1,5 +1,7 @@
 /** /saves: this device's saved games, and a tab with the replays of online games kept by the server. */
 import { Tabs } from '@mantine/core';
+// Mantine's styles for Tabs (ARCHITECTURE §7.12).
+import '../../../styles/mantine-more.css';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { ReplaysList } from './ReplaysList';
 import { SavesPage } from './SavesPage';

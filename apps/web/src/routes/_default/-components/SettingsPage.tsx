@@ -1,5 +1,7 @@
 /** Settings: the player name (localStorage `player-name`), the bots' pace, sound, and the tutorial again. */
 import { Button, Card, Group, SegmentedControl, Slider, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+// Mantine's styles for Card, SegmentedControl, Slider, Switch (ARCHITECTURE §7.12).
+import '../../../styles/mantine-more.css';
 import { useState } from 'react';
 import { setDialog } from '../../../app/app-state';
 import {
