@@ -68,7 +68,7 @@ export const REVALIDATE = 'no-cache';
 export const STALE_VARIANT_MS = 1000;
 
 /**
- * The coding to send, from `Accept-Encoding` (RFC 9110 §12.5.3) and the codings at hand: the one with the
+ * The coding to send, from `Accept-Encoding` (RFC 9110, section 12.5.3) and the codings at hand: the one with the
  * highest q-value above 0, br before gzip on a tie; `*` stands for any coding not named; `x-gzip` is gzip.
  * No header, or nothing acceptable at hand: null (the file as it is).
  */
