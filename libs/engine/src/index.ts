@@ -48,7 +48,7 @@ export { createRng, drawSeed, type Rng } from './rng.js';
 export { indexOf, samePos, tileAt } from './grid.js';
 export { findCountry, isGameOver, newGame, winner } from './game.js';
 export { isCountryTurn, turnStrip, whoseTurn } from './turns.js';
-export { attackWinChance, moveableTiles, warModifier } from './war.js';
+export { attackWinChance, moveableTiles, warModifier, warOfParts, warParts, type WarParts } from './war.js';
 
 // ---- actions (docs/RULES.md §4) ----
 export {
