@@ -20,8 +20,8 @@ describe('a fight in words for the screen reader', () => {
     const fights = frames.flatMap((f) => (f.fight ? [f.fight] : []));
     const won = fights.find((f) => f.won)!;
     const held = fights.find((f) => !f.won)!;
-    expect(fightWords(won)).toMatch(/ — (Green|Purple|Red|Yellow) wins the fight$/);
-    expect(fightWords(held)).toMatch(/ — (Green|Purple|Red|Yellow) holds$/);
+    expect(fightWords(won)).toMatch(/ — (Green|Purple|Red|Yellow) won$/);
+    expect(fightWords(held)).toMatch(/ — (Green|Purple|Red|Yellow) held$/);
   });
 });
 
