@@ -19,19 +19,6 @@ import { revealedFight } from './fight-reveal';
 /** What the card shows: the dice rolling, then the result. */
 export type FightPhase = 'rolling' | 'result';
 
-function Stat({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <Stack gap={0} align="center">
-      <Text size="md" fw={strong ? 800 : 600} ff="monospace" lh={1.2}>
-        {value}
-      </Text>
-      <Text size="xs" c="dimmed" lh={1.1}>
-        {label}
-      </Text>
-    </Stack>
-  );
-}
-
 /**
  * Shows `fight` for `holdMs` after its result. `roll` plays the dice roll first (the live game); a
  * replay, where the player seeks through many fights, shows each result at once.
@@ -110,13 +97,15 @@ export function FightCard({
           <Text className="fb-fight-title" fw={700} size="sm" ta="center">
             {countryLabel(f.attacker)} {rolling ? 'attacks' : 'attacked'} {countryLabel(f.defender)}
           </Text>
-          <Group gap={6} justify="center" wrap="nowrap" className="fb-fight-math" align="flex-start">
-            <Side terms={sum.attacker} total={sum.attackerTotal} />
-            <Text size="sm" c="dimmed" fw={700} lh={1.7}>
-              vs
-            </Text>
-            <Side terms={sum.defender} total={sum.defenderTotal} />
-          </Group>
+          <Text className="fb-fight-math" size="md" fw={700} ff="monospace" ta="center" lh={1.3}>
+            <Side terms={sum.attacker} total={sum.attackerTotal} />{' '}
+            <span className="fb-fight-side">
+              <Text span inherit c="dimmed" ff="inherit">
+                vs
+              </Text>{' '}
+              <Side terms={sum.defender} total={sum.defenderTotal} />
+            </span>
+          </Text>
           <Text
             className="fb-fight-outcome"
             fw={800}
@@ -153,14 +142,23 @@ export function FightCard({
   );
 }
 
-/** One side of the sum: each term over its name, then the total when there is more than the die. */
+/** One side of the sum, "4 + 1 + 4 bot bonus = 9": the die, what favours that side, and the total when there is more than the die. */
 function Side({ terms, total }: { terms: readonly SumTerm[]; total: number }) {
   return (
-    <Group gap={6} wrap="nowrap" align="flex-start">
+    <span className="fb-fight-side">
       {terms.map((t, i) => (
-        <Stat key={t.kind} label={t.kind} value={`${i > 0 ? '+ ' : ''}${t.value}`} />
+        <span key={t.kind}>
+          {i > 0 ? ' + ' : ''}
+          {t.value}
+          {t.kind === 'bot bonus' ? (
+            <Text span size="xs" c="dimmed" ff="text" fw={600}>
+              {' '}
+              bot bonus
+            </Text>
+          ) : null}
+        </span>
       ))}
-      {terms.length > 1 ? <Stat label="total" value={`= ${total}`} strong /> : null}
-    </Group>
+      {terms.length > 1 ? ` = ${total}` : ''}
+    </span>
   );
 }
