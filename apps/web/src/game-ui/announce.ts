@@ -1,12 +1,14 @@
 /**
  * What the game screen says to a screen reader (issue 9 "Accessibility"): the selected unit and what it
- * may do, and each fight's result in the replay caption's words. Pure, so the words are tested alone.
+ * may do, each fight's result in the replay caption's words, and what happened since your last turn.
+ * Pure, so the words are tested alone.
  */
 import type { GameData, Pos } from '@four-banners/engine';
 import { countryLabel } from '../art/art';
 import { UNIT_STATE_WORDS, unitState } from '../board/unit-state';
 import type { FightView } from '../game/action-view';
 import { fightSentence, partsText } from '../game/fight-words';
+import { sinceLines, sinceSummary, type SinceReport } from '../game/since-your-turn';
 
 const at = (p: Pos) => `(${p.x}, ${p.y})`;
 const count = (n: number, one: string, many: string) =>
@@ -31,4 +33,17 @@ export function selectionWords(game: GameData, selected: Pos, moves: number, att
  */
 export function fightWords(fight: FightView): string {
   return partsText(fightSentence(fight, { from: fight.from, to: fight.to }));
+}
+
+/**
+ * "Since your turn: Lost 3 tiles and 1 unit · gained 2 tiles. Lost 3 tiles to Red; …; 4 attacks on you":
+ * the card's summary and its lines, the attacks counted rather than read out one by one (the card lists them).
+ */
+export function sinceWords(report: SinceReport): string {
+  const lines = sinceLines(report)
+    .filter((l) => !l.attack)
+    .map((l) => partsText(l.parts));
+  const attacks = report.attacks.length;
+  if (attacks > 0) lines.push(`${attacks} ${attacks === 1 ? 'attack' : 'attacks'} on you`);
+  return `Since your turn: ${sinceSummary(report)}.${lines.length > 0 ? ` ${lines.join('; ')}.` : ''}`;
 }

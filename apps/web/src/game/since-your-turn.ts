@@ -72,7 +72,7 @@ const byIndex = (g: GameData) => (a: Pos, b: Pos) => a.x + a.y * g.width - (b.x 
 const chestTiles = (g: GameData) => g.tiles.filter((t) => t.landmark === LANDMARK.chest).map((t) => t.pos);
 
 /** Whether `e` is an action of `country` (its move, banner or pass). */
-function actionOf(e: LobbyEvent, country: PlayableCountry): boolean {
+export function actionOf(e: LobbyEvent, country: PlayableCountry): boolean {
   if (e.kind !== 'game-action') return false;
   const id = e.payload.id;
   return (id === 'move_unit' || id === 'place_banner' || id === 'next_turn') && e.payload.info.country === country;
@@ -242,6 +242,8 @@ function groupBy<T>(items: readonly T[], key: (t: T) => number): [number, T[]][]
 export interface SinceLine {
   readonly kind: 'lost' | 'gained' | 'news';
   readonly parts: readonly FightPart[];
+  /** Set on the line of one attack on you. */
+  readonly attack?: true;
 }
 
 /** The report in lines: losses first, then gains, then the attacks on you and the news of the map. */
@@ -272,7 +274,7 @@ export function sinceLines(r: SinceReport): SinceLine[] {
       kind: 'gained',
       parts: [`You ${b.what === 'taken' ? 'took' : 'unsettled'} `, who(b.owner), `'s banner at ${at(b.at)}`],
     });
-  for (const f of r.attacks) out.push({ kind: f.won ? 'lost' : 'news', parts: fightSentence(f, f) });
+  for (const f of r.attacks) out.push({ kind: f.won ? 'lost' : 'news', parts: fightSentence(f, f), attack: true });
   for (const c of r.chestsOpened)
     out.push({ kind: 'news', parts: [who(c.by), ` opened the chest at ${at(c.at)}: +1 banner`] });
   if (r.chestsAppeared.length > 0)

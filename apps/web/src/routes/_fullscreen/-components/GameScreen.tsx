@@ -1,18 +1,10 @@
 /**
  * /game: the header, then the board stage with its compact overlays (the bots' bar, a fight card), and
- * the players: a side column on wide and landscape screens (with the tile panel and the latest events),
- * a bar under the board that opens into a sheet on narrow ones.
+ * the players: a side column on wide and landscape screens (with "Since your turn", the tile panel and
+ * the latest events), a bar under the board that opens into a sheet on narrow ones (with "Since your
+ * turn" above the board).
  */
-import {
-  actable,
-  findCountry,
-  moveableTiles,
-  samePos,
-  tileAt,
-  type GameData,
-  type PlayableCountry,
-  type Pos,
-} from '@four-banners/engine';
+import { moveableTiles, samePos, tileAt, type Pos } from '@four-banners/engine';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, useSearch } from '@tanstack/react-router';
@@ -24,6 +16,7 @@ import { Board, type BoardHandle } from '../../../board/Board';
 import type { Bands } from '../../../board/geometry';
 import type { Marks } from '../../../board/Overlays';
 import type { FeedEntry } from '../../../game/feed';
+import { actableUnits, bannerSpots, nextUnit } from '../../../game/next-unit';
 import { overrideBotSpeed, useSession } from '../../../game/session-store';
 import { linkOf, useLobby } from '../../../online/lobby-store';
 import './game-layout.css';
@@ -40,6 +33,11 @@ import { ReconnectingOverlay } from '../../../game-ui/ReconnectingOverlay';
 import { TileInfo } from '../../../game-ui/TileInfo';
 import { useGameKeys } from '../../../game-ui/use-game-keys';
 import { AwayNotice } from '../../../game-ui/AwayNotice';
+import { sinceWords } from '../../../game-ui/announce';
+import { NextUnitButton } from '../../../game-ui/NextUnitButton';
+import { canPassNow, guideRequests } from '../../../game-ui/pass-turn';
+import { SinceYourTurnCard } from '../../../game-ui/SinceYourTurnCard';
+import { useSinceYourTurn } from '../../../game-ui/use-since-your-turn';
 import { useTurnClock } from '../../../game-ui/turn-clock';
 
 /** Screens wide enough, or landscape enough, for a side column beside the board. */
@@ -53,17 +51,6 @@ const BANDS: Bands = { top: 56, bottom: 156 };
 /** With a side column the fight card and the tile panel live in it: only the top overlays sit on the board. */
 const SIDE_BANDS: Bands = { top: 56, bottom: 0 };
 const NO_FEED: readonly FeedEntry[] = [];
-
-/** Legal banner spots of `country` right now, asked of the engine tile by tile. */
-function bannerSpots(game: GameData, country: PlayableCountry | null): Pos[] {
-  if (country === null || (findCountry(game, country)?.banners ?? 0) <= 0) return [];
-  const out: Pos[] = [];
-  for (const t of game.tiles) {
-    if (t.owner !== country || t.unit || t.landmark !== -1 || t.type !== 0) continue;
-    if (actable(game, { id: 'place_banner', info: { country, x: t.pos.x, y: t.pos.y } }).ok) out.push(t.pos);
-  }
-  return out;
-}
 
 export function GameScreen() {
   const { speed } = useSearch({ from: '/_fullscreen/game' });
@@ -102,6 +89,10 @@ export function GameScreen() {
     if (selected && moveable.length === 0) setSelected(null);
   }, [selected, moveable]);
 
+  // What happened since this country's last turn: a card, and its tiles marked until the player acts.
+  const since = useSinceYourTurn(session, snap);
+  const changed = since?.marks;
+
   const marks: Marks = useMemo(() => {
     const moves: Pos[] = [];
     const attacks: Pos[] = [];
@@ -112,8 +103,45 @@ export function GameScreen() {
       attacks,
       bannerSpots: game && !selected ? bannerSpots(game, active) : [],
       lastMove: snap?.lastMove ?? null,
+      changed,
     };
-  }, [moveable, selected, game, active, snap?.lastMove]);
+  }, [moveable, selected, game, active, snap?.lastMove, changed]);
+
+  // Next unit (the button, N, the pass-turn dialog): the next unit that can still act after the one
+  // selected (or the one last picked), selected and brought into view.
+  const actable = useMemo(() => (game ? actableUnits(game, active) : []), [game, active]);
+  const lastPicked = useRef<Pos | null>(null);
+  const goToNextUnit = () => {
+    if (!session || !canPassNow(session)) return;
+    const s = session.snapshot;
+    const next = nextUnit(s.lobby.game, s.active, selected ?? lastPicked.current);
+    if (!next) return;
+    lastPicked.current = next;
+    setSelected(next);
+    hover.set(next);
+    board.current?.reveal(next);
+  };
+  // With only banners left, the dialog's "Show banner spots": nothing selected (so the spots show), the
+  // cursor on the first one.
+  const showBannerSpots = () => {
+    setSelected(null);
+    const s = session?.snapshot;
+    const first = s ? bannerSpots(s.lobby.game, s.active)[0] : undefined;
+    if (!first) return;
+    hover.set(first);
+    board.current?.reveal(first);
+  };
+  const guide = useRef({ goToNextUnit, showBannerSpots });
+  guide.current = { goToNextUnit, showBannerSpots };
+  useEffect(
+    () =>
+      guideRequests.subscribe(() => {
+        const r = guideRequests.get();
+        if (r?.kind === 'next-unit') guide.current.goToNextUnit();
+        else if (r?.kind === 'banner-spots') guide.current.showBannerSpots();
+      }),
+    [],
+  );
 
   const onTileClick = (p: Pos) => {
     if (!session || !game || active === null) return;
@@ -136,7 +164,7 @@ export function GameScreen() {
     setSelected(null);
   };
 
-  useGameKeys({ session, hover, board, onTileClick, deselect: () => setSelected(null) });
+  useGameKeys({ session, hover, board, onTileClick, deselect: () => setSelected(null), nextUnit: goToNextUnit });
 
   if (!session || !snap || !game) {
     if (restoring) return <PageSpinner />;
@@ -174,6 +202,23 @@ export function GameScreen() {
   const online = session.online ? presence : undefined;
   // Beside the board when there is a side column, so it never covers tiles the player wants to click.
   const fightCard = <FightCard fight={snap.lastFight} />;
+  const sinceCard =
+    since && !since.dismissed ? (
+      <SinceYourTurnCard
+        report={since.report}
+        turnKey={since.key}
+        onDismiss={since.dismiss}
+        startOpen={side}
+        acted={since.acted}
+      />
+    ) : null;
+  const nextUnitButton = (
+    <NextUnitButton
+      count={actable.length}
+      onClick={goToNextUnit}
+      disabled={!canPassNow(session) || actable.length === 0}
+    />
+  );
   return (
     <div
       className="fb-game"
@@ -182,9 +227,11 @@ export function GameScreen() {
       data-turn={game.turn.count}
       data-layout={side ? 'side' : 'dock'}
     >
-      <GameHeader session={session} snap={snap} board={board} clock={clock} />
-      <Announcer game={game} marks={marks} />
+      <GameHeader session={session} snap={snap} board={board} clock={clock} nextUnit={side ? nextUnitButton : null} />
+      <Announcer game={game} marks={marks} news={since ? { key: since.key, text: sinceWords(since.report) } : null} />
       <div className="fb-game-body">
+        {/* Phones: notices in the flow above the board, never over it. */}
+        {!side && sinceCard ? <div className="fb-game-notices">{sinceCard}</div> : null}
         <div className="fb-game-stage" data-testid="game-stage">
           <HandoffNotice snap={snap} />
           <Board
@@ -205,6 +252,7 @@ export function GameScreen() {
         </div>
         {side ? (
           <div className="fb-game-side" data-testid="game-side">
+            {sinceCard}
             <PlayersPanel lobby={snap.lobby} presence={online} me={session.playerId} clock={clock} />
             <div className="fb-side-tile">{tileInfo}</div>
             <FeedPanel feed={feed} />
