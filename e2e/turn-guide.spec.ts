@@ -3,8 +3,8 @@
  * only while something is left and says what ("3 units can still move, 1 banner to place — pass
  * anyway?"), its "Next unit" and the N key select a unit that can still act, and a turn with nothing
  * left passes in one click. "Since your turn" says what the log says happened since the last pass, with
- * those tiles marked on the board; a fight reads as a sum with the modifier on the side it favours (RULES
- * §4.4). Every count and sentence is checked against the game and the log the page holds, read through
+ * those tiles marked on the board; a fight reads as a sum with the modifier on the side it favours
+ * (RULES §4.4). Every count and sentence is checked against the game and the log the page holds, read through
  * `window.fourBanners` and worked out here with the engine. Axe finds nothing serious on the new dialog or card.
  */
 import AxeBuilder from '@axe-core/playwright';

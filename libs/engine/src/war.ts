@@ -42,8 +42,8 @@ export function warModifier(game: GameData, from: Pos, to: Pos): number {
 }
 
 /**
- * The war modifier of the unit at `from` attacking the unit at `to`, in the parts a player reads (RULES
- * §4.4): the forest under the attacker, the mountains under the defender, and the units next to each
+ * The war modifier of the unit at `from` attacking the unit at `to`, in the parts a player reads
+ * (RULES §4.4): the forest under the attacker, the mountains under the defender, and the units next to each
  * fighter, friends and foes. The two fighters stand next to each other and each costs the other 0.5, so
  * those two halves cancel and are left out of the counts.
  */

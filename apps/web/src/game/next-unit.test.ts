@@ -82,8 +82,8 @@ describe('what is left of a turn (the pass-turn dialog)', () => {
       const left = turnLeft(game, country);
       const units = actableUnits(game, country);
       expect(left.move + left.attack).toBe(units.length);
-      // Only attacks are left to a unit whose every allowed target holds an enemy: one that has moved (RULES
-      // §4.3), or one boxed in by units.
+      // Only attacks are left to a unit whose every allowed target holds an enemy: one that has moved
+      // (RULES §4.3), or one boxed in by units.
       const onlyAttacks = units.filter((from) =>
         DIRS.every(({ dx, dy }) => {
           const to = { x: from.x + dx, y: from.y + dy };

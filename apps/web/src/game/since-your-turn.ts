@@ -52,7 +52,7 @@ export interface SinceReport {
   readonly chestsOpened: readonly { readonly at: Pos; readonly by: PlayableCountry }[];
   /** How many banner turns came round (each gave every country 1 banner, RULES §3.2). */
   readonly bannerTurns: number;
-  /** Countries that dropped out (RULES §3.5), or left (§3.6). */
+  /** Countries that dropped out (RULES §3.5), or left (RULES §3.6). */
   readonly out: readonly { readonly country: PlayableCountry; readonly left: boolean }[];
 }
 
