@@ -109,8 +109,14 @@ export function GameScreen() {
 
   // Next unit (the button, N, the pass-turn dialog): the next unit that can still act after the one
   // selected (or the one last picked), selected and brought into view.
-  const actable = useMemo(() => (game ? actableUnits(game, active) : []), [game, active]);
+  const ready = useMemo(() => (game ? actableUnits(game, active) : []), [game, active]);
   const lastPicked = useRef<Pos | null>(null);
+  // Each turn goes through its units from the first.
+  const turnCount = game?.turn.count;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new turn (or country on turn) is the trigger
+  useEffect(() => {
+    lastPicked.current = null;
+  }, [turnCount, active]);
   const goToNextUnit = () => {
     if (!session || !canPassNow(session)) return;
     const s = session.snapshot;
@@ -213,11 +219,7 @@ export function GameScreen() {
       />
     ) : null;
   const nextUnitButton = (
-    <NextUnitButton
-      count={actable.length}
-      onClick={goToNextUnit}
-      disabled={!canPassNow(session) || actable.length === 0}
-    />
+    <NextUnitButton count={ready.length} onClick={goToNextUnit} disabled={!canPassNow(session) || ready.length === 0} />
   );
   return (
     <div
