@@ -69,11 +69,13 @@ test("the live region names the selected unit and its moves, the cleared selecti
   await clickTile(page, target.x, target.y);
   const card = page.getByTestId('fight-card');
   await expect(card).toHaveAttribute('data-phase', 'result');
-  const title = (await card.locator('.fb-fight-title').innerText()).trim();
+  // The card's sentence, "Green attacked Red: 1 + 2.5 vs 2 — Green won", with the tiles in it.
+  const sentence = (await card.getAttribute('data-sentence'))!;
   const defender = NAMES[game.tiles[target.x + target.y * game.width]!.unit!.id];
+  expect(sentence).toMatch(
+    new RegExp(`^${NAMES[me]} attacked ${defender}: \\d( \\+ [\\d.]+)? vs \\d( \\+ [\\d.]+)? — \\w+ (won|held)$`),
+  );
   await expect(region).toHaveText(
-    new RegExp(
-      `^${NAMES[me]} attacks ${defender} at \\(${target.x}, ${target.y}\\) from \\(${from.x}, ${from.y}\\): dice \\d vs \\d, war [^,]+(, bonus [^,]+)?, result \\S+ — ${title}$`,
-    ),
+    sentence.replace(': ', ` at (${target.x}, ${target.y}) from (${from.x}, ${from.y}): `),
   );
 });

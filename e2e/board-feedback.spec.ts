@@ -90,7 +90,7 @@ test("selection, moves and targets are distinct; targets show the engine's odds;
   await page.mouse.click(c.x, c.y);
   const card = page.getByTestId('fight-card');
   await expect(card).toBeVisible();
-  await expect(card.locator('.fb-fight-title')).toHaveText(/^(Green|Purple|Red|Yellow) (wins the fight|holds)$/);
+  await expect(card.locator('.fb-fight-outcome')).toHaveText(/^(Green|Purple|Red|Yellow) (won|held)$/);
 });
 
 test('the keyboard cursor is drawn apart from the mouse hover', async ({ page }) => {

@@ -26,6 +26,8 @@ const OUT = fileURLToPath(new URL('../test-results/screenshots/', import.meta.ur
 interface Shown {
   readonly phase: string;
   readonly title: string | null;
+  /** Who won or held, once the result shows. */
+  readonly outcome: string | null;
   readonly dice: readonly string[];
   /** 'click' or 'key' when the change came in the same task as a click on the card or a key press. */
   readonly cause: string | null;
@@ -63,6 +65,7 @@ async function recordFightCard(page: Page): Promise<void> {
       shown.push({
         phase,
         title: card?.querySelector('.fb-fight-title')?.textContent ?? null,
+        outcome: card?.querySelector('.fb-fight-outcome')?.textContent ?? null,
         dice: card
           ? [...card.querySelectorAll('svg[aria-label^="die"]')].map((d) => d.getAttribute('aria-label') ?? '')
           : [],
@@ -108,13 +111,16 @@ async function attack(page: Page, from: Pos, target: Pos): Promise<void> {
   await clickTile(page, target.x, target.y);
 }
 
-/** The result the card shows, read from its math row: both dice and the result's sign. */
-async function cardResult(page: Page): Promise<{ attack: number; defend: number; won: boolean }> {
+/** The result the card shows: both settled dice and who won, and the sum its sentence gives. */
+async function cardResult(page: Page): Promise<{ attack: number; defend: number; won: boolean; sentence: string }> {
   const card = page.getByTestId('fight-card');
-  const dice = (await card.locator('.fb-fight-math').innerText()).match(/(\d)\s*−\s*(\d)/);
-  if (!dice) throw new Error('the fight card shows no dice');
-  const result = await card.locator('.fb-fight-math > *').last().innerText();
-  return { attack: Number(dice[1]), defend: Number(dice[2]), won: result.trim().startsWith('+') };
+  const dice = await card
+    .locator('svg[aria-label^="die showing"]')
+    .evaluateAll((ds) => ds.map((d) => Number(d.getAttribute('aria-label')!.replace('die showing ', ''))));
+  if (dice.length !== 2) throw new Error('the fight card shows no settled dice');
+  const outcome = (await card.locator('.fb-fight-outcome').innerText()).trim();
+  const sentence = (await card.getAttribute('data-sentence')) ?? '';
+  return { attack: dice[0]!, defend: dice[1]!, won: outcome.endsWith(' won'), sentence };
 }
 
 test.describe('with motion', () => {
@@ -144,8 +150,16 @@ test.describe('with motion', () => {
     const after = await readGame(page);
     const taken = after.tiles[target.x + target.y * after.w]!.unit?.id === me;
     expect(taken).toBe(fight.won);
-    expect(result.title).toMatch(fight.won ? / wins the fight$/ : / holds$/);
+    expect(result.title).toMatch(/^(Green|Purple|Red|Yellow) attacked (Green|Purple|Red|Yellow)$/);
+    expect(result.outcome).toMatch(fight.won ? / won$/ : / held$/);
     await expect(card.locator('.fb-fight-title')).toHaveText(result.title!);
+    // The sum, each die first and the modifier on the side it favours: the bigger side won (a tie holds).
+    const sum = fight.sentence.match(/: (\d)( \+ ([\d.]+))? vs (\d)( \+ ([\d.]+))? — /);
+    expect(sum, fight.sentence).not.toBeNull();
+    expect([Number(sum![1]), Number(sum![4])]).toEqual([fight.attack, fight.defend]);
+    const left = fight.attack + Number(sum![3] ?? 0);
+    const right = fight.defend + Number(sum![6] ?? 0);
+    expect(left > right).toBe(fight.won);
   });
 
   test('a click on the rolling dice, or a key, shows the result at once', async ({ page }) => {
@@ -206,7 +220,7 @@ test.describe('under reduced motion', () => {
     await attack(page, from, target);
     const card = page.getByTestId('fight-card');
     await expect(card).toHaveAttribute('data-phase', 'result');
-    await expect(card.locator('.fb-fight-title')).toHaveText(/ (wins the fight|holds)$/);
+    await expect(card.locator('.fb-fight-outcome')).toHaveText(/ (won|held)$/);
     const shown = await shownSoFar(page);
     // Every fight of the game so far (the bots' too) went straight to its result.
     expect(shown.length).toBeGreaterThan(0);

@@ -1,4 +1,5 @@
 /** The read-only handle the web app installs (apps/web/src/game/debug-handle.ts). */
+import type { LobbyEvent } from '@four-banners/engine';
 export {};
 declare global {
   interface Window {
@@ -8,6 +9,9 @@ declare global {
       botBusy(): boolean;
       hash(): string | null;
       logLength(): number;
+      /** A copy of the log the page holds; `logBase` is the seq it continues from (0: the lobby's first event). */
+      events(): LobbyEvent[];
+      logBase(): number;
       online(): { lobbyId: string; playerId: string; seq: number; stateHash: string; shownSeq: number | null } | null;
       sounds(): string[];
       board(): {

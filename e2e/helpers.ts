@@ -185,14 +185,33 @@ export async function waitForTurnOrEnd(page: Page, timeout = 60_000): Promise<'t
   return (await handle.jsonValue()) as 'turn' | 'end';
 }
 
-/** Passes the turn through the header button and the confirm dialog. */
-export async function passTurn(page: Page): Promise<void> {
+export const PASS_QUESTION = 'Are you sure you want to pass the turn?';
+
+/**
+ * Passes the turn through the header button: in one click when nothing is left to do, else through the
+ * dialog that says what is left (Yes). Returns whether the dialog asked.
+ */
+export async function passTurn(page: Page): Promise<boolean> {
+  const screen = page.getByTestId('game');
+  const turn = await screen.getAttribute('data-turn');
   await page.getByTestId('pass-turn').click();
   const dialog = page.getByTestId('modal-next-turn');
-  await expect(dialog.getByText('Are you sure you want to pass the turn?')).toBeVisible();
+  const question = dialog.getByText(PASS_QUESTION);
+  // Either the question shows, or the turn moved on (online: once the server has it), or the game ended.
+  await expect
+    .poll(
+      async () =>
+        (await question.isVisible()) ||
+        (await screen.getAttribute('data-turn')) !== turn ||
+        (await page.getByTestId('player-status').isVisible()),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  if (!(await question.isVisible())) return false;
   await dialog.getByRole('button', { name: 'Yes' }).click();
   // The dialog fades out for 200 ms and its overlay takes clicks until it is gone.
-  await expect(dialog.getByText('Are you sure you want to pass the turn?')).toBeHidden();
+  await expect(question).toBeHidden();
+  return true;
 }
 
 const neighbours = (g: SerializedGame, x: number, y: number) => {

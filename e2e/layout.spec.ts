@@ -2,7 +2,8 @@
  * The game screen's layout (issue 9 "Layout"; ARCHITECTURE §7.1: /game is full screen, the map and the game being played) at
  * 1366×768, 1920×1080, 390×844 and 360×640, on a mid-game offline board (a square 10×10 map and a wide
  * 16×9 one), with the real server and app in Chromium:
- * - the board stage takes all the room the header and the players leave, and the fitted map fills it:
+ * - the board stage takes all the room the header, the notices above it ("Since your turn", phones) and
+ *   the players leave, and the fitted map fills it:
  *   the map's box covers at least 80% of the *free area*, defined as the largest box with the map's
  *   aspect ratio that fits inside the board stage (the most any fit could show);
  * - nothing scrolls sideways, and the header is never cut: every control inside the window, no text
@@ -199,7 +200,7 @@ for (const size of SIZES) {
         await panelMatchesGame(page, players);
         await expect(players.getByTestId('players-row-0')).toContainText('Player');
         await expect(players.getByTestId('players-row-0')).toContainText('you');
-        await expect(players.getByTestId('players-row-0')).toContainText('Their turn');
+        await expect(players.getByTestId('players-row-0')).toContainText('Your turn');
         await expect(players.getByTestId('players-row-1')).toContainText('Easy Bot');
         // The tile panel sits in the same column, never over the board.
         const g = await readGame(page);
@@ -253,7 +254,7 @@ for (const size of SIZES) {
         await expect(toggle).toHaveAttribute('aria-expanded', 'true');
         await expect(players).toBeVisible();
         await panelMatchesGame(page, players);
-        await expect(players.getByTestId('players-row-0')).toContainText('Their turn');
+        await expect(players.getByTestId('players-row-0')).toContainText('Your turn');
         const sheet = await box(page.getByTestId('players-sheet'));
         const header = await box(page.locator('header.fb-game-header'));
         expect(sheet.y).toBeGreaterThanOrEqual(header.y + header.height - 0.5);

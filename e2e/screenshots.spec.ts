@@ -4,7 +4,17 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { active, clickTile, passTurn, playTurn, readGame, skipTutorial, tileCenter, waitForTurnOrEnd } from './helpers';
+import {
+  PASS_QUESTION,
+  active,
+  clickTile,
+  passTurn,
+  playTurn,
+  readGame,
+  skipTutorial,
+  tileCenter,
+  waitForTurnOrEnd,
+} from './helpers';
 
 const OUT = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
 
@@ -76,9 +86,20 @@ for (const size of SIZES) {
         await passTurn(page);
         if ((await waitForTurnOrEnd(page)) === 'end') break;
       }
+      // Pass turn asks only while something is left (then the dialog says what); else it passes at once.
+      const turn = await page.getByTestId('game').getAttribute('data-turn');
       await page.getByTestId('pass-turn').click();
-      await shot(page, size.name, '08-pass-turn-dialog');
-      await page.getByRole('button', { name: 'Yes' }).click();
+      const question = page.getByTestId('modal-next-turn').getByText(PASS_QUESTION);
+      await expect
+        .poll(
+          async () =>
+            (await question.isVisible()) || (await page.getByTestId('game').getAttribute('data-turn')) !== turn,
+        )
+        .toBe(true);
+      if (await question.isVisible()) {
+        await shot(page, size.name, '08-pass-turn-dialog');
+        await page.getByRole('button', { name: 'Yes' }).click();
+      }
       await expect(page.getByTestId('bot-bar')).toBeVisible();
       await shot(page, size.name, '09-bots-playing');
       await waitForTurnOrEnd(page);

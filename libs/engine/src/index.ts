@@ -18,7 +18,10 @@ export {
   DEFAULT_WIDTH,
   DIFFICULTIES,
   ENGINE_MAX_SIDE,
+  FOREST_ATTACK,
   LANDMARK,
+  MOUNTAINS_DEFENCE,
+  NEIGHBOUR_SUPPORT,
   PLAYABLE_COUNTRIES,
   RULES_VERSION,
   SEED_LIMIT,
@@ -48,7 +51,7 @@ export { createRng, drawSeed, type Rng } from './rng.js';
 export { indexOf, samePos, tileAt } from './grid.js';
 export { findCountry, isGameOver, newGame, winner } from './game.js';
 export { isCountryTurn, turnStrip, whoseTurn } from './turns.js';
-export { attackWinChance, moveableTiles, warModifier } from './war.js';
+export { attackWinChance, moveableTiles, warModifier, warOfParts, warParts, type WarParts } from './war.js';
 
 // ---- actions (docs/RULES.md §4) ----
 export {

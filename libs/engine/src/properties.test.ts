@@ -12,6 +12,7 @@ import { brokenInvariants } from './invariants.js';
 import { legalActions } from './legal.js';
 import { parseGame, serializeGame } from './serialize.js';
 import type { GameData } from './types.js';
+import { warModifier, warOfParts, warParts } from './war.js';
 
 /** A started game on a w×h map with n countries, from a map seed and a start seed. */
 function startedGame(w: number, h: number, n: number, mapSeed: number, startSeed: number): GameData {
@@ -88,6 +89,25 @@ describe('engine properties', () => {
       }),
       { numRuns: 80 },
     );
+  });
+
+  it('the war modifier of every attack taken adds up from its parts (RULES §4.4)', () => {
+    let attacks = 0;
+    fc.assert(
+      fc.property(scenario, (s) => {
+        const { states, log } = play(s);
+        log.forEach(({ action }, i) => {
+          if (action.id !== 'move_unit') return;
+          const before = states[i]!;
+          const { from, to } = action.info;
+          if (!before.tiles[to.x + to.y * before.width]!.unit) return;
+          attacks++;
+          expect(warOfParts(warParts(before, from, to))).toBe(warModifier(before, from, to));
+        });
+      }),
+      { numRuns: 80 },
+    );
+    expect(attacks).toBeGreaterThan(0);
   });
 
   it('an action that fails its check changes nothing (RULES §4.1)', () => {

@@ -4,7 +4,7 @@ import { COUNTRY, LANDMARK, TILE_TYPE, type Landmark, type PlayableCountry } fro
 import { turnTypeOf } from './turns.js';
 import type { GameData, Pos, Tile, Unit } from './types.js';
 import { createRng } from './rng.js';
-import { attackWinChance, canMoveTo, moveableTiles, warModifier } from './war.js';
+import { attackWinChance, canMoveTo, moveableTiles, warModifier, warOfParts, warParts } from './war.js';
 
 const G = COUNTRY.green;
 const P = COUNTRY.purple;
@@ -204,6 +204,32 @@ describe('warModifier = mod(attacker tile) - mod(defender tile) (RULES §4.4)', 
 
   it.each(cases)('%s → %s', (_name, g, expected) => {
     expect(warModifier(g, A, D)).toBe(expected);
+  });
+
+  it.each(cases)('in parts, %s adds up to the same modifier', (_name, g) => {
+    expect(warOfParts(warParts(g, A, D))).toBe(warModifier(g, A, D));
+  });
+
+  it('names each part: the forest, the mountains and the units beside each fighter, the fighters themselves left out', () => {
+    // The "everything together" board: green friends at (1,1), (1,3) beside A; purple at (4,3) beside D.
+    const g = put(
+      put(put(duel(LANDMARK.forest, LANDMARK.mountains), 1, 1, { unit: fresh(G) }), 1, 3, { unit: fresh(G) }),
+      4,
+      3,
+      { unit: fresh(P) },
+    );
+    expect(warParts(g, A, D)).toEqual({
+      forest: 2,
+      mountains: 2,
+      attackerFriends: 2,
+      attackerFoes: 0,
+      defenderFriends: 1,
+      defenderFoes: 0,
+    });
+    // A third country's unit next to both fighters is a foe of each.
+    expect(warParts(put(duel(), 2, 3, { unit: fresh(R) }), A, D)).toMatchObject({ attackerFoes: 1, defenderFoes: 1 });
+    // No fight without two units: nothing to count.
+    expect(warOfParts(warParts(empty(), A, D))).toBe(0);
   });
 
   it('seen from the other side (purple attacking green) the landmarks swap roles', () => {

@@ -42,6 +42,74 @@ export function warModifier(game: GameData, from: Pos, to: Pos): number {
 }
 
 /**
+ * The war modifier of the unit at `from` attacking the unit at `to`, in the parts a player reads
+ * (RULES §4.4): the forest under the attacker, the mountains under the defender, and the units next to each
+ * fighter, friends and foes. The two fighters stand next to each other and each costs the other 0.5, so
+ * those two halves cancel and are left out of the counts.
+ */
+export interface WarParts {
+  /** +2 for the attacker when it attacks from a forest, else 0. */
+  readonly forest: number;
+  /** +2 for the defender when it stands on mountains, else 0. */
+  readonly mountains: number;
+  /** Units next to the attacker (the defender left out): its own country's, and anyone else's. */
+  readonly attackerFriends: number;
+  readonly attackerFoes: number;
+  /** Units next to the defender (the attacker left out): its own country's, and anyone else's. */
+  readonly defenderFriends: number;
+  readonly defenderFoes: number;
+}
+
+/** The counts of units of `country` and of anyone else next to tile `index`, `skip` left out. */
+function neighbourCounts(game: GameData, index: number, country: number, skip: number): [number, number] {
+  const tile = game.tiles[index]!;
+  let friends = 0;
+  let foes = 0;
+  for (const d of NEIGHBOURS_8) {
+    const x = tile.pos.x + d.x;
+    const y = tile.pos.y + d.y;
+    if (x < 0 || y < 0 || x >= game.width || y >= game.height || x + y * game.width === skip) continue;
+    const other = game.tiles[x + y * game.width]!.unit;
+    if (other) {
+      if (other.id === country) friends++;
+      else foes++;
+    }
+  }
+  return [friends, foes];
+}
+
+/** The parts of `warModifier(game, from, to)`; all zero when either tile has no unit. */
+export function warParts(game: GameData, from: Pos, to: Pos): WarParts {
+  const ai = indexOf(game, from.x, from.y);
+  const di = indexOf(game, to.x, to.y);
+  const a = game.tiles[ai]?.unit;
+  const d = game.tiles[di]?.unit;
+  if (!a || !d) {
+    return { forest: 0, mountains: 0, attackerFriends: 0, attackerFoes: 0, defenderFriends: 0, defenderFoes: 0 };
+  }
+  const [attackerFriends, attackerFoes] = neighbourCounts(game, ai, a.id, di);
+  const [defenderFriends, defenderFoes] = neighbourCounts(game, di, d.id, ai);
+  return {
+    forest: game.tiles[ai]!.landmark === LANDMARK.forest ? FOREST_ATTACK : 0,
+    mountains: game.tiles[di]!.landmark === LANDMARK.mountains ? MOUNTAINS_DEFENCE : 0,
+    attackerFriends,
+    attackerFoes,
+    defenderFriends,
+    defenderFoes,
+  };
+}
+
+/** The war modifier the parts add up to: forest − mountains + 0.5 per friend and −0.5 per foe of the attacker, the opposite for the defender's. */
+export function warOfParts(p: WarParts): number {
+  return (
+    p.forest -
+    p.mountains +
+    NEIGHBOUR_SUPPORT * (p.attackerFriends - p.attackerFoes) -
+    NEIGHBOUR_SUPPORT * (p.defenderFriends - p.defenderFoes)
+  );
+}
+
+/**
  * The tiles the unit at `from` may move to or attack when `country` acts: none unless the unit is
  * that country's and has not attacked; never a tile with an own unit; only enemy units once it has moved.
  */

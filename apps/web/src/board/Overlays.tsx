@@ -1,4 +1,7 @@
-/** What is drawn over the tiles: selection, moveable and attackable tiles, banner spots, hover, last move. */
+/**
+ * What is drawn over the tiles: selection, moveable and attackable tiles, banner spots, hover, last move,
+ * the unit sliding in on the canvas board, and the tiles that changed for the player since their last turn.
+ */
 import type { GameData, Pos, Tile } from '@four-banners/engine';
 import { memo, useEffect } from 'react';
 import { useStore, type Store } from '../app/store';
@@ -17,6 +20,13 @@ export interface Marks {
   /** Tiles where the active country may place a banner now (the "white banner tiles"). */
   readonly bannerSpots: readonly Pos[];
   readonly lastMove: { from: Pos; to: Pos; seq: number; kind: 'move' | 'banner'; country: number } | null;
+  /** Tiles that changed for the player since their last turn ("Since your turn"): lost or gained. */
+  readonly changed?: readonly ChangedMark[];
+}
+
+/** A tile that changed for the player: `lost` (taken, unsettled, a unit lost there) or `gained`. */
+export interface ChangedMark extends Pos {
+  readonly kind: 'lost' | 'gained';
 }
 
 const c = (p: Pos) => ({ cx: p.x * TILE + TILE / 2, cy: p.y * TILE + TILE / 2 });
@@ -31,9 +41,14 @@ function corners(p: Pos, inset: number, arm: number): string {
 }
 
 export const MarksLayer = memo(function MarksLayer({ marks, game }: { marks: Marks; game: GameData }) {
-  const { selected, moves, attacks, bannerSpots, lastMove } = marks;
+  const { selected, moves, attacks, bannerSpots, lastMove, changed = [] } = marks;
   return (
     <g className="fb-marks" pointerEvents="none">
+      {changed.map((p) => (
+        <g key={`c${p.x},${p.y}`} className="fb-changed" data-x={p.x} data-y={p.y} data-kind={p.kind}>
+          <rect x={p.x * TILE + 4} y={p.y * TILE + 4} width={TILE - 8} height={TILE - 8} rx={6} />
+        </g>
+      ))}
       {bannerSpots.map((p) => (
         <g key={`b${p.x},${p.y}`} className="fb-banner-spot" data-x={p.x} data-y={p.y}>
           <rect x={p.x * TILE + 5} y={p.y * TILE + 5} width={TILE - 10} height={TILE - 10} rx={6} />

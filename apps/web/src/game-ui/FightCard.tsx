@@ -1,5 +1,6 @@
 /**
- * A fight's result: both dice and every modifier, so the player sees why it went the way it did. The
+ * A fight's result: both dice and the modifier with its parts, as a sum with each term on the side it
+ * favours (game/fight-words.ts), so the player sees why it went the way it did. The
  * dice first tumble for a moment (skipped by a click on the card or any key, and not played at all under
  * reduced motion), then settle on the real rolls and the result shows. Only the card waits: the game
  * state and the bots have moved on already.
@@ -10,27 +11,13 @@ import { useEffect, useState } from 'react';
 import { countryLabel } from '../art/art';
 import { ROLL_MS, diceRoll } from '../art/dice';
 import { UnitIcon } from '../art/Emblem';
-import type { FightView } from '../game/offline-session';
+import type { FightView } from '../game/action-view';
+import { fightSentence, fightSum, modifierBreakdown, partsText, signed, type SumTerm } from '../game/fight-words';
 import { Die, RollingDie } from './Dice';
 import { revealedFight } from './fight-reveal';
 
-const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${Math.abs(n)}` : '±0');
-
 /** What the card shows: the dice rolling, then the result. */
 export type FightPhase = 'rolling' | 'result';
-
-function Stat({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <Stack gap={0} align="center">
-      <Text size="md" fw={strong ? 800 : 600} ff="monospace" lh={1.2}>
-        {value}
-      </Text>
-      <Text size="xs" c="dimmed" lh={1.1}>
-        {label}
-      </Text>
-    </Stack>
-  );
-}
 
 /**
  * Shows `fight` for `holdMs` after its result. `roll` plays the dice roll first (the live game); a
@@ -38,7 +25,7 @@ function Stat({ label, value, strong }: { label: string; value: string; strong?:
  */
 export function FightCard({
   fight,
-  holdMs = 3200,
+  holdMs = 4500,
   roll = true,
 }: {
   fight: FightView | null;
@@ -77,6 +64,8 @@ export function FightCard({
   const rolling = phase === 'rolling';
   const attackerColour = COUNTRY_COLOURS[f.attacker];
   const defenderColour = COUNTRY_COLOURS[f.defender];
+  const sum = fightSum(f);
+  const modifier = modifierBreakdown(f);
   return (
     <Paper
       className="fb-fight"
@@ -87,10 +76,11 @@ export function FightCard({
       withBorder
       data-testid="fight-card"
       data-phase={phase}
+      data-sentence={rolling ? undefined : partsText(fightSentence(f))}
       // A click during the roll shows the result at once; a click on the result puts the card away.
       onClick={() => (rolling ? reveal() : setShown(null))}
     >
-      <Group gap="md" wrap="nowrap" justify="center">
+      <Group gap="sm" wrap="nowrap" justify="center" align="flex-start">
         <Stack gap={2} align="center">
           <UnitIcon country={f.attacker} size={30} title={countryLabel(f.attacker)} />
           {rolling ? (
@@ -102,29 +92,29 @@ export function FightCard({
             attacker
           </Text>
         </Stack>
-        <Stack gap={2} miw={150}>
+        <Stack gap={4} miw={150} style={{ flex: 1 }} align="center">
+          {/* One fight's words (fight-words.ts), never the header's "wins" that ends a game. */}
+          <Text className="fb-fight-title" fw={700} size="sm" ta="center">
+            {countryLabel(f.attacker)} {rolling ? 'attacks' : 'attacked'} {countryLabel(f.defender)}
+          </Text>
+          <Text className="fb-fight-math" size="md" fw={700} ff="monospace" ta="center" lh={1.3}>
+            <Side terms={sum.attacker} total={sum.attackerTotal} />{' '}
+            <span className="fb-fight-side">
+              <Text span inherit c="dimmed" ff="inherit">
+                vs
+              </Text>{' '}
+              <Side terms={sum.defender} total={sum.defenderTotal} />
+            </span>
+          </Text>
           <Text
-            className="fb-fight-title"
+            className="fb-fight-outcome"
             fw={800}
             size="lg"
             ta="center"
-            c={rolling ? undefined : f.won ? attackerColour : defenderColour}
+            lh={1.2}
+            c={f.won ? attackerColour : defenderColour}
           >
-            {/* One fight's words, never the header's "wins" that ends a game. */}
-            {rolling
-              ? `${countryLabel(f.attacker)} attacks ${countryLabel(f.defender)}`
-              : f.won
-                ? `${countryLabel(f.attacker)} wins the fight`
-                : `${countryLabel(f.defender)} holds`}
-          </Text>
-          <Group gap={10} justify="center" wrap="nowrap" className="fb-fight-math">
-            <Stat label="dice" value={`${f.attackRoll} − ${f.defendRoll}`} />
-            <Stat label="war" value={signed(f.war)} />
-            {f.bonus ? <Stat label="bonus" value={signed(f.bonus)} /> : null}
-            <Stat label="result" value={signed(f.result)} strong />
-          </Group>
-          <Text size="xs" c="dimmed" ta="center" className="fb-fight-rule">
-            {f.won ? 'Over 0: the attacker takes the tile' : '0 or less: the attacker is lost'}
+            {f.won ? `${countryLabel(f.attacker)} won` : `${countryLabel(f.defender)} held`}
           </Text>
         </Stack>
         <Stack gap={2} align="center">
@@ -139,6 +129,36 @@ export function FightCard({
           </Text>
         </Stack>
       </Group>
+      <Text size="xs" c="dimmed" ta="center" mt={4} className="fb-fight-rule" data-testid="fight-modifier">
+        {modifier.favours === null && modifier.parts.length === 0
+          ? 'No modifier: the dice alone'
+          : `Modifier ${modifier.favours === null ? '±0' : `+${modifier.value} for ${countryLabel(modifier.favours)}`}`}
+        {modifier.parts.length > 0 ? `: ${modifier.parts.map((p) => `${p.label} ${signed(p.value)}`).join(' · ')}` : ''}
+        {f.bonus ? ` · bot bonus +${Math.abs(f.bonus)} for ${countryLabel(f.bonus > 0 ? f.attacker : f.defender)}` : ''}
+        {'. '}
+        {sum.attackerTotal === sum.defenderTotal ? 'A tie is the defender’s.' : 'The bigger side wins.'}
+      </Text>
     </Paper>
+  );
+}
+
+/** One side of the sum, "4 + 1 + 4 bot bonus = 9": the die, what favours that side, and the total when there is more than the die. */
+function Side({ terms, total }: { terms: readonly SumTerm[]; total: number }) {
+  return (
+    <span className="fb-fight-side">
+      {terms.map((t, i) => (
+        <span key={t.kind}>
+          {i > 0 ? ' + ' : ''}
+          {t.value}
+          {t.kind === 'bot bonus' ? (
+            <Text span size="xs" c="dimmed" ff="text" fw={600}>
+              {' '}
+              bot bonus
+            </Text>
+          ) : null}
+        </span>
+      ))}
+      {terms.length > 1 ? ` = ${total}` : ''}
+    </span>
   );
 }

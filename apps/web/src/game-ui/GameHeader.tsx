@@ -1,7 +1,8 @@
 /**
- * The game header: quit, whose turn, the turn strip, banners left, save, help, zoom and pass turn. One
- * row on wide screens; two on narrow ones, so nothing is cut: quit, whose turn and Pass turn first, then
- * the turn strip (as many turns as fit), banners and the tools.
+ * The game header: quit, whose turn, the round and turn, the turn strip, banners left, save, help, zoom,
+ * Next unit (when the screen gives it) and pass turn. One row on wide screens; two on narrow ones, so
+ * nothing is cut: quit, whose turn and Pass turn first, then the round, the turn strip (as many turns as
+ * fit), banners and the tools.
  */
 import { findCountry, isGameOver, playerOfCountry, whoseTurn, winner } from '@four-banners/engine';
 import { ActionIcon, Button, Group, Kbd, Modal, Text, TextInput, Tooltip } from '@mantine/core';
@@ -9,17 +10,19 @@ import { ActionIcon, Button, Group, Kbd, Modal, Text, TextInput, Tooltip } from 
 import '../styles/mantine-more.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useState, type ReactNode, type RefObject } from 'react';
 import { setDialog } from '../app/app-state';
 import { BannerIcon } from '../art/Emblem';
 import type { BoardHandle } from '../board/Board';
 import type { GameSession, SessionSnapshot } from '../game/session';
+import { roundOf } from '../game/rounds';
 import { controlledHere, playerLabel, playerLabelColour } from '../game/seats';
 import { defaultSaveName, saveSession } from '../saves/save-session';
 import { RematchButton } from '../online/RematchButton';
 import { WatchersBadge } from '../watch/WatchersBadge';
 import { BackIcon, HelpIcon, SaveIcon } from './icons';
 import { GameChatButton } from './ChatDrawer';
+import { askToPass, canPassNow } from './pass-turn';
 import { TurnClockBadge } from './TurnClock';
 import type { ClockView } from './turn-clock';
 import { TurnStrip } from './TurnStrip';
@@ -88,17 +91,39 @@ function SaveDialog({
   );
 }
 
+/** "Round 8 · Turn 31": how many times the turn order has come round (game/rounds.ts), and the turn count. */
+function RoundAndTurn({ snap }: { snap: SessionSnapshot }) {
+  const game = snap.lobby.game;
+  const length = snap.events.length;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the log only grows: its length says when it changed
+  const round = useMemo(() => roundOf(snap.base?.game ?? null, snap.events, game), [snap.base, length, game]);
+  return (
+    <Tooltip label="A round is one turn of every country; turns count banner and chest turns too" withArrow>
+      <div className="fb-gh-round" data-testid="round" data-round={round} data-turn={game.turn.count}>
+        <span className="fb-gh-round-main">Round {round}</span>
+        <span className="fb-gh-round-sep" aria-hidden>
+          {' · '}
+        </span>
+        <span className="fb-gh-round-sub">Turn {game.turn.count}</span>
+      </div>
+    </Tooltip>
+  );
+}
+
 export function GameHeader({
   session,
   snap,
   board,
   clock = null,
+  nextUnit = null,
 }: {
   session: GameSession;
   snap: SessionSnapshot;
   board: RefObject<BoardHandle | null>;
   /** The running turn clock (online games with one). */
   clock?: ClockView | null;
+  /** The "Next unit" button, beside Pass turn, where the layout puts it here. */
+  nextUnit?: ReactNode;
 }) {
   const game = snap.lobby.game;
   const over = isGameOver(game);
@@ -120,7 +145,7 @@ export function GameHeader({
     return () => clearTimeout(t);
   }, [toast]);
 
-  const canPass = snap.active !== null && snap.botTurn === null;
+  const canPass = canPassNow(session);
   // "Your move" says it all to the only person at this device; hot-seat players need the name.
   const yourMove =
     mine.length === 1 ? (
@@ -175,27 +200,31 @@ export function GameHeader({
               New game
             </Button>
           ) : (
-            <Tooltip
-              label={
-                <span>
-                  Pass the turn <Kbd size="xs">Enter</Kbd>
-                </span>
-              }
-              withArrow
-            >
-              <Button
-                onClick={() => setDialog('nextTurn', true)}
-                disabled={!canPass}
-                data-testid="pass-turn"
-                aria-label="Pass turn"
+            <Group gap="xs" wrap="nowrap">
+              {nextUnit}
+              <Tooltip
+                label={
+                  <span>
+                    Pass the turn <Kbd size="xs">Enter</Kbd>
+                  </span>
+                }
+                withArrow
               >
-                Pass<span className="fb-wide-only">&nbsp;turn</span>
-              </Button>
-            </Tooltip>
+                <Button
+                  onClick={() => askToPass(session)}
+                  disabled={!canPass}
+                  data-testid="pass-turn"
+                  aria-label="Pass turn"
+                >
+                  Pass<span className="fb-wide-only">&nbsp;turn</span>
+                </Button>
+              </Tooltip>
+            </Group>
           )}
         </div>
       </div>
       <div className="fb-gh-row">
+        <RoundAndTurn snap={snap} />
         <div className="fb-gh-strip">
           <TurnStrip game={game} />
         </div>

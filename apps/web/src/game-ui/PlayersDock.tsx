@@ -56,7 +56,7 @@ export function PlayersDock({ lobby, presence, me, feed, board, clock }: Props) 
             <span
               key={r.country}
               className="fb-dock-chip"
-              data-turn={r.status === 'Their turn' || r.status === 'Winner' || undefined}
+              data-turn={r.status === 'Their turn' || r.status === 'Your turn' || r.status === 'Winner' || undefined}
               data-out={r.status === 'Out' || undefined}
               data-warning={r.clockWarning || undefined}
               style={{ '--fb-country': COUNTRY_COLOURS[r.country] } as CSSProperties}

@@ -20,7 +20,7 @@ import '../styles/mantine-more.css';
 import { memo, useMemo, type CSSProperties } from 'react';
 import { countryLabel } from '../art/art';
 import { EmblemDot } from '../art/Emblem';
-import { playerLabel, playerLabelColour } from '../game/seats';
+import { controlledHere, playerLabel, playerLabelColour } from '../game/seats';
 import { openReport } from '../online/moderation-store';
 import { countCountries, type CountryCounts } from '../replay/country-counts';
 import type { ClockView } from './turn-clock';
@@ -30,13 +30,14 @@ interface Props {
   readonly lobby: LobbyState;
   /** Who is connected, by player id (online games); people get a dot when it is given. */
   readonly presence?: Readonly<Record<string, boolean>>;
-  /** This device's player id: that seat reads "you". */
+  /** This device's player id: that seat reads "you", and its row (or its hot-seat players' row) "Your turn" on its turn. */
   readonly me?: string;
   /** The running turn clock (online games with a clock): its countdown shows on that country's row. */
   readonly clock?: ClockView | null;
 }
 
-type Status = 'Winner' | 'Out' | 'Their turn' | null;
+/** 'Your turn' on the row of a country this device plays (hot-seat: the one on turn), 'Their turn' on another's. */
+type Status = 'Winner' | 'Out' | 'Your turn' | 'Their turn' | null;
 
 /** One country's line of the players list: plain values, so a redraw touches only lines that changed. */
 export interface CountryRow {
@@ -82,7 +83,16 @@ export function countryRows(
       seatColour: playerLabelColour(player),
       connected: presence && person ? presence[player.id] === true : undefined,
       you: me !== undefined && player?.id === me,
-      status: won === c ? 'Winner' : !inGame.has(c) && game.running ? 'Out' : turn === c ? 'Their turn' : null,
+      status:
+        won === c
+          ? 'Winner'
+          : !inGame.has(c) && game.running
+            ? 'Out'
+            : turn === c
+              ? me !== undefined && controlledHere(player, me)
+                ? 'Your turn'
+                : 'Their turn'
+              : null,
       land: counts.land[c],
       units: counts.units[c],
       banners: game.countries.find((x) => x.id === c)?.banners ?? 0,
@@ -138,7 +148,7 @@ const Row = memo(function Row({
     <tr
       data-testid={`players-row-${country}`}
       data-out={status === 'Out' || undefined}
-      data-turn={status === 'Their turn' || undefined}
+      data-turn={status === 'Their turn' || status === 'Your turn' || undefined}
       style={{ '--fb-country': COUNTRY_COLOURS[country] } as CSSProperties}
     >
       <th scope="row">

@@ -4,6 +4,7 @@ import { Paper, Text } from '@mantine/core';
 import { useStore, type Store } from '../app/store';
 import { countryLabel, EMBLEM_NAMES } from '../art/art';
 import { attackOdds } from '../board/odds';
+import { signed } from '../game/fight-words';
 import { UNIT_STATE_WORDS, unitState } from '../board/unit-state';
 
 const LANDMARK_NAMES: Record<number, string> = {
@@ -35,7 +36,7 @@ export function TileInfo({
   let odds: string | null = null;
   if (selected && attackable(p)) {
     const war = warModifier(game, selected, p);
-    odds = `Attack: ${attackOdds(game, selected, p)}% to win · war modifier ${war > 0 ? '+' : ''}${war}`;
+    odds = `Attack: ${attackOdds(game, selected, p)}% to win · modifier ${signed(war)}`;
   }
   return (
     <Paper className="fb-tileinfo" p="xs" radius="md" withBorder data-testid="tile-info">

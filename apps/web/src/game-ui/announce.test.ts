@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { wordsText } from '../replay/describe-event';
 import { createReplay } from '../replay/replay-model';
 import { botGameLog } from '../replay/test-logs';
-import { SELECTION_CLEARED, fightWords, selectionWords } from './announce';
+import { partsText } from '../game/fight-words';
+import { sinceLines, sinceSummary, sinceYourTurn } from '../game/since-your-turn';
+import { SELECTION_CLEARED, fightWords, selectionWords, sinceWords } from './announce';
 
 const log = botGameLog({ countries: 4, w: 10, h: 10, difficulty: 'easy', seed: 7 });
 const replay = createReplay(log);
@@ -20,8 +22,8 @@ describe('a fight in words for the screen reader', () => {
     const fights = frames.flatMap((f) => (f.fight ? [f.fight] : []));
     const won = fights.find((f) => f.won)!;
     const held = fights.find((f) => !f.won)!;
-    expect(fightWords(won)).toMatch(/ — (Green|Purple|Red|Yellow) wins the fight$/);
-    expect(fightWords(held)).toMatch(/ — (Green|Purple|Red|Yellow) holds$/);
+    expect(fightWords(won)).toMatch(/ — (Green|Purple|Red|Yellow) won$/);
+    expect(fightWords(held)).toMatch(/ — (Green|Purple|Red|Yellow) held$/);
   });
 });
 
@@ -63,5 +65,23 @@ describe('the selected unit in words', () => {
 
   it('a cleared selection says so', () => {
     expect(SELECTION_CLEARED).toBe('Selection cleared');
+  });
+});
+
+describe('since your turn, said once to the screen reader', () => {
+  it("is the card's summary and lines, with the attacks on you counted", () => {
+    // Green's turn starts in the bot game, each with what happened to green since its last pass.
+    const reports = log.flatMap((e, i) => {
+      if (e.kind !== 'game-action' || e.payload.id !== 'next_turn' || e.payload.info.country !== 3) return [];
+      const r = sinceYourTurn({ base: null, events: log.slice(0, i + 1) }, 0);
+      return r ? [r] : [];
+    });
+    const attacked = reports.find((r) => r.attacks.length > 1 && r.lost.length > 0)!;
+    expect(attacked).toBeDefined();
+    const words = sinceWords(attacked);
+    expect(words.startsWith(`Since your turn: ${sinceSummary(attacked)}.`)).toBe(true);
+    for (const line of sinceLines(attacked).filter((l) => !l.attack)) expect(words).toContain(partsText(line.parts));
+    expect(words).not.toContain(' attacked ');
+    expect(words).toContain(`${attacked.attacks.length} attacks on you`);
   });
 });

@@ -1,14 +1,16 @@
 /**
  * What the game screen says to a screen reader (issue 9 "Accessibility"): the selected unit and what it
- * may do, and each fight's result in the replay caption's words. Pure, so the words are tested alone.
+ * may do, each fight's result in the replay caption's words, and what happened since your last turn.
+ * Pure, so the words are tested alone.
  */
 import type { GameData, Pos } from '@four-banners/engine';
 import { countryLabel } from '../art/art';
 import { UNIT_STATE_WORDS, unitState } from '../board/unit-state';
 import type { FightView } from '../game/action-view';
+import { fightSentence, partsText } from '../game/fight-words';
+import { sinceLines, sinceSummary, type SinceReport } from '../game/since-your-turn';
 
 const at = (p: Pos) => `(${p.x}, ${p.y})`;
-const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${Math.abs(n)}` : '±0');
 const count = (n: number, one: string, many: string) =>
   n === 0 ? `no ${many}` : n === 1 ? `1 ${one}` : `${n} ${many}`;
 
@@ -26,16 +28,22 @@ export function selectionWords(game: GameData, selected: Pos, moves: number, att
 }
 
 /**
- * "Red attacks Purple at (3, 4) from (2, 4): dice 5 vs 2, war +1.5, result +4.5 — Red wins the fight":
- * the replay caption's sentence for a fight (replay/describe-event.ts), so both say it the same way.
+ * "Red attacked Purple at (3, 4) from (2, 4): 5 + 1.5 vs 2 — Red won": the replay caption's sentence for a
+ * fight (game/fight-words.ts, replay/describe-event.ts), so both say it the same way.
  */
 export function fightWords(fight: FightView): string {
-  const bonus = fight.bonus ? `, bonus ${signed(fight.bonus)}` : '';
-  const outcome = fight.won
-    ? `${countryLabel(fight.attacker)} wins the fight`
-    : `${countryLabel(fight.defender)} holds`;
-  return (
-    `${countryLabel(fight.attacker)} attacks ${countryLabel(fight.defender)} at ${at(fight.to)} from ${at(fight.from)}: ` +
-    `dice ${fight.attackRoll} vs ${fight.defendRoll}, war ${signed(fight.war)}${bonus}, result ${signed(fight.result)} — ${outcome}`
-  );
+  return partsText(fightSentence(fight, { from: fight.from, to: fight.to }));
+}
+
+/**
+ * "Since your turn: Lost 3 tiles and 1 unit · gained 2 tiles. Lost 3 tiles to Red; …; 4 attacks on you":
+ * the card's summary and its lines, the attacks counted rather than read out one by one (the card lists them).
+ */
+export function sinceWords(report: SinceReport): string {
+  const lines = sinceLines(report)
+    .filter((l) => !l.attack)
+    .map((l) => partsText(l.parts));
+  const attacks = report.attacks.length;
+  if (attacks > 0) lines.push(`${attacks} ${attacks === 1 ? 'attack' : 'attacks'} on you`);
+  return `Since your turn: ${sinceSummary(report)}.${lines.length > 0 ? ` ${lines.join('; ')}.` : ''}`;
 }

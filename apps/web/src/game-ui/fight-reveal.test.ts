@@ -6,7 +6,7 @@ import { revealedFight, useFeedAfterReveal } from './fight-reveal';
 
 const fight = { seq: 12, attacker: 0, defender: 1 } as unknown as FightView;
 const feed: FeedEntry[] = [
-  { seq: 12, country: 0, text: 'beat Purple (5–2)' },
+  { seq: 12, country: 0, text: 'attacked Purple: 5 vs 2 — Green won' },
   { seq: 12, country: 1, text: 'is out of the game' },
   { seq: 11, country: 0, text: 'raised a banner' },
 ];

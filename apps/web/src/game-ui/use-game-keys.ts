@@ -2,6 +2,7 @@
 import type { Pos } from '@four-banners/engine';
 import { useEffect, useRef, type RefObject } from 'react';
 import { appStore, setDialog } from '../app/app-state';
+import { askToPass } from './pass-turn';
 import type { Store } from '../app/store';
 import type { BoardHandle } from '../board/Board';
 import type { GameSession } from '../game/session';
@@ -15,17 +16,22 @@ export interface GameKeysOptions {
   readonly board: RefObject<BoardHandle | null>;
   readonly onTileClick: (pos: Pos) => void;
   readonly deselect: () => void;
+  /** Selects the next unit that can still act (N). */
+  readonly nextUnit: () => void;
 }
 
-export function useGameKeys({ session, hover, board, onTileClick, deselect }: GameKeysOptions): void {
+export function useGameKeys({ session, hover, board, onTileClick, deselect, nextUnit }: GameKeysOptions): void {
   // The latest handlers, for a key listener installed once per session.
   const clickRef = useRef(onTileClick);
   clickRef.current = onTileClick;
   const deselectRef = useRef(deselect);
   deselectRef.current = deselect;
+  const nextUnitRef = useRef(nextUnit);
+  nextUnitRef.current = nextUnit;
 
-  // Keys: arrows move a tile cursor, Space acts on it (or skips the bots), Enter passes the turn,
-  // Esc deselects, Shift+arrows or WASD pan, +/- zoom, F fits. None while a dialog or a field has focus.
+  // Keys: arrows move a tile cursor, Space acts on it (or skips the bots), N selects the next unit that
+  // can act, Enter passes the turn (asking first when something is left), Esc deselects, Shift+arrows or
+  // WASD pan, +/- zoom, F fits. None while a dialog or a field has focus.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the board is read through its ref when a key is pressed, never captured
   useEffect(() => {
     const moveCursor = (dx: number, dy: number) => {
@@ -71,7 +77,11 @@ export function useGameKeys({ session, hover, board, onTileClick, deselect }: Ga
         }
         switch (e.key) {
           case 'Enter':
-            if (session?.snapshot.active !== null && session?.snapshot.botTurn === null) setDialog('nextTurn', true);
+            askToPass(session);
+            return true;
+          case 'n':
+          case 'N':
+            nextUnitRef.current();
             return true;
           case 'Escape':
             deselectRef.current();

@@ -10,12 +10,16 @@ import {
   type GameData,
   type PlayableCountry,
   type Pos,
+  type WarParts,
+  warParts,
 } from '@four-banners/engine';
 import { feedEntries, type FeedEntry } from './feed';
 
-/** A fight to show: both dice and the modifiers (ARCHITECTURE §7.10). */
+/** A fight to show: both dice, the modifier and its parts (ARCHITECTURE §7.10). */
 export interface FightView extends FightResult {
   readonly seq: number;
+  /** What the modifier is made of (RULES §4.4), counted before the fight. */
+  readonly parts: WarParts;
   readonly attacker: PlayableCountry;
   readonly defender: PlayableCountry;
   readonly from: Pos;
@@ -56,7 +60,8 @@ export function describeAction(
     defender = before.tiles[action.info.to.x + action.info.to.y * before.width]?.unit?.id;
     move = { seq, kind: 'move', country: action.info.country, from: action.info.from, to: action.info.to };
     if (result && defender !== undefined) {
-      fight = { ...result, seq, attacker: action.info.country, defender, from: action.info.from, to: action.info.to };
+      const { from, to } = action.info;
+      fight = { ...result, seq, parts: warParts(before, from, to), attacker: action.info.country, defender, from, to };
     }
   }
   if (action.id === 'place_banner') {

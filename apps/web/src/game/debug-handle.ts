@@ -2,7 +2,7 @@
  * A read-only window handle on the game in progress (`window.fourBanners`), for e2e tests, the bench
  * and curious players in the console. It exposes data, never actions: play goes through the UI.
  */
-import { gameHash, serializeGame, stateHash, type SerializedGame } from '@four-banners/engine';
+import { gameHash, serializeGame, stateHash, type LobbyEvent, type SerializedGame } from '@four-banners/engine';
 import { boardProbes, type BoardProbe } from '../board/renderer';
 import { lobbyStore } from '../online/lobby-store';
 import { playedSounds } from '../sound/played';
@@ -30,6 +30,10 @@ export interface DebugHandle {
   hash(): string | null;
   /** How many events the log holds. */
   logLength(): number;
+  /** A copy of the log the page holds (online: since the last full state the server sent, see `logBase`). */
+  events(): LobbyEvent[];
+  /** The seq the log continues from: 0 when it starts at the lobby's first event. */
+  logBase(): number;
   /** The online lobby, or null offline. */
   online(): OnlineDebug | null;
   /** The sound effects this page has played, oldest first (e.g. 'move', 'your-turn'). */
@@ -58,6 +62,8 @@ export function installDebugHandle(): void {
       return s ? gameHash(s.lobby.game) : null;
     },
     logLength: () => snap()?.events.length ?? 0,
+    events: () => [...(snap()?.events ?? [])],
+    logBase: () => snap()?.base?.seq ?? 0,
     online: () => {
       const l = lobbyStore.get();
       if (!l.online || !l.lobby) return null;

@@ -19,20 +19,21 @@ describe('event feed', () => {
     expect(feedEntries(9, g, after, action, null)).toEqual([{ seq: 9, country: 0, text: 'raised a banner' }]);
   });
 
-  it('tells of a won and a lost attack with the dice', () => {
+  it('tells of a fight as a sum, the modifier on the side it favours, and who won or held', () => {
     const g = started();
     const move = { id: 'move_unit', info: { country: 0, from: { x: 0, y: 0 }, to: { x: 1, y: 0 } } } as const;
-    const won = feedEntries(3, g, g, move, { attackRoll: 5, defendRoll: 2, war: 0, bonus: 0, result: 3, won: true }, 2);
-    expect(won[0]!.text).toBe('beat Red (5–2)');
-    const lost = feedEntries(
-      3,
-      g,
-      g,
-      move,
-      { attackRoll: 1, defendRoll: 6, war: 0, bonus: 0, result: -5, won: false },
-      2,
-    );
-    expect(lost[0]!.text).toBe('lost an attack on Red (1–6)');
+    const fight = (attackRoll: number, defendRoll: number, war: number, bonus = 0) => {
+      const result = attackRoll - defendRoll + war + bonus;
+      return { attackRoll, defendRoll, war, bonus, result, won: result > 0 };
+    };
+    expect(feedEntries(3, g, g, move, fight(1, 2, 2.5), 2)[0]).toEqual({
+      seq: 3,
+      country: 0,
+      text: 'attacked Red: 1 + 2.5 vs 2 — Green won',
+    });
+    expect(feedEntries(3, g, g, move, fight(5, 2, -3.5), 2)[0]!.text).toBe('attacked Red: 5 vs 2 + 3.5 — Red held');
+    // A tie is the defender's.
+    expect(feedEntries(3, g, g, move, fight(3, 3, 0), 2)[0]!.text).toBe('attacked Red: 3 vs 3 — Red held');
   });
 
   it('tells of a banner turn passed on the way to the next country', () => {

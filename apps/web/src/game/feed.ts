@@ -8,7 +8,7 @@ import {
   type LobbyState,
   type PlayableCountry,
 } from '@four-banners/engine';
-import { countryLabel } from '../art/art';
+import { fightSentence, partsText } from './fight-words';
 import { moderationText } from './moderation-words';
 
 export interface FeedEntry {
@@ -40,14 +40,9 @@ export function feedEntries(
     case 'move_unit': {
       const c = action.info.country;
       if (fight && defender !== undefined) {
-        const dice = `${fight.attackRoll}–${fight.defendRoll}`;
-        out.push({
-          seq,
-          country: c,
-          text: fight.won
-            ? `beat ${countryLabel(defender)} (${dice})`
-            : `lost an attack on ${countryLabel(defender)} (${dice})`,
-        });
+        // The sentence of fight-words.ts; the entry's country is its first word.
+        const [, ...rest] = fightSentence({ ...fight, attacker: c, defender });
+        out.push({ seq, country: c, text: partsText(rest).trimStart() });
       } else if (banners(after, c) > banners(before, c)) {
         out.push({ seq, country: c, text: 'opened a chest: +1 banner' });
       }

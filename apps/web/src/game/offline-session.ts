@@ -224,6 +224,7 @@ export class OfflineSession implements GameSession {
   ): SessionSnapshot {
     return {
       events,
+      base: null,
       lobby,
       lastFight,
       lastMove,

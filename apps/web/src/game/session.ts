@@ -10,6 +10,11 @@ import type { FeedEntry } from './feed';
 export interface SessionSnapshot {
   /** The whole log so far (one growing array: copy it to keep a point-in-time list). */
   readonly events: readonly LobbyEvent[];
+  /**
+   * The state `events` continue from: null when they start at the lobby's first event (offline, always);
+   * online, the full state the server last sent (a join, or a resync answered with a snapshot).
+   */
+  readonly base: LobbyState | null;
   readonly lobby: LobbyState;
   /** The country this device may act for right now (a person's turn), else null. */
   readonly active: PlayableCountry | null;

@@ -6,6 +6,10 @@ export interface ConfirmModalProps {
   readonly opened: boolean;
   readonly title?: ReactNode;
   readonly message: ReactNode;
+  /** More words under the question (the pass-turn dialog's what is left). */
+  readonly detail?: ReactNode;
+  /** A third button, on the left, away from the answers (the pass-turn dialog's "Next unit"). */
+  readonly aside?: ReactNode;
   /** The dismissing button's label (No, Stay…). */
   readonly cancelLabel: string;
   readonly confirmLabel: string;
@@ -14,11 +18,20 @@ export interface ConfirmModalProps {
   readonly size?: 'md' | number;
   readonly testId?: string;
   readonly danger?: boolean;
+  /** Whether closing gives the focus back to what opened the dialog (default true). */
+  readonly returnFocus?: boolean;
 }
 
 export function ConfirmModal(p: ConfirmModalProps) {
   return (
-    <Modal opened={p.opened} onClose={p.onCancel} title={p.title} size={p.size ?? 'md'} data-testid={p.testId}>
+    <Modal
+      opened={p.opened}
+      onClose={p.onCancel}
+      title={p.title}
+      size={p.size ?? 'md'}
+      data-testid={p.testId}
+      returnFocus={p.returnFocus ?? true}
+    >
       {p.title ? (
         <Text size="lg" fw={600}>
           {p.message}
@@ -31,7 +44,9 @@ export function ConfirmModal(p: ConfirmModalProps) {
           </Text>
         </Modal.Title>
       )}
+      {p.detail}
       <Group justify="flex-end" mt="xl" gap="sm">
+        {p.aside ? <div style={{ marginRight: 'auto' }}>{p.aside}</div> : null}
         <Button variant="default" onClick={p.onCancel}>
           {p.cancelLabel}
         </Button>

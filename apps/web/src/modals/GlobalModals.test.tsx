@@ -7,7 +7,9 @@ import { appStore, setDialog, type Dialog } from '../app/app-state';
 import { settingsStore } from '../app/settings';
 import { offlineGameLog } from '../game/offline-log';
 import { DEVICE_PLAYER_ID, defaultSeats, seatsToPlayers } from '../game/seats';
+import { bannerSpots, turnLeft, turnLeftWords } from '../game/next-unit';
 import { openSession, sessionStore } from '../game/session-store';
+import { guideRequests } from '../game-ui/pass-turn';
 import type { OfflineSession } from '../game/offline-session';
 import type { GameSession } from '../game/session';
 import { initialLobby, lobbyStore, setSocketStatus, setSynced } from '../online/lobby-store';
@@ -89,6 +91,55 @@ describe('global dialogs (ARCHITECTURE §7.3)', async () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
     expect(passTurn).toHaveBeenCalledOnce();
     expect(appStore.get().dialogs.nextTurn).toBe(false);
+  });
+
+  it('pass turn: under the question, what is left in words with No, Yes and a way to it', async () => {
+    const session = openSession(
+      offlineGameLog({
+        lobbyId: 'offline-left',
+        adminId: DEVICE_PLAYER_ID,
+        players: seatsToPlayers(defaultSeats('Ada')),
+        w: 8,
+        h: 8,
+        seed: 12,
+        startSeed: 4,
+      }),
+    );
+    session.pause();
+    const requests: string[] = [];
+    const stop = guideRequests.subscribe(() => requests.push(guideRequests.get()!.kind));
+    renderModals();
+    // Green's first turn: two banners in hand and somewhere to put them, no unit yet.
+    open('nextTurn');
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Are you sure you want to pass the turn?')).toBeTruthy();
+    expect(within(dialog).getByTestId('pass-left').textContent).toBe('2 banners to place — pass anyway?');
+    within(dialog).getByRole('button', { name: 'No' });
+    within(dialog).getByRole('button', { name: 'Yes' });
+    // Only banners are left: the way to them is the banner spots.
+    expect(within(dialog).queryByRole('button', { name: 'Next unit' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Show banner spots' }));
+    expect(appStore.get().dialogs.nextTurn).toBe(false);
+    expect(requests).toEqual(['banner-spots']);
+    expect(session.snapshot.lobby.game.turn.count).toBe(1);
+
+    // Green's next turn (the bots played theirs): its units can move, so "Next unit" is offered.
+    const spot = bannerSpots(session.snapshot.lobby.game, 0)[0]!;
+    act(() => {
+      session.act({ id: 'place_banner', info: { country: 0, x: spot.x, y: spot.y } });
+      session.passTurn();
+      session.skipBots();
+    });
+    expect(session.snapshot.active).toBe(0);
+    const left = turnLeft(session.snapshot.lobby.game, 0);
+    expect(left.move).toBeGreaterThan(0);
+    open('nextTurn');
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('pass-left').textContent).toBe(`${turnLeftWords(left)} — pass anyway?`);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Next unit' }));
+    expect(appStore.get().dialogs.nextTurn).toBe(false);
+    expect(requests).toEqual(['banner-spots', 'next-unit']);
+    stop();
   });
 
   it('quit lobby: Stay closes, Leave goes to / when offline', async () => {

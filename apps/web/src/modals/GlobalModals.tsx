@@ -10,6 +10,7 @@ import { closeSession, sessionStore } from '../game/session-store';
 import { linkOf, lobbyStore, useLobby } from '../online/lobby-store';
 import { ModerationNotice } from '../game-ui/ModerationNotice';
 import { ConfirmModal } from './ConfirmModal';
+import { PassTurnModal } from './PassTurnModal';
 import { TutorialModal } from './TutorialModal';
 import type { OnlineLink } from '../online/online-link';
 import { useOnline } from '../online/online-link';
@@ -227,18 +228,7 @@ export function GlobalModals() {
           setDialog('tutorial', false);
         }}
       />
-      <ConfirmModal
-        testId="modal-next-turn"
-        opened={dialogs.nextTurn}
-        message="Are you sure you want to pass the turn?"
-        cancelLabel="No"
-        confirmLabel="Yes"
-        onCancel={() => setDialog('nextTurn', false)}
-        onConfirm={() => {
-          setDialog('nextTurn', false);
-          sessionStore.get()?.passTurn();
-        }}
-      />
+      <PassTurnModal />
       <ConfirmModal
         testId="modal-quit-lobby"
         opened={dialogs.quitLobby}

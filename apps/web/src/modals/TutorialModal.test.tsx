@@ -58,7 +58,7 @@ describe('tutorial dialog', () => {
       'once per turn',
       '8 directions',
       'cannot move after attacking',
-      'power is the dice roll plus the dice bonus',
+      'power is the dice roll plus the modifier',
       'All players get 1 banner',
       'chest appears on a random tile',
       'first unit there gets 1 banner',

@@ -71,13 +71,14 @@ export const TUTORIAL_PAGES: readonly TutorialPage[] = [
             Units attack <b>once per turn</b>, an enemy next to them in any of the <b>8 directions</b>.
           </List.Item>
           <List.Item>
-            Both sides roll a die. Your <b>power is the dice roll plus the dice bonus</b>; beat the defender and your
-            unit takes the tile, fail and it is lost.
+            Both sides roll a die. Your <b>power is the dice roll plus the modifier</b>; beat the defender and your unit
+            takes the tile, fail (a tie too) and it is lost.
           </List.Item>
         </List>
         <Text mt="sm" size="sm" c="dimmed">
-          Dice bonus: +2 defending on mountains, +2 attacking from a forest, +0.5 for each of your units next to the
-          fight, −0.5 for each enemy unit.
+          The modifier: +2 attacking from a forest, +2 defending on mountains, +0.5 for each of your units next to your
+          attacker and −0.5 for each enemy unit there (the other way round beside the defender). The fight card shows
+          the sum, the modifier on the side it favours: “1 + 2.5 vs 2 — Purple won”.
         </Text>
       </>
     ),
@@ -120,7 +121,9 @@ export const TUTORIAL_PAGES: readonly TutorialPage[] = [
           four and the next four turns.
         </Text>
         <Text mt="sm">
-          When you are done, <b>pass the turn</b> (<Kbd>Enter</Kbd>); the bots then play theirs while you watch.
+          <b>Next unit</b> (<Kbd>N</Kbd>) picks a unit that can still act. When you are done, <b>pass the turn</b> (
+          <Kbd>Enter</Kbd>); the bots then play theirs while you watch, and <b>Since your turn</b> tells you what they
+          did to you.
         </Text>
       </>
     ),
@@ -148,8 +151,9 @@ export const TUTORIAL_PAGES: readonly TutorialPage[] = [
         <Text>You are ready. Good luck, commander!</Text>
         <Text mt="sm" size="sm" c="dimmed">
           Keys on the map: arrows move the cursor and <Kbd>Space</Kbd> acts on its tile (or skips the bots),{' '}
-          <Kbd>Enter</Kbd> passes the turn, <Kbd>Esc</Kbd> deselects, <Kbd>+</Kbd>/<Kbd>−</Kbd> zoom, <Kbd>WASD</Kbd>{' '}
-          pan, <Kbd>F</Kbd> fits the map. This tutorial is always in Settings.
+          <Kbd>N</Kbd> selects the next unit that can act, <Kbd>Enter</Kbd> passes the turn, <Kbd>Esc</Kbd> deselects,{' '}
+          <Kbd>+</Kbd>/<Kbd>−</Kbd> zoom, <Kbd>WASD</Kbd> pan, <Kbd>F</Kbd> fits the map. This tutorial is always in
+          Settings.
         </Text>
       </>
     ),

@@ -151,20 +151,20 @@ export class OnlineClient extends OnlineRequests {
     if (result.state === before || result.state === null) return;
     if (result.event === null) {
       // A full state (a join, or a sync): start over from it.
-      this.holdLobby(result.state, []);
+      this.holdLobby(result.state, [], result.state);
     } else if (this.lobby !== null && before !== null) {
       this.lobby.receive(result.event, result.state);
     } else {
-      // The very first event of a lobby this device created.
-      this.holdLobby(result.state, [result.event]);
+      // The very first event of a lobby this device created (or one folded onto what it held).
+      this.holdLobby(result.state, [result.event], before);
     }
     this.afterFold(result.event ? [result.event] : [], before);
   }
 
-  /** A full state replaces what the lobby's session holds (or starts one). */
-  private holdLobby(state: LobbyState, events: readonly LobbyEvent[]): void {
-    if (this.lobby) this.lobby.replace(state, events);
-    else this.lobby = this.newSession(state, events);
+  /** A full state replaces what the lobby's session holds (or starts one); `events` continue from `base`. */
+  private holdLobby(state: LobbyState, events: readonly LobbyEvent[], base: LobbyState | null): void {
+    if (this.lobby) this.lobby.replace(state, events, base);
+    else this.lobby = this.newSession(state, events, base);
   }
 
   /**
@@ -204,7 +204,7 @@ export class OnlineClient extends OnlineRequests {
         return;
       }
       if (caught.replaced || before === null || this.lobby === null) {
-        this.holdLobby(caught.state, caught.events);
+        this.holdLobby(caught.state, caught.events, caught.base);
         this.afterFold([], before);
       } else {
         const lobby = this.lobby;
@@ -285,26 +285,31 @@ export class OnlineClient extends OnlineRequests {
   private showGame(): void {
     const held = this.lobby;
     if (!held) return;
-    const session = this.newSession(held.received, held.receivedEvents);
+    const session = this.newSession(held.received, held.receivedEvents, held.receivedBase);
     held.dispose();
     this.lobby = session;
     sessionStore.get()?.dispose();
     sessionStore.set(session);
   }
 
-  private newSession(state: LobbyState, events: readonly LobbyEvent[]): OnlineSession {
-    const session: OnlineSession = new OnlineSession(state, events, {
-      playerId: this.playerId ?? '',
-      pace: () => BOT_PACE[botSpeedOverride() ?? settingsStore.get().botSpeed],
-      send: (action) => this.emitRaw('client-game-action', action),
-      // Nothing is sent while the connection is down or the board is not caught up (it would be lost or stale).
-      live: () => linkOf(lobbyStore.get()) === 'live',
-      onRefused: (message) => showToast(message),
-      // Every event reaches the session already folded, so this is a bug: ask the server for the truth.
-      onBroken: () => {
-        if (this.lobby === session) void this.resync(null);
+  private newSession(state: LobbyState, events: readonly LobbyEvent[], base: LobbyState | null): OnlineSession {
+    const session: OnlineSession = new OnlineSession(
+      state,
+      events,
+      {
+        playerId: this.playerId ?? '',
+        pace: () => BOT_PACE[botSpeedOverride() ?? settingsStore.get().botSpeed],
+        send: (action) => this.emitRaw('client-game-action', action),
+        // Nothing is sent while the connection is down or the board is not caught up (it would be lost or stale).
+        live: () => linkOf(lobbyStore.get()) === 'live',
+        onRefused: (message) => showToast(message),
+        // Every event reaches the session already folded, so this is a bug: ask the server for the truth.
+        onBroken: () => {
+          if (this.lobby === session) void this.resync(null);
+        },
       },
-    });
+      base,
+    );
     return session;
   }
 

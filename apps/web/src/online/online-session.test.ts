@@ -147,6 +147,8 @@ describe('resync answers (PROTOCOL §5.2)', () => {
     expect(r?.replaced).toBe(false);
     expect(r?.events.map((e) => e.seq)).toEqual(log.slice(5).map((e) => e.seq));
     expect(r?.state.seq).toBe(log.at(-1)!.seq);
+    // The events continue from what was held.
+    expect(r?.base).toBe(held);
   });
 
   it('a reload (nothing held) folds the whole log from seq 1', () => {
@@ -154,6 +156,7 @@ describe('resync answers (PROTOCOL §5.2)', () => {
     const r = foldSyncAnswer(null, { ok: true, events: log });
     expect(r?.state.seq).toBe(log.length);
     expect(r?.state.messages.map((m) => m.msg)).toEqual(['hello']);
+    expect(r?.base).toBeNull();
   });
 
   it('a snapshot replaces what is held, then its tail is folded', () => {
@@ -168,6 +171,26 @@ describe('resync answers (PROTOCOL §5.2)', () => {
     expect(r?.replaced).toBe(true);
     expect(r?.state.seq).toBe(log.at(-1)!.seq);
     expect(gameHash(r!.state.game)).toBe(gameHash(stateOf(log).game));
+    // The tail continues from the snapshot, not from what was held.
+    expect(r?.base?.seq).toBe(8);
+    expect(gameHash(r!.base!.game)).toBe(gameHash(at.game));
+  });
+
+  it("a session's snapshot names the state its log continues from (the state a join or a snapshot gave)", () => {
+    const log = throughBotTurn(startedLog());
+    const at = stateOf(log.slice(0, 8));
+    const fromJoin = new OnlineSession(at, [], { playerId: ALICE, pace: () => PACE, send: vi.fn() });
+    expect(fromJoin.snapshot.base).toBe(at);
+    const tail = new OnlineSession(
+      stateOf(log),
+      log.slice(8),
+      { playerId: ALICE, pace: () => PACE, send: vi.fn() },
+      at,
+    );
+    expect(tail.snapshot.base).toBe(at);
+    expect(tail.snapshot.events.map((e) => e.seq)).toEqual(log.slice(8).map((e) => e.seq));
+    tail.replace(stateOf(log), log, null);
+    expect(tail.snapshot.base).toBeNull();
   });
 
   it('an answer that skips a seq stops there and reports it incomplete', () => {

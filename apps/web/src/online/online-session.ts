@@ -72,6 +72,8 @@ export class OnlineSession implements GameSession {
   private latest: LobbyState;
   /** The events received since the last full state (shown or waiting). */
   private readonly receivedLog: LobbyEvent[];
+  /** That last full state: what both logs continue from (null when they start at the lobby's first event). */
+  private logBase: LobbyState | null;
   private readonly listeners = new Set<() => void>();
   /** Received events not shown yet, in seq order, each with the state it folded to. */
   private queue: { readonly event: LobbyEvent; readonly after: LobbyState }[] = [];
@@ -84,14 +86,20 @@ export class OnlineSession implements GameSession {
   private disposed = false;
   private readonly now: () => number;
 
+  /**
+   * `state` is the fold of `events` onto `base` (by default: `state` itself when there are no events, else
+   * the events start at the lobby's first one).
+   */
   constructor(
     state: LobbyState,
     events: readonly LobbyEvent[],
     private readonly options: OnlineSessionOptions,
+    base: LobbyState | null = events.length === 0 ? state : null,
   ) {
     this.now = options.now ?? Date.now;
     this.log = [...events];
     this.receivedLog = [...events];
+    this.logBase = base;
     this.latest = state;
     this.snap = this.derive(state, null, null, []);
     this.steps = new ShownSteps(this.snap);
@@ -118,6 +126,11 @@ export class OnlineSession implements GameSession {
   /** The events received since the last full state, shown or waiting. */
   get receivedEvents(): readonly LobbyEvent[] {
     return this.receivedLog;
+  }
+
+  /** The state `receivedEvents` continue from (null when they start at the lobby's first event). */
+  get receivedBase(): LobbyState | null {
+    return this.logBase;
   }
 
   /** Whether an action of this device is waiting for the server's answer. */
@@ -155,8 +168,13 @@ export class OnlineSession implements GameSession {
     this.pump();
   }
 
-  /** A full state from the server replaces what is shown (a resync snapshot). */
-  replace(state: LobbyState, events: readonly LobbyEvent[] = []): void {
+  /** A full state from the server replaces what is shown (a resync snapshot); `base` is what `events` continue from. */
+  replace(
+    state: LobbyState,
+    events: readonly LobbyEvent[] = [],
+    base: LobbyState | null = events.length === 0 ? state : null,
+  ): void {
+    this.logBase = base;
     this.clearTimer();
     this.queue = [];
     this.gateUntil = 0;
@@ -314,6 +332,7 @@ export class OnlineSession implements GameSession {
   ): SessionSnapshot {
     return {
       events: this.log,
+      base: this.logBase,
       lobby,
       lastFight,
       lastMove,

@@ -12,6 +12,8 @@ export interface CaughtUp {
   readonly replaced: boolean;
   /** The events folded onto the state (after the snapshot, if any), in seq order. */
   readonly events: readonly LobbyEvent[];
+  /** The state those events were folded onto: the snapshot, or what the client held (null: nothing). */
+  readonly base: LobbyState | null;
   /** The state after each of `events` (the session takes these rather than folding them again). */
   readonly states: readonly LobbyState[];
 }
@@ -27,8 +29,10 @@ export function foldSyncAnswer(
 ): (CaughtUp & { readonly complete: boolean }) | null {
   let current = state;
   let replaced = false;
+  let base = state;
   if (answer.snapshot && (current === null || answer.snapshot.seq > current.seq)) {
     current = lobbyStateFromSnapshot(answer.snapshot);
+    base = current;
     replaced = true;
   }
   const folded: LobbyEvent[] = [];
@@ -46,5 +50,5 @@ export function foldSyncAnswer(
     states.push(current);
   }
   if (current === null) return null;
-  return { state: current, replaced, events: folded, states, complete };
+  return { state: current, replaced, events: folded, base, states, complete };
 }

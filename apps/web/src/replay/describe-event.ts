@@ -1,6 +1,6 @@
 /**
- * One log event in words, for the replay's caption: "Red attacks Purple at (3, 4) from (2, 4): dice 5
- * vs 2, war +1.5, result +4.5 — Red wins the fight". Game actions reuse what the live game shows: the fight and
+ * One log event in words, for the replay's caption: "Red attacked Purple at (3, 4) from (2, 4): 5 + 1.5
+ * vs 2 — Red won". Game actions reuse what the live game shows: the fight and
  * move of `describeAction` and the feed's lines for what followed (a chest, a country out, a banner or
  * chest turn); countries are kept as ids so the view can colour them.
  */
@@ -16,6 +16,7 @@ import {
 import { countryLabel } from '../art/art';
 import type { ActionView } from '../game/action-view';
 import type { FeedEntry } from '../game/feed';
+import { fightSentence } from '../game/fight-words';
 import { REMOVED_MESSAGE, moderationText } from '../game/moderation-words';
 import { playerLabel } from '../game/seats';
 
@@ -38,7 +39,6 @@ export interface EventWords {
 }
 
 const at = (p: Pos) => `(${p.x}, ${p.y})`;
-const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${Math.abs(n)}` : '±0');
 const country = (c: number): WordPart => (c >= 0 && c <= 3 ? { country: c as PlayableCountry } : 'nobody');
 
 function nameOf(state: LobbyState | null, playerId: string): string {
@@ -196,19 +196,8 @@ export function describeEvent(
       const { from, to } = action.info;
       const fight = view?.fight;
       if (fight) {
-        const bonus = fight.bonus ? `, bonus ${signed(fight.bonus)}` : '';
-        return {
-          ...base,
-          tone: 'fight',
-          country: fight.attacker,
-          parts: [
-            country(fight.attacker),
-            ' attacks ',
-            country(fight.defender),
-            ` at ${at(to)} from ${at(from)}: dice ${fight.attackRoll} vs ${fight.defendRoll}, war ${signed(fight.war)}${bonus}, result ${signed(fight.result)} — `,
-            ...(fight.won ? [country(fight.attacker), ' wins the fight'] : [country(fight.defender), ' holds']),
-          ],
-        };
+        // The fight's sentence everywhere (game/fight-words.ts), with its tiles.
+        return { ...base, tone: 'fight', country: fight.attacker, parts: fightSentence(fight, { from, to }) };
       }
       return {
         ...base,

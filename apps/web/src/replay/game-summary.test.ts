@@ -109,6 +109,7 @@ describe('fight records', () => {
       war: 0,
       bonus: 0,
       result: won ? 1 : 0,
+      parts: { forest: 0, mountains: 0, attackerFriends: 0, attackerFoes: 0, defenderFriends: 0, defenderFoes: 0 },
       from: { x: 0, y: 0 },
       to: { x: 1, y: 0 },
     }) as const;

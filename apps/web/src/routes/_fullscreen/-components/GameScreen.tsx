@@ -1,19 +1,11 @@
 /**
  * /game: the header, then the board, and the players: a side column on wide and landscape screens (the
- * turn's notices, the players, the tile panel, the latest events and the fight card), and on narrow ones a
- * tray under the board (the one notice that matters most now) above a bar that opens into a sheet.
- * Nothing is drawn over the board (ARCHITECTURE §7.11): the board only ever loses room to the layout.
+ * turn's notices and "Since your turn", the players, the tile panel, the latest events and the fight card),
+ * and on narrow ones a tray under the board (the one notice that matters most now, else what is left of
+ * the turn with Next unit) above a bar that opens into a sheet. Nothing is drawn over the board
+ * (ARCHITECTURE §7.11): the board only ever loses room to the layout.
  */
-import {
-  actable,
-  findCountry,
-  moveableTiles,
-  samePos,
-  tileAt,
-  type GameData,
-  type PlayableCountry,
-  type Pos,
-} from '@four-banners/engine';
+import { moveableTiles, samePos, tileAt, type Pos } from '@four-banners/engine';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, useSearch } from '@tanstack/react-router';
@@ -25,6 +17,7 @@ import { Board, type BoardHandle } from '../../../board/Board';
 import { homeTile } from '../../../board/home';
 import type { Marks } from '../../../board/Overlays';
 import type { FeedEntry } from '../../../game/feed';
+import { actableUnits, bannerSpots, nextUnit, turnLeft } from '../../../game/next-unit';
 import { overrideBotSpeed, useSession } from '../../../game/session-store';
 import { linkOf, useLobby } from '../../../online/lobby-store';
 import './game-layout.css';
@@ -41,22 +34,17 @@ import { ReconnectingOverlay } from '../../../game-ui/ReconnectingOverlay';
 import { TileInfo } from '../../../game-ui/TileInfo';
 import { useGameKeys } from '../../../game-ui/use-game-keys';
 import { AwayNotice } from '../../../game-ui/AwayNotice';
+import { sinceWords } from '../../../game-ui/announce';
+import { NextUnitButton } from '../../../game-ui/NextUnitButton';
+import { canPassNow, guideRequests } from '../../../game-ui/pass-turn';
+import { SinceYourTurnCard } from '../../../game-ui/SinceYourTurnCard';
+import { useSinceYourTurn } from '../../../game-ui/use-since-your-turn';
 import { useTurnClock } from '../../../game-ui/turn-clock';
+import { TurnLeftLine } from '../../../game-ui/TurnLeftLine';
 
 /** Screens wide enough, or landscape enough, for a side column beside the board. */
 const SIDE_QUERY = '(min-width: 900px), (min-width: 640px) and (orientation: landscape)';
 const NO_FEED: readonly FeedEntry[] = [];
-
-/** Legal banner spots of `country` right now, asked of the engine tile by tile. */
-function bannerSpots(game: GameData, country: PlayableCountry | null): Pos[] {
-  if (country === null || (findCountry(game, country)?.banners ?? 0) <= 0) return [];
-  const out: Pos[] = [];
-  for (const t of game.tiles) {
-    if (t.owner !== country || t.unit || t.landmark !== -1 || t.type !== 0) continue;
-    if (actable(game, { id: 'place_banner', info: { country, x: t.pos.x, y: t.pos.y } }).ok) out.push(t.pos);
-  }
-  return out;
-}
 
 export function GameScreen() {
   const { speed } = useSearch({ from: '/_fullscreen/game' });
@@ -105,6 +93,10 @@ export function GameScreen() {
     if (selected && moveable.length === 0) setSelected(null);
   }, [selected, moveable]);
 
+  // What happened since this country's last turn: a card, and its tiles marked until the player acts.
+  const since = useSinceYourTurn(session, snap);
+  const changed = since?.marks;
+
   const marks: Marks = useMemo(() => {
     const moves: Pos[] = [];
     const attacks: Pos[] = [];
@@ -115,8 +107,53 @@ export function GameScreen() {
       attacks,
       bannerSpots: game && !selected ? bannerSpots(game, active) : [],
       lastMove: snap?.lastMove ?? null,
+      changed,
     };
-  }, [moveable, selected, game, active, snap?.lastMove]);
+  }, [moveable, selected, game, active, snap?.lastMove, changed]);
+
+  // Next unit (the button, N, the pass-turn dialog): the next unit that can still act after the one
+  // selected (or the one last picked), selected and brought into view.
+  const ready = useMemo(() => (game ? actableUnits(game, active) : []), [game, active]);
+  // What is left of the turn, for the phone's tray.
+  const left = useMemo(() => (game && !side ? turnLeft(game, active) : null), [game, active, side]);
+  const lastPicked = useRef<Pos | null>(null);
+  // Each turn goes through its units from the first.
+  const turnCount = game?.turn.count;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new turn (or country on turn) is the trigger
+  useEffect(() => {
+    lastPicked.current = null;
+  }, [turnCount, active]);
+  const goToNextUnit = () => {
+    if (!session || !canPassNow(session)) return;
+    const s = session.snapshot;
+    const next = nextUnit(s.lobby.game, s.active, selected ?? lastPicked.current);
+    if (!next) return;
+    lastPicked.current = next;
+    setSelected(next);
+    hover.set(next);
+    board.current?.centerOn(next);
+  };
+  // With only banners left, the dialog's "Show banner spots": nothing selected (so the spots show), the
+  // cursor on the first one.
+  const showBannerSpots = () => {
+    setSelected(null);
+    const s = session?.snapshot;
+    const first = s ? bannerSpots(s.lobby.game, s.active)[0] : undefined;
+    if (!first) return;
+    hover.set(first);
+    board.current?.centerOn(first);
+  };
+  const guide = useRef({ goToNextUnit, showBannerSpots });
+  guide.current = { goToNextUnit, showBannerSpots };
+  useEffect(
+    () =>
+      guideRequests.subscribe(() => {
+        const r = guideRequests.get();
+        if (r?.kind === 'next-unit') guide.current.goToNextUnit();
+        else if (r?.kind === 'banner-spots') guide.current.showBannerSpots();
+      }),
+    [],
+  );
 
   const onTileClick = (p: Pos) => {
     if (!session || !game || active === null) return;
@@ -139,7 +176,7 @@ export function GameScreen() {
     setSelected(null);
   };
 
-  useGameKeys({ session, hover, board, onTileClick, deselect: () => setSelected(null) });
+  useGameKeys({ session, hover, board, onTileClick, deselect: () => setSelected(null), nextUnit: goToNextUnit });
 
   if (!session || !snap || !game) {
     if (restoring) return <PageSpinner />;
@@ -177,6 +214,19 @@ export function GameScreen() {
   const online = session.online ? presence : undefined;
   // Beside the board when there is a side column, so it never covers tiles the player wants to click.
   const fightCard = <FightCard fight={snap.lastFight} />;
+  const sinceCard =
+    since && !since.dismissed ? (
+      <SinceYourTurnCard
+        report={since.report}
+        turnKey={since.key}
+        onDismiss={since.dismiss}
+        startOpen={side}
+        acted={since.acted}
+      />
+    ) : null;
+  const nextUnitButton = (
+    <NextUnitButton count={ready.length} onClick={goToNextUnit} disabled={!canPassNow(session) || ready.length === 0} />
+  );
   const handoff = <HandoffNotice snap={snap} />;
   const botBar = <BotBar session={session} snap={snap} />;
   const away = session.online ? <AwayNotice lobby={snap.lobby} me={session.playerId} /> : null;
@@ -188,8 +238,8 @@ export function GameScreen() {
       data-turn={game.turn.count}
       data-layout={side ? 'side' : 'dock'}
     >
-      <GameHeader session={session} snap={snap} board={board} clock={clock} />
-      <Announcer game={game} marks={marks} />
+      <GameHeader session={session} snap={snap} board={board} clock={clock} nextUnit={side ? nextUnitButton : null} />
+      <Announcer game={game} marks={marks} news={since ? { key: since.key, text: sinceWords(since.report) } : null} />
       <div className="fb-game-body">
         <div className="fb-game-stage" data-testid="game-stage">
           <Board ref={board} game={game} marks={marks} onTileClick={onTileClick} hover={hover} focus={focus} />
@@ -202,6 +252,7 @@ export function GameScreen() {
               {handoff}
               {botBar}
             </div>
+            {sinceCard}
             <PlayersPanel lobby={snap.lobby} presence={online} me={session.playerId} clock={clock} />
             <div className="fb-side-tile">{tileInfo}</div>
             <FeedPanel feed={feed} />
@@ -215,8 +266,10 @@ export function GameScreen() {
               {away}
               {fightCard}
               {botBar}
+              {sinceCard}
               {handoff}
               <div className="fb-tray-tile">{tileInfo}</div>
+              {canPassNow(session) ? <TurnLeftLine left={turnLeft(game, active)} nextUnit={nextUnitButton} /> : null}
             </div>
             <PlayersDock
               lobby={snap.lobby}
