@@ -269,7 +269,7 @@ export function GameScreen() {
               {sinceCard}
               {handoff}
               <div className="fb-tray-tile">{tileInfo}</div>
-              {canPassNow(session) ? <TurnLeftLine left={turnLeft(game, active)} nextUnit={nextUnitButton} /> : null}
+              {left && canPassNow(session) ? <TurnLeftLine left={left} nextUnit={nextUnitButton} /> : null}
             </div>
             <PlayersDock
               lobby={snap.lobby}
