@@ -266,7 +266,8 @@ export function GameScreen() {
               {away}
               {fightCard}
               {botBar}
-              {sinceCard}
+              {/* Here it has done its work once the player acts: what is left of the turn takes the slot. */}
+              {since?.acted ? null : sinceCard}
               {handoff}
               <div className="fb-tray-tile">{tileInfo}</div>
               {left && canPassNow(session) ? <TurnLeftLine left={left} nextUnit={nextUnitButton} /> : null}
