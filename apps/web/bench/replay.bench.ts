@@ -36,6 +36,8 @@ import { DEVICE_PLAYER_ID } from '../src/game/seats';
 export const REPLAY_EVENTS = 10_000;
 const SIDE = 32;
 const SEEKS = 200;
+/** How long a series of 200 seeks or turn steps may take in all (each step also waits for untimed frames). */
+const SERIES_MS = 300_000;
 const SAVE_ID = 'save-bench-replay';
 const AT = new Date('2026-01-01T00:00:00Z');
 
@@ -367,12 +369,18 @@ export async function replayBench(fresh: FreshPage, base: string, runs: number, 
           'seek by event',
           page,
           seek(page, 'seq', 'data-seq', targets(SEEKS, log.startSeq, endSeq)),
+          SERIES_MS,
         );
         const hasTurns = (await page.getByTestId('replay').getAttribute('data-turn')) !== null;
         // From positions before the last turn, so a next turn always exists.
         const lastTurnStart = log.turns.findIndex((t) => t === log.final.game.turn.count);
         const byTurn = hasTurns
-          ? await shownWithin('turn steps', page, turnSteps(page, targets(SEEKS, log.startSeq, lastTurnStart - 1, 11)))
+          ? await shownWithin(
+              'turn steps',
+              page,
+              turnSteps(page, targets(SEEKS, log.startSeq, lastTurnStart - 1, 11)),
+              SERIES_MS,
+            )
           : null;
         seeks = { seq: bySeq, turn: byTurn };
       }

@@ -7,7 +7,7 @@
  */
 import { Application, Container, Sprite, Texture } from 'pixi.js';
 import { BOARD_BG } from '../../src/art/art';
-import { paintLook, pictureSize } from '../../src/board/canvas-tiles';
+import { paintLook, pictureMaker, pictureSize, type PictureMaker } from '../../src/board/canvas-tiles';
 import { TILE, type View } from '../../src/board/geometry';
 import { tileLook } from '../../src/board/tile-look';
 import type { CreateBoard } from './boards';
@@ -39,10 +39,14 @@ export const createBoard: CreateBoard = async ({ host, width, height, cols, view
   app.stage.addChild(map);
 
   let size = 0;
+  let maker: PictureMaker | null = null;
   let textures = new Map<number, Texture>();
   const texture = (look: number) => {
     let t = textures.get(look);
-    if (!t) textures.set(look, (t = Texture.from(paintLook(look, size))));
+    if (!t) {
+      if (maker?.size !== size) maker = pictureMaker(size);
+      textures.set(look, (t = Texture.from(paintLook(look, size, maker))));
+    }
     return t;
   };
   const looks = new Int32Array(tiles.length);

@@ -43,6 +43,12 @@ export function AppEffects() {
   useEffect(() => {
     if (inOnlineLobby) router.preloadRoute({ to: '/main-menu' }).catch(() => undefined);
   }, [inOnlineLobby, router]);
+  // Where a game is set up (the lobbies, quick match), the game screen's code loads meanwhile, so Start
+  // shows the board without waiting for it.
+  const settingUp = pathname === '/lobby' || pathname === '/quick-match' || pathname.startsWith('/join');
+  useEffect(() => {
+    if (settingUp) router.preloadRoute({ to: '/game' }).catch(() => undefined);
+  }, [settingUp, router]);
 
   useEffect(() => {
     if (!redirect) return;

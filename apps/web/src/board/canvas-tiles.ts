@@ -1,9 +1,10 @@
 /**
  * The canvas board's tile painter (ARCHITECTURE §7.11). The canvas covers the board's viewport, not the
  * map: a pan or a zoom repaints the tiles in view, each one a single copy of a ready picture of its look
- * (tile-look.ts), made once per look at the tile's size on screen; a new game state repaints only the tiles
- * whose look changed. Pictures are painted from the same SVG art as the SVG board (canvas-art.ts), so both
- * boards look the same, and nothing waits for an image to load.
+ * (tile-look.ts), kept in an atlas at the tile's size on screen; a new game state repaints only the tiles
+ * whose look changed. A picture is composed of layers (ground, landmark, unit, badge) painted once per
+ * size from the same SVG art as the SVG board (canvas-art.ts), so both boards look the same, and nothing
+ * waits for an image to load.
  */
 import type { Tile } from '@four-banners/engine';
 import {
@@ -42,87 +43,144 @@ const groundPath = () => {
   p.roundRect(1.5, 1.5, TILE - 3, TILE - 3, 7);
   return p;
 };
-const cellPath = () => {
-  const p = new Path2D();
-  p.rect(0, 0, TILE, TILE);
-  return p;
-};
 
-function newCanvas(size: number): HTMLCanvasElement {
+function newCanvas(width: number, height = width): HTMLCanvasElement {
   const c = document.createElement('canvas');
-  c.width = size;
-  c.height = size;
+  c.width = width;
+  c.height = height;
+  return c;
+}
+
+/** Draws tile pictures of one size: each from layers (the ground, each drawing) painted once at that size. */
+export interface PictureMaker {
+  readonly size: number;
+  /** Draws the picture of `look` with its top-left corner at device pixel (x, y) of `ctx` (no transform). */
+  draw(ctx: CanvasRenderingContext2D, look: number, x: number, y: number): void;
+}
+
+/**
+ * A maker of tile pictures `size` device pixels square. A picture is composed of a few ready layers —
+ * the land's ground with its edge, the landmark, the unit, its badge — each painted from the art once at
+ * this size, so a look never seen before costs a handful of image copies, not a repaint of the art.
+ */
+export function pictureMaker(size: number): PictureMaker {
+  const k = size / TILE;
+  const layers = new Map<string, HTMLCanvasElement>();
+  const layer = (key: string, px: number, paint: (ctx: CanvasRenderingContext2D) => void) => {
+    let c = layers.get(key);
+    if (!c) {
+      c = newCanvas(Math.max(1, px));
+      paint(c.getContext('2d')!);
+      layers.set(key, c);
+    }
+    return c;
+  };
+  const ground = (owner: number, land: LandKind) =>
+    layer(`ground ${owner} ${land}`, size, (ctx) => {
+      ctx.scale(k, k);
+      const path = groundPath();
+      if (owner < 0) {
+        ctx.fillStyle = UNOWNED_FILL;
+        ctx.fill(path);
+        return;
+      }
+      ctx.save();
+      ctx.clip(path);
+      paintArt(ctx, landArt(owner, land));
+      ctx.restore();
+      if (land === 'settled') {
+        ctx.globalAlpha = 0.55;
+        ctx.strokeStyle = SETTLED_EDGE[owner]!;
+        ctx.lineWidth = 2;
+        ctx.stroke(path);
+      }
+    });
+  /** `piece` painted `units` map units square (its whole box: 64 for a drawing, 18 for a badge). */
+  const piece = (name: ArtPiece, units: number) => {
+    const px = Math.round(units * k);
+    return layer(`${name} ${px}`, px, (ctx) => {
+      const badge = name.startsWith('badge-');
+      const box = badge ? BADGE_BOX : TILE;
+      ctx.scale(px / box, px / box);
+      if (badge) ctx.translate(BADGE_BOX / 2, BADGE_BOX / 2);
+      paintArt(ctx, pieceArt(name));
+    });
+  };
+  /** Copies `name`, `units` square, to map point (ux, uy) of the tile at device pixel (x, y); `alpha` applies to the drawing as a whole. */
+  const place = (
+    ctx: CanvasRenderingContext2D,
+    x: number,
+    y: number,
+    name: ArtPiece,
+    ux: number,
+    uy: number,
+    units: number,
+    alpha = 1,
+  ) => {
+    ctx.globalAlpha = alpha;
+    ctx.drawImage(piece(name, units), Math.round(x + ux * k), Math.round(y + uy * k));
+    ctx.globalAlpha = 1;
+  };
+  return {
+    size,
+    draw(ctx, look, x, y) {
+      const { owner, land, landmark, unit, state } = lookParts(look);
+      ctx.drawImage(ground(owner, land), x, y);
+      if (landmark) {
+        if (unit) place(ctx, x, y, landmark, 1, 1, 30, 0.9);
+        else place(ctx, x, y, landmark, 2, 2, TILE - 4);
+      }
+      if (unit) {
+        // A unit that has acted (or was just raised) is drawn a little faded.
+        const faded = state === 'attacked' || state === 'new';
+        place(ctx, x, y, unit, landmark ? 10 : 5, 6, 54, faded ? 0.78 : 1);
+      }
+      if (state && state !== 'ready') {
+        const pad = (BADGE_BOX - 16) / 2;
+        place(ctx, x, y, `badge-${state}`, 44 - pad, 4 - pad, BADGE_BOX);
+      }
+    },
+  };
+}
+
+/** The picture of a tile of look `look`, `size` device pixels square, on a canvas of its own (the renderers bench's textures). */
+export function paintLook(look: number, size: number, maker = pictureMaker(size)): HTMLCanvasElement {
+  const c = newCanvas(size);
+  maker.draw(c.getContext('2d')!, look, 0, 0);
   return c;
 }
 
 /**
- * Paints `piece` into the square (x, y, size) of a 64-unit tile on `ctx`. An opacity below 1 applies to
- * the drawing as a whole (as SVG's group opacity does), so it is painted apart first.
+ * The pictures a painter has made, side by side on a few large canvases (pages): one canvas to copy
+ * from instead of a canvas per look, and no canvas to create when a new look shows up.
  */
-function paintPiece(ctx: CanvasRenderingContext2D, piece: ArtPiece, x: number, y: number, size: number, alpha: number) {
-  const badge = piece.startsWith('badge-');
-  const box = badge ? BADGE_BOX : TILE;
-  if (alpha === 1) {
-    ctx.save();
-    ctx.translate(x, y);
-    ctx.scale(size / box, size / box);
-    if (badge) ctx.translate(BADGE_BOX / 2, BADGE_BOX / 2);
-    paintArt(ctx, pieceArt(piece));
-    ctx.restore();
-    return;
-  }
-  const scale = ctx.getTransform().a;
-  const px = Math.max(1, Math.ceil(size * scale));
-  const apart = newCanvas(px);
-  const actx = apart.getContext('2d')!;
-  actx.scale(px / box, px / box);
-  if (badge) actx.translate(BADGE_BOX / 2, BADGE_BOX / 2);
-  paintArt(actx, pieceArt(piece));
-  ctx.save();
-  ctx.globalAlpha = alpha;
-  ctx.drawImage(apart, x, y, size, size);
-  ctx.restore();
+function pictureAtlas(size: number) {
+  const maker = pictureMaker(size);
+  const perRow = Math.max(1, Math.floor(ATLAS_PX / size));
+  const pages: HTMLCanvasElement[] = [];
+  const slots = new Map<number, { page: HTMLCanvasElement; x: number; y: number }>();
+  return {
+    slot(look: number) {
+      let slot = slots.get(look);
+      if (!slot) {
+        const n = slots.size;
+        const index = n % (perRow * perRow);
+        if (index === 0) pages.push(newCanvas(perRow * size));
+        const page = pages[pages.length - 1]!;
+        slot = { page, x: (index % perRow) * size, y: Math.floor(index / perRow) * size };
+        maker.draw(page.getContext('2d')!, look, slot.x, slot.y);
+        slots.set(look, slot);
+      }
+      return slot;
+    },
+  };
 }
 
-/** The picture of a tile of look `look`, `size` device pixels square: what the SVG board's tile shows. */
-export function paintLook(look: number, size: number): HTMLCanvasElement {
-  const c = newCanvas(size);
-  const ctx = c.getContext('2d')!;
-  ctx.scale(size / TILE, size / TILE);
-  const { owner, land, landmark, unit, state } = lookParts(look);
-  const ground = groundPath();
-  if (owner < 0) {
-    ctx.fillStyle = UNOWNED_FILL;
-    ctx.fill(ground);
-  } else {
-    ctx.save();
-    ctx.clip(ground);
-    paintArt(ctx, landArt(owner, land));
-    ctx.restore();
-    if (land === 'settled') {
-      ctx.save();
-      ctx.globalAlpha = 0.55;
-      ctx.strokeStyle = SETTLED_EDGE[owner]!;
-      ctx.lineWidth = 2;
-      ctx.stroke(ground);
-      ctx.restore();
-    }
-  }
-  if (landmark) {
-    if (unit) paintPiece(ctx, landmark, 1, 1, 30, 0.9);
-    else paintPiece(ctx, landmark, 2, 2, TILE - 4, 1);
-  }
-  if (unit) {
-    // A unit that has acted (or was just raised) is drawn a little faded.
-    const faded = state === 'attacked' || state === 'new';
-    paintPiece(ctx, unit, landmark ? 10 : 5, 6, 54, faded ? 0.78 : 1);
-  }
-  if (state && state !== 'ready') {
-    const pad = (BADGE_BOX - 16) / 2;
-    paintPiece(ctx, `badge-${state}`, 44 - pad, 4 - pad, BADGE_BOX, 1);
-  }
-  return c;
-}
+/**
+ * The side of an atlas page, in device pixels. Small on purpose: copying from a canvas that was drawn on
+ * since the last copy makes the browser take a snapshot of all of it first.
+ */
+const ATLAS_PX = 512;
 
 /** Paints a board's tiles on a viewport-sized canvas. */
 export interface TilePainter {
@@ -150,14 +208,7 @@ export function createTilePainter(canvas: HTMLCanvasElement): TilePainter | null
   let ratio = 1;
   let size = 0;
   let whole = true;
-  const pictures = new Map<number, HTMLCanvasElement>();
-  const cell = cellPath();
-
-  const picture = (look: number) => {
-    let p = pictures.get(look);
-    if (!p) pictures.set(look, (p = paintLook(look, size)));
-    return p;
-  };
+  let atlas = pictureAtlas(16);
 
   return {
     setTiles(tiles, c, r, hiddenUnit) {
@@ -192,7 +243,7 @@ export function createTilePainter(canvas: HTMLCanvasElement): TilePainter | null
       const wanted = pictureSize(tilePx);
       if (wanted !== size) {
         size = wanted;
-        pictures.clear();
+        atlas = pictureAtlas(size);
         whole = true;
       }
       const unit = TILE * view.s;
@@ -208,6 +259,12 @@ export function createTilePainter(canvas: HTMLCanvasElement): TilePainter | null
         // Tiles out of view are not painted now: the next whole paint draws them.
         shown.fill(-1);
       }
+      // Pictures of looks not seen before are made first, so each atlas page changes once, not between copies.
+      for (let y = y0; y <= y1; y++)
+        for (let x = x0; x <= x1; x++) {
+          const i = x + y * cols;
+          if (shown[i] !== looks[i]) atlas.slot(looks[i]!);
+        }
       ctx.setTransform(dpr * view.s, 0, 0, dpr * view.s, dpr * view.x, dpr * view.y);
       let count = 0;
       for (let y = y0; y <= y1; y++) {
@@ -219,14 +276,11 @@ export function createTilePainter(canvas: HTMLCanvasElement): TilePainter | null
           const py = y * TILE;
           if (!whole) {
             // A single tile: clear its cell first (its picture leaves the gap round the ground unpainted).
-            ctx.save();
-            ctx.translate(px, py);
-            ctx.clip(cell);
             ctx.fillStyle = BOARD_BG;
-            ctx.fill(cell);
-            ctx.restore();
+            ctx.fillRect(px, py, TILE, TILE);
           }
-          ctx.drawImage(picture(look), px, py, TILE, TILE);
+          const slot = atlas.slot(look);
+          ctx.drawImage(slot.page, slot.x, slot.y, size, size, px, py, TILE, TILE);
           shown[i] = look;
           count++;
         }

@@ -4,6 +4,7 @@
  * can place it (the game header on wide screens).
  */
 import { Badge, Button, Kbd, Tooltip } from '@mantine/core';
+import '../styles/mantine-more.css';
 
 export interface NextUnitButtonProps {
   /** How many units can still move or attack (`actableUnits`). */
