@@ -70,3 +70,19 @@ test('play vs bots: banner, move, attack, pass, bots play, save, reload, load an
     expect((await readGame(page)).turnCount).toBeGreaterThan(before);
   }
 });
+
+test('a link to /lobby with a map sets the lobby up without starting it; the seats stay as they were', async ({
+  page,
+}) => {
+  await page.goto('/lobby?w=16&h=12&seed=42');
+  await expect(page).toHaveURL(/\/lobby\?/);
+  await expect(page.getByLabel('Width')).toHaveValue('16');
+  await expect(page.getByLabel('Height')).toHaveValue('12');
+  await expect(page.getByLabel('Seed')).toHaveValue('42');
+  await expect(page.getByTestId('seat-1')).toHaveValue('Easy Bot');
+  await expect(page.getByRole('img', { name: 'Map preview, 16 by 12' })).toBeVisible();
+  await page.getByTestId('start-game').click();
+  await expect(page).toHaveURL(/\/game$/);
+  const g = await readGame(page);
+  expect([g.w, g.h]).toEqual([16, 12]);
+});

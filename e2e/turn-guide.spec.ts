@@ -276,6 +276,12 @@ for (const size of SIZES) {
       await expect(page.locator('.fb-selected')).toHaveCount(1);
       await clickTile(page, to.x, to.y);
       await expect(page.locator('.fb-changed')).toHaveCount(0);
+      if (size.name === 'phone') {
+        // The phone's tray gives the card's place to what is left of the turn (ARCHITECTURE §7.11).
+        await expect(card).toHaveCount(0);
+        await expect(page.getByTestId('turn-left')).toBeVisible();
+        return;
+      }
       await expect(card.getByTestId('since-line')).toHaveCount(0);
       await expect(card.getByTestId('since-toggle')).toHaveAttribute('aria-expanded', 'false');
       // Put away for the rest of the turn.

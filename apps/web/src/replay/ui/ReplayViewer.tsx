@@ -10,7 +10,7 @@
 import { isGameOver, type GameData, type LobbyEvent } from '@four-banners/engine';
 import { Alert } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Board, type BoardHandle } from '../../board/Board';
 import type { Bands } from '../../board/geometry';
 import type { Marks } from '../../board/Overlays';
@@ -26,6 +26,8 @@ import { PlayersPanel } from '../../game-ui/PlayersPanel';
 import { ReplayChart } from './ReplayChart';
 import { ReplayControls, type ReplayNav } from './ReplayControls';
 import { ReplayHeader, type ReplayBack, type ReplayLive } from './ReplayHeader';
+
+const StillHeader = memo(ReplayHeader);
 
 const FIGHT_HOLD_MS = 10 * 60_000;
 /** The turn's fight card stays at the bottom of the board: the fitted map keeps clear of it when it has height to spare. */
@@ -176,11 +178,20 @@ export function ReplayViewer({ events, back, live, follow, aside }: Props) {
   // The board redraws only the tiles that look different from the ones it shows.
   const shown = useRef<GameData | null>(null);
   const game = useMemo(() => (shown.current = steadyGame(shown.current, frame.lobby.game)), [frame]);
+  // The board, the fight card, the slider and the event's words follow a seek in the same frame; the
+  // header, the players, the chart and the feed follow as soon as the browser has time (a deferred
+  // position), so holding an arrow key or dragging through a long game never waits on the side column.
+  const aroundSeq = useDeferredValue(frame.seq);
+  const around = useRef({ replay, frame });
+  if (around.current.replay !== replay || around.current.frame.seq !== aroundSeq) {
+    around.current = { replay, frame: aroundSeq === frame.seq ? frame : replay.frameAt(aroundSeq) };
+  }
+  const aroundFrame = around.current.frame;
   // The feed's lines are shared objects: keep the list itself while they are the same lines.
   const shownFeed = useRef<readonly FeedEntry[]>([]);
   const feed = useMemo(
-    () => (shownFeed.current = sameItems(shownFeed.current, frame.feed) ? shownFeed.current : frame.feed),
-    [frame],
+    () => (shownFeed.current = sameItems(shownFeed.current, aroundFrame.feed) ? shownFeed.current : aroundFrame.feed),
+    [aroundFrame],
   );
   const marks: Marks = useMemo(
     () => ({ selected: null, moves: [], attacks: [], bannerSpots: [], lastMove: frame.move }),
@@ -244,8 +255,8 @@ export function ReplayViewer({ events, back, live, follow, aside }: Props) {
       data-over={isGameOver(lobby.game) || undefined}
       data-live={live ? (following ? 'following' : 'behind') : undefined}
     >
-      <ReplayHeader
-        lobby={lobby}
+      <StillHeader
+        lobby={aroundFrame.lobby}
         board={board}
         back={back}
         live={live}
@@ -311,8 +322,8 @@ export function ReplayViewer({ events, back, live, follow, aside }: Props) {
           </button>
           <div className="fb-rv-side-content">
             {aside?.({ seq: frame.seq, seek: nav.seek, fights: replay.fights })}
-            <PlayersPanel lobby={lobby} />
-            <ReplayChart samples={replay.samples} seq={frame.seq} onSeek={nav.seek} />
+            <PlayersPanel lobby={aroundFrame.lobby} />
+            <ReplayChart samples={replay.samples} seq={aroundFrame.seq} onSeek={nav.seek} />
             <FeedPanel feed={feed} />
           </div>
         </aside>

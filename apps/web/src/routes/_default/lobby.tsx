@@ -10,8 +10,8 @@ import { OnlineLobby } from './-components/OnlineLobby';
 import { QuickWaiting } from './-components/QuickWaiting';
 
 /**
- * Quick start for links, tests and the bench: `/lobby?start=1&w=8&h=8&bots=1&difficulty=hard&speed=instant`
- * sets the lobby up and starts at once.
+ * Links, tests and the bench set the offline lobby up from the address: `/lobby?w=32&h=32&seed=7` opens it
+ * with that map, and `/lobby?start=1&w=8&h=8&bots=1&difficulty=hard&speed=instant` starts at once.
  */
 const int = (min: number, max: number) => z.optional(z.coerce.number().check(z.int(), z.gte(min), z.lte(max)));
 const searchSchema = z.object({
@@ -27,21 +27,26 @@ const searchSchema = z.object({
 export const Route = createFileRoute('/_default/lobby')({
   validateSearch: searchSchema,
   beforeLoad: ({ search }) => {
-    if (!search.start) return;
-    const seats = defaultSeats(settingsStore.get().playerName).map((s, i) =>
-      i === 0
-        ? s
-        : i <= (search.bots ?? 3)
-          ? { ...s, difficulty: search.difficulty ?? 'easy' }
-          : { ...s, kind: 'empty' as const },
-    );
+    const { start, w, h, seed, bots, difficulty } = search;
+    if (!start && !w && !h && seed === undefined && !bots && !difficulty) return;
+    const seats =
+      start || bots || difficulty
+        ? defaultSeats(settingsStore.get().playerName).map((s, i) =>
+            i === 0
+              ? s
+              : i <= (bots ?? 3)
+                ? { ...s, difficulty: difficulty ?? 'easy' }
+                : { ...s, kind: 'empty' as const },
+          )
+        : undefined;
     const patch = {
-      seats,
-      ...(search.w ? { w: clampSide(search.w) } : {}),
-      ...(search.h ? { h: clampSide(search.h) } : {}),
-      ...(search.seed !== undefined ? { seed: search.seed } : {}),
+      ...(seats ? { seats } : {}),
+      ...(w ? { w: clampSide(w) } : {}),
+      ...(h ? { h: clampSide(h) } : {}),
+      ...(seed !== undefined ? { seed } : {}),
     };
     updateSetup(patch);
+    if (!start) return;
     startOfflineGame();
     throw redirect({ to: '/game', search: search.speed ? { speed: search.speed } : {}, replace: true });
   },
