@@ -315,6 +315,11 @@ async function turnSteps(page: Page, from: readonly number[]): Promise<{ commit:
         const t2 = await (window as unknown as { __afterFrame: () => Promise<number> }).__afterFrame();
         commit.push(t1 - t0);
         frame.push(t2 - t0);
+        // The viewer writes the new position to the address a moment later; the next step waits for it, so
+        // that write cannot land on top of the next step's own address.
+        const shown = el()!.getAttribute('data-seq');
+        for (let i = 0; i < 400 && new URL(location.href).searchParams.get('seq') !== shown; i++)
+          await new Promise((r) => setTimeout(r, 10));
       }
       return { commit, frame };
     },
