@@ -1,9 +1,10 @@
 /**
  * Bots (RULES §6). A bot's turn is returned as the list
  * of seeded actions it takes, ending with next_turn; applying them in order reproduces the turn, so the
- * server logs them and a replay never runs bot code.
+ * server logs them and a replay never runs bot code. The expert searches its turn (expert.ts); easy,
+ * normal and hard follow the steps below.
  *
- * The turn: (1) banners on the safest own tiles; (2) chests; capture: step onto free enemy banner
+ * The steps' turn: (1) banners on the safest own tiles; (2) chests; capture: step onto free enemy banner
  * tiles; (3) free own banner tiles, stepping toward the objective; advance: every other unit steps toward
  * the objective; (4) attack where bonus + margin > -war, banner guards first, then the best odds; advance
  * again so the line that moved up is backed. Steps marked "added" (RULES §6) are what make games end:

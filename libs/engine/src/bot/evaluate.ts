@@ -27,6 +27,9 @@ export interface Weights {
   readonly occupiedNomad: number;
   /** Per enemy unit next to an own free banner tile (it may step on). */
   readonly bannerDanger: number;
+  /** Per step short of `safeDistance` between an own banner tile and the nearest enemy ground (the step bots head for the nearest enemy banner). */
+  readonly bannerFront: number;
+  readonly safeDistance: number;
   /** Own unit standing on an enemy spawn point (it blocks its spawn, and unsettles it if it lives) or on an enemy Nomad banner (taken if it lives). */
   readonly onEnemySpawn: number;
   readonly onEnemyNomad: number;
@@ -51,12 +54,14 @@ export const EXPERT_WEIGHTS: Weights = {
   unit: 10,
   spawn: 30,
   nomadBanner: 8,
-  hand: 26,
+  hand: 12,
   land: 0.4,
   blockedSpawn: 7,
   occupiedSpawn: 25,
   occupiedNomad: 10,
   bannerDanger: 3,
+  bannerFront: 0,
+  safeDistance: 4,
   onEnemySpawn: 14,
   onEnemyNomad: 20,
   conquer: 0.5,
@@ -67,6 +72,9 @@ export const EXPERT_WEIGHTS: Weights = {
   leftUnit: 1,
   enemyBonus: 4,
 };
+
+/** What changes with more than one enemy left (see weightsFor). */
+export const SEVERAL_ENEMIES: Partial<Weights> = { enemyScale: 0.4, bannerFront: 3 };
 
 const WIN_TABLE_HALF = 64;
 const WIN_TABLE = Float64Array.from({ length: 2 * WIN_TABLE_HALF + 1 }, (_, k) =>
@@ -87,8 +95,16 @@ function risk(b: SearchBoard, w: Weights, i: number): number {
   return killed * (1 - (1 - w.attackRate) ** foes);
 }
 
-/** The term of tile `i`. `dist` is every tile's distance to the nearest enemy banner tile. */
-export function tileValue(b: SearchBoard, w: Weights, dist: Int32Array, i: number): number {
+/** Per-turn maps the terms read; ownership does not change within a turn, so they are made once. */
+export interface TurnMaps {
+  /** Every tile's distance to the nearest enemy banner tile (where the army heads). */
+  readonly drive: Int32Array;
+  /** Every tile's distance to the nearest enemy ground (RULES §6 step 1's safety; -1 where there is none). */
+  readonly safety: Int32Array;
+}
+
+/** The term of tile `i`. */
+export function tileValue(b: SearchBoard, w: Weights, maps: TurnMaps, i: number): number {
   const me = b.me;
   const owner = b.owner[i]!;
   const u = b.unit[i]!;
@@ -98,6 +114,8 @@ export function tileValue(b: SearchBoard, w: Weights, dist: Int32Array, i: numbe
   if (owner === me) {
     v += w.land;
     if (banner) {
+      const safety = maps.safety[i]!;
+      if (safety >= 0 && safety < w.safeDistance) v -= w.bannerFront * (w.safeDistance - safety);
       if (settled) {
         v += w.spawn;
         if (u === me) v -= w.blockedSpawn;
@@ -118,16 +136,16 @@ export function tileValue(b: SearchBoard, w: Weights, dist: Int32Array, i: numbe
     } else if (u === me) v += w.conquer;
   }
   if (u === me) {
-    v += w.unit - w.drive * dist[i]!;
+    v += w.unit - w.drive * maps.drive[i]!;
     if (b.foe2[i]! > 0) v -= w.unit * w.exposure * risk(b, w, i);
   } else if (u !== NONE) v -= b.active[u] === 1 ? w.unit * w.enemyScale : w.leftUnit;
   return v;
 }
 
 /** The whole value of a position (a test checks that the search's local changes add up to this). */
-export function evaluate(b: SearchBoard, w: Weights, dist: Int32Array): number {
+export function evaluate(b: SearchBoard, w: Weights, maps: TurnMaps): number {
   let v = w.hand * b.hand;
-  for (let i = 0; i < b.size; i++) v += tileValue(b, w, dist, i);
+  for (let i = 0; i < b.size; i++) v += tileValue(b, w, maps, i);
   return v;
 }
 
@@ -168,9 +186,9 @@ export class Region {
   }
 
   /** The sum of the terms of the tiles in the set, plus the banners in hand. */
-  value(b: SearchBoard, w: Weights, dist: Int32Array): number {
+  value(b: SearchBoard, w: Weights, maps: TurnMaps): number {
     let v = w.hand * b.hand;
-    for (let k = 0; k < this.length; k++) v += tileValue(b, w, dist, this.tiles[k]!);
+    for (let k = 0; k < this.length; k++) v += tileValue(b, w, maps, this.tiles[k]!);
     return v;
   }
 }

@@ -12,7 +12,7 @@ import type { GameData } from '../types.js';
 import { warModifier } from '../war.js';
 import { playBotTurn } from './bot.js';
 import { EXPERT_WEIGHTS, Region, evaluate } from './evaluate.js';
-import { objectiveDistances, planExpertTurn } from './expert.js';
+import { turnMaps, planExpertTurn } from './expert.js';
 import { addUnit, removeUnit, searchBoardOf, searchWar } from './search-board.js';
 
 const seedArb = fc.nat({ max: 2 ** 32 - 1 });
@@ -205,14 +205,14 @@ describe('the expert’s working copy and value agree with the rules (RULES §4.
         const from = units[pick % units.length]!;
         const empty = [...b.ring1.subarray(from * 8, from * 8 + 8)].filter((j) => j >= 0 && b.unit[j] === -1);
         const to = empty[pick % Math.max(1, empty.length)] ?? -1;
-        const dist = objectiveDistances(b);
+        const maps = turnMaps(b);
         const region = new Region(b.size);
         region.around(b, from);
         if (to >= 0) region.around(b, to);
-        const before = [evaluate(b, EXPERT_WEIGHTS, dist), region.value(b, EXPERT_WEIGHTS, dist)];
+        const before = [evaluate(b, EXPERT_WEIGHTS, maps), region.value(b, EXPERT_WEIGHTS, maps)];
         const c = removeUnit(b, from);
         if (to >= 0) addUnit(b, to, c, 1, 0);
-        const after = [evaluate(b, EXPERT_WEIGHTS, dist), region.value(b, EXPERT_WEIGHTS, dist)];
+        const after = [evaluate(b, EXPERT_WEIGHTS, maps), region.value(b, EXPERT_WEIGHTS, maps)];
         expect(after[1]! - before[1]!).toBeCloseTo(after[0]! - before[0]!, 9);
       }),
       { numRuns: 80 },

@@ -19,7 +19,7 @@ import { BOT_TUNING, LANDMARK, type PlayableCountry } from '../constants.js';
 import { isGameOver } from '../game.js';
 import { whoseTurn } from '../turns.js';
 import type { GameData } from '../types.js';
-import { EXPERT_WEIGHTS, Region, type Weights, winChance } from './evaluate.js';
+import { EXPERT_WEIGHTS, Region, SEVERAL_ENEMIES, type TurnMaps, type Weights, winChance } from './evaluate.js';
 import { NONE, RING1, type SearchBoard, addUnit, removeUnit, searchBoardOf, searchWar } from './search-board.js';
 
 /** Evaluations an expert turn may make unless the caller says otherwise. */
@@ -54,21 +54,16 @@ const REACH = 6;
 /** How often the wall clock is read, in evaluations. */
 const CLOCK_EVERY = 256;
 
-/** Distance from every tile to the nearest enemy banner tile (8-neighbour steps), or to enemy ground and units when there is none. */
-export function objectiveDistances(b: SearchBoard): Int32Array {
+/** Distance in 8-neighbour steps from every tile to the nearest tile `isSource` picks; -1 when none does. */
+function distances(b: SearchBoard, isSource: (i: number) => boolean): Int32Array {
   const dist = new Int32Array(b.size).fill(-1);
   const queue = new Int32Array(b.size);
   let tail = 0;
-  const seed = (pick: (i: number) => boolean) => {
-    for (let i = 0; i < b.size; i++) {
-      if (!pick(i)) continue;
-      dist[i] = 0;
-      queue[tail++] = i;
-    }
-  };
-  const foe = (c: number) => c !== NONE && c !== b.me && b.active[c] === 1;
-  seed((i) => b.landmark[i] === LANDMARK.banner && foe(b.owner[i]!));
-  if (tail === 0) seed((i) => foe(b.owner[i]!) || foe(b.unit[i]!));
+  for (let i = 0; i < b.size; i++) {
+    if (!isSource(i)) continue;
+    dist[i] = 0;
+    queue[tail++] = i;
+  }
   for (let head = 0; head < tail; head++) {
     const i = queue[head]!;
     for (let k = i * RING1, end = k + RING1; k < end; k++) {
@@ -78,15 +73,27 @@ export function objectiveDistances(b: SearchBoard): Int32Array {
       queue[tail++] = n;
     }
   }
-  for (let i = 0; i < b.size; i++) if (dist[i] === -1) dist[i] = 0;
   return dist;
 }
 
-/** The weights for `game`: enemies count less when there are several of them (each loss of one helps the others too). */
+/**
+ * The turn's maps: the distance to the nearest enemy banner tile (or, with none, to enemy ground and
+ * units; 0 everywhere with neither) and to the nearest enemy ground.
+ */
+export function turnMaps(b: SearchBoard): TurnMaps {
+  const foe = (c: number) => c !== NONE && c !== b.me && b.active[c] === 1;
+  let drive = distances(b, (i) => b.landmark[i] === LANDMARK.banner && foe(b.owner[i]!));
+  if (drive.every((d) => d === -1)) drive = distances(b, (i) => foe(b.owner[i]!) || foe(b.unit[i]!));
+  for (let i = 0; i < b.size; i++) if (drive[i] === -1) drive[i] = 0;
+  return { drive, safety: distances(b, (i) => foe(b.owner[i]!)) };
+}
+
+/**
+ * The weights for `game`. Against several enemies each one's losses help the others too, so they count
+ * less; and banners go far from enemy ground, since the step bots head for the nearest enemy banner.
+ */
 export function weightsFor(game: GameData): Weights {
-  return game.countries.length > 2
-    ? { ...EXPERT_WEIGHTS, enemyScale: EXPERT_WEIGHTS.enemyScale * 0.7 }
-    : EXPERT_WEIGHTS;
+  return game.countries.length > 2 ? { ...EXPERT_WEIGHTS, ...SEVERAL_ENEMIES } : EXPERT_WEIGHTS;
 }
 
 /** Plans `country`'s whole turn as the expert (RULES §6). Pure: the same game and options give the same turn. */
@@ -94,7 +101,8 @@ export function planExpertTurn(game: GameData, country: PlayableCountry, options
   if (whoseTurn(game) !== country || isGameOver(game)) return { actions: [], nodes: 0, complete: true };
   const b = searchBoardOf(game, country);
   const w = options.weights ?? weightsFor(game);
-  const dist = objectiveDistances(b);
+  const maps = turnMaps(b);
+  const dist = maps.drive;
   const region = new Region(b.size);
   const bonus = BOT_TUNING.expert.bonus;
   const budget = options.nodeBudget ?? EXPERT_NODE_BUDGET;
@@ -107,12 +115,13 @@ export function planExpertTurn(game: GameData, country: PlayableCountry, options
   /** Whether `cost` more evaluations fit the budget (and the time cap); once one does not, none do. */
   const canSpend = (cost: number): boolean => {
     if (stopped) return false;
-    if (nodes + cost > budget) return ((stopped = true), false);
-    if (
+    const overBudget = nodes + cost > budget;
+    const clockDue =
       deadline !== Number.POSITIVE_INFINITY &&
-      Math.floor((nodes + cost) / CLOCK_EVERY) > Math.floor(nodes / CLOCK_EVERY)
-    ) {
-      if (clock!() > deadline) return ((stopped = true), false);
+      Math.floor((nodes + cost) / CLOCK_EVERY) > Math.floor(nodes / CLOCK_EVERY);
+    if (overBudget || (clockDue && clock!() > deadline)) {
+      stopped = true;
+      return false;
     }
     nodes += cost;
     return true;
@@ -151,10 +160,10 @@ export function planExpertTurn(game: GameData, country: PlayableCountry, options
     removeUnit(b, from);
     removeUnit(b, to);
     addUnit(b, to, country, moved, 1);
-    const won = region.value(b, w, dist);
+    const won = region.value(b, w, maps);
     removeUnit(b, to);
     addUnit(b, to, defender, dMoved, dAttacked);
-    const lost = region.value(b, w, dist);
+    const lost = region.value(b, w, maps);
     addUnit(b, from, country, moved, 0);
     return p * won + (1 - p) * lost;
   };
@@ -166,14 +175,14 @@ export function planExpertTurn(game: GameData, country: PlayableCountry, options
     region.around(b, from);
     if (to >= 0) region.around(b, to);
     if (target >= 0) region.around(b, target);
-    const before = region.value(b, w, dist);
+    const before = region.value(b, w, maps);
     let at = from;
     let chest = false;
     if (to >= 0) {
       chest = step(from, to);
       at = to;
     }
-    const after = target >= 0 ? attackValue(at, target) : region.value(b, w, dist);
+    const after = target >= 0 ? attackValue(at, target) : region.value(b, w, maps);
     if (to >= 0) unstep(from, to, chest);
     return after - before;
   };
@@ -219,9 +228,9 @@ export function planExpertTurn(game: GameData, country: PlayableCountry, options
         if (!canSpend(1)) return;
         region.clear();
         region.around(b, i);
-        const before = region.value(b, w, dist);
+        const before = region.value(b, w, maps);
         place(i);
-        const gain = region.value(b, w, dist) - before;
+        const gain = region.value(b, w, maps) - before;
         unplace(i);
         if (gain > bestGain) {
           best = i;
