@@ -67,7 +67,7 @@ function replay(game: GameData, actions: readonly GameAction[], seeds: readonly 
 }
 
 describe('the expert only makes actions the engine accepts (RULES §6)', () => {
-  it('over random positions, its turn replays with any dice and ends by passing the turn', () => {
+  it('over random positions, its turn replays with any dice and ends by passing the turn', { timeout: 60_000 }, () => {
     fc.assert(
       fc.property(positionArb, fc.array(seedArb, { minLength: 1, maxLength: 8 }), (spec, seeds) => {
         const game = position(spec);
@@ -83,7 +83,7 @@ describe('the expert only makes actions the engine accepts (RULES §6)', () => {
     );
   });
 
-  it('attacks carry the expert’s bonus, the same as hard’s', () => {
+  it('attacks carry the expert’s bonus, the same as hard’s', { timeout: 60_000 }, () => {
     fc.assert(
       fc.property(positionArb, (spec) => {
         const game = position(spec);
@@ -104,7 +104,7 @@ describe('the expert only makes actions the engine accepts (RULES §6)', () => {
 });
 
 describe('the expert’s turn depends only on the position and the budget (RULES §6)', () => {
-  it('the same position and budget give the same turn', () => {
+  it('the same position and budget give the same turn', { timeout: 60_000 }, () => {
     fc.assert(
       fc.property(positionArb, fc.integer({ min: 0, max: 5000 }), (spec, nodeBudget) => {
         const game = position(spec);
@@ -116,7 +116,9 @@ describe('the expert’s turn depends only on the position and the budget (RULES
     );
   });
 
-  it('changing only the turn’s seed (so every fight’s dice) does not change the chosen actions', () => {
+  it('changing only the turn’s seed (so every fight’s dice) does not change the chosen actions', {
+    timeout: 60_000,
+  }, () => {
     fc.assert(
       fc.property(positionArb, seedArb, seedArb, (spec, seedA, seedB) => {
         const game = position(spec);
@@ -140,7 +142,9 @@ describe('the expert’s turn depends only on the position and the budget (RULES
 });
 
 describe('a turn respects its node budget (RULES §6)', () => {
-  it('never makes more evaluations than the budget allows, and says when the budget stopped it', () => {
+  it('never makes more evaluations than the budget allows, and says when the budget stopped it', {
+    timeout: 60_000,
+  }, () => {
     fc.assert(
       fc.property(positionArb, fc.integer({ min: 0, max: 3000 }), (spec, nodeBudget) => {
         const game = position(spec);
@@ -175,7 +179,7 @@ describe('a turn respects its node budget (RULES §6)', () => {
 });
 
 describe('the expert’s working copy and value agree with the rules (RULES §4.4, §6)', () => {
-  it('its war modifier is the engine’s for every pair of neighbouring enemies', () => {
+  it('its war modifier is the engine’s for every pair of neighbouring enemies', { timeout: 60_000 }, () => {
     fc.assert(
       fc.property(positionArb, (spec) => {
         const game = position(spec);
@@ -194,7 +198,9 @@ describe('the expert’s working copy and value agree with the rules (RULES §4.
     );
   });
 
-  it('the change of a position’s value, summed over the squares around a move, is the change of the whole value', () => {
+  it('the change of a position’s value, summed over the squares around a move, is the change of the whole value', {
+    timeout: 60_000,
+  }, () => {
     fc.assert(
       fc.property(positionArb, fc.nat(), (spec, pick) => {
         const game = position(spec);
