@@ -4,6 +4,7 @@
  */
 import {
   BOT_NAMES,
+  EXPERT_NODE_BUDGET,
   RULES_VERSION,
   applyLegal,
   createRng,
@@ -11,6 +12,7 @@ import {
   fold,
   isGameOver,
   newGame,
+  planExpertTurn,
   playBotTurn,
   whoseTurn,
   type Difficulty,
@@ -18,13 +20,17 @@ import {
   type LobbyEvent,
   type PlayableCountry,
 } from '../src/index.js';
+import { runLadder } from '../src/ladder.js';
 import { runMatch, runSeries } from '../src/runner.js';
+import { wilson } from '../src/stats.js';
 
 const AT = '2026-01-01T00:00:00.000Z';
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 /** A lobby log of four bots playing on w×h until it holds `actions` game actions (a new game when one ends). */
 function botLog(actions: number, w: number, h: number, seed: number): LobbyEvent[] {
@@ -168,8 +174,58 @@ function benchStrength(): void {
   }
 }
 
+/**
+ * The expert (issue 20): its strength against hard, 1v1 and in a four-country free-for-all, and its turn
+ * time on 32×32. Short series here (the intervals say how short); the ≥ 1,000-game ladder is `npm run match`.
+ */
+function benchExpert(): void {
+  for (const { mode, games } of [
+    { mode: '1v1', games: 200 },
+    { mode: 'ffa', games: 120 },
+  ] as const) {
+    const started = performance.now();
+    const s = runLadder({ tested: 'expert', opponent: 'hard', mode, w: 10, h: 10, firstSeed: 20_000, games });
+    const ci = wilson(s.tally.wins, s.games);
+    const seconds = ((performance.now() - started) / 1000).toFixed(0);
+    const what = mode === '1v1' ? 'expert vs hard, 1v1' : 'expert vs three hards, free-for-all (parity 25%)';
+    console.log(
+      `expert: ${what} on 10×10, ${s.games} games, every map from each seat: expert wins ${pct(s.tally.wins / s.games)} (95% CI ${pct(ci.low)}–${pct(ci.high)}), drawn ${s.tally.draws}, stuck ${s.tally.stuck}; ${seconds} s`,
+    );
+  }
+  const times: number[] = [];
+  const nodes: number[] = [];
+  for (let g = 0; g < 4; g++) {
+    const rng = createRng(700 + g);
+    let game = newGame(32, 32);
+    for (const country of [0, 1, 2, 3] as const) game = applyLegal(game, { id: 'add_country', info: { country } }, 0);
+    game = applyLegal(game, { id: 'generate', info: { w: 32, h: 32, seed: drawSeed(rng) } }, 0);
+    game = applyLegal(game, { id: 'start', info: {} }, drawSeed(rng));
+    // Two experts and two hards, so the experts meet both kinds of front.
+    while (!isGameOver(game) && game.turn.count < 400) {
+      const country = whoseTurn(game)!;
+      const seed = drawSeed(rng);
+      let actions: ReturnType<typeof playBotTurn>;
+      if (country % 2 === 0) {
+        const started = performance.now();
+        const turn = planExpertTurn(game, country);
+        times.push(performance.now() - started);
+        nodes.push(turn.nodes);
+        const seeds = createRng(seed);
+        actions = turn.actions.map((action) => ({ action, seed: drawSeed(seeds) }));
+      } else actions = playBotTurn(game, country, 'hard', seed);
+      for (const { action, seed: s } of actions) game = applyLegal(game, action, s);
+    }
+  }
+  times.sort((a, b) => a - b);
+  nodes.sort((a, b) => a - b);
+  console.log(
+    `expert turn on 32×32: median ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms over ${times.length} turns (nodes: median ${percentile(nodes, 50)}, p99 ${percentile(nodes, 99)}, budget ${EXPERT_NODE_BUDGET})`,
+  );
+}
+
 console.log(`Four Banners engine benchmark — node ${process.version}, ${new Date().toISOString()}`);
 benchFold();
 benchBotTurns();
 benchGames();
 benchStrength();
+benchExpert();

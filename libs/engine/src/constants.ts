@@ -50,16 +50,25 @@ export const HANDLED_ACTION_IDS = [
 ] as const satisfies readonly ActionId[];
 export type HandledActionId = (typeof HANDLED_ACTION_IDS)[number];
 
-/** Bot difficulties and their attack bonus / extra margin (RULES §6). */
-export const DIFFICULTIES = ['easy', 'normal', 'hard'] as const;
+/**
+ * Bot difficulties and their attack bonus / extra margin (RULES §6). The expert fights with hard's bonus
+ * but searches its turn instead of following the steps, so it never reads the margin.
+ */
+export const DIFFICULTIES = ['easy', 'normal', 'hard', 'expert'] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
 export const BOT_TUNING = {
   easy: { bonus: 0, margin: 0 },
   normal: { bonus: 2, margin: 1 },
   hard: { bonus: 4, margin: 2 },
+  expert: { bonus: 4, margin: 2 },
 } as const satisfies Record<Difficulty, { bonus: number; margin: number }>;
 /** Bot display names (ARCHITECTURE §7.4). */
-export const BOT_NAMES = { easy: 'Easy Bot', normal: 'Normal Bot', hard: 'Hard Bot' } as const;
+export const BOT_NAMES = {
+  easy: 'Easy Bot',
+  normal: 'Normal Bot',
+  hard: 'Hard Bot',
+  expert: 'Expert Bot',
+} as const satisfies Record<Difficulty, string>;
 
 /** Fixed numbers of the rules: map size (RULES §2.2), countries and banners (RULES §1.1), dice (RULES §5.1). */
 export const DEFAULT_WIDTH = 10;

@@ -113,4 +113,5 @@ export {
 } from './lobby/fold.js';
 
 // ---- bots (docs/RULES.md §6) ----
-export { playBotTurn } from './bot/bot.js';
+export { playBotTurn, type BotTurnOptions } from './bot/bot.js';
+export { EXPERT_NODE_BUDGET, planExpertTurn, type ExpertOptions, type ExpertTurn } from './bot/expert.js';

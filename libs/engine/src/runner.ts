@@ -1,6 +1,6 @@
 /** Headless bot-vs-bot matches: the match runner behind `npm start` (until the server lands), tests and benchmarks. */
 import { applyLegal } from './actions/index.js';
-import { playBotTurn } from './bot/bot.js';
+import { type BotTurnOptions, playBotTurn } from './bot/bot.js';
 import {
   COUNTRY_NAMES,
   LANDMARK,
@@ -29,6 +29,11 @@ export interface MatchOptions {
   readonly turnCap?: number;
   /** Check every invariant after every action (slower; tests turn it on). */
   readonly checkInvariants?: boolean;
+  /** Passed to every bot turn (the expert's node budget). */
+  readonly botOptions?: BotTurnOptions;
+  /** With a clock (say `performance.now`), `onTurn` hears how long each bot turn took to choose. */
+  readonly clock?: () => number;
+  readonly onTurn?: (difficulty: Difficulty, ms: number) => void;
 }
 
 export interface MatchResult {
@@ -97,7 +102,11 @@ export function runMatch(options: MatchOptions): MatchResult {
     const country = whoseTurn(game);
     const seat = seats.find((s) => s.country === country);
     if (!seat) throw new Error(`turn ${game.turn.count} belongs to no seat (type ${game.turn.type})`);
-    for (const { action, seed: actionSeed } of playBotTurn(game, seat.country, seat.difficulty, drawSeed(rng))) {
+    const turnSeed = drawSeed(rng);
+    const started = options.clock?.() ?? 0;
+    const turn = playBotTurn(game, seat.country, seat.difficulty, turnSeed, options.botOptions);
+    if (options.clock) options.onTurn?.(seat.difficulty, options.clock() - started);
+    for (const { action, seed: actionSeed } of turn) {
       if (action.id === 'move_unit' && tileAt(game, action.info.to.x, action.info.to.y)?.unit) fightsSinceChange++;
       game = applyLegal(game, action, actionSeed);
       actions++;
@@ -136,7 +145,14 @@ export interface SeriesSummary {
 export function runSeries(
   bots: readonly Difficulty[],
   games: number,
-  opts: { w: number; h: number; firstSeed?: number; turnCap?: number; checkInvariants?: boolean },
+  opts: {
+    w: number;
+    h: number;
+    firstSeed?: number;
+    turnCap?: number;
+    checkInvariants?: boolean;
+    botOptions?: BotTurnOptions;
+  },
 ): { summary: SeriesSummary; results: MatchResult[] } {
   const results: MatchResult[] = [];
   const wins: Record<string, number> = {};

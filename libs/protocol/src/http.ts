@@ -18,7 +18,7 @@ export interface GameSeat {
   readonly id: string;
   readonly name: string;
   readonly country: CountryId;
-  readonly bot?: { readonly difficulty: 'easy' | 'normal' | 'hard' };
+  readonly bot?: { readonly difficulty: Difficulty };
   readonly local?: { readonly ownerId: string };
 }
 

@@ -73,11 +73,12 @@ export function playerLabel(player: Player | undefined): string {
   return player.name || 'Player';
 }
 
-/** ARCHITECTURE §7.4: bot names are shown in green (easy), yellow (normal) and red (hard). */
+/** ARCHITECTURE §7.4: bot names are shown in green (easy), yellow (normal), red (hard) and purple (expert). */
 export const DIFFICULTY_COLOURS = {
   easy: COUNTRY_COLOURS[0],
   normal: COUNTRY_COLOURS[3],
   hard: COUNTRY_COLOURS[2],
+  expert: COUNTRY_COLOURS[1],
 } as const;
 
 /** The colour a player's label is shown in: bots by difficulty, people in the default text colour. */

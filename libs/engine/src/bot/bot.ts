@@ -1,9 +1,10 @@
 /**
  * Bots (RULES §6). A bot's turn is returned as the list
  * of seeded actions it takes, ending with next_turn; applying them in order reproduces the turn, so the
- * server logs them and a replay never runs bot code.
+ * server logs them and a replay never runs bot code. The expert searches its turn (expert.ts); easy,
+ * normal and hard follow the steps below.
  *
- * The turn: (1) banners on the safest own tiles; (2) chests; capture: step onto free enemy banner
+ * The steps' turn: (1) banners on the safest own tiles; (2) chests; capture: step onto free enemy banner
  * tiles; (3) free own banner tiles, stepping toward the objective; advance: every other unit steps toward
  * the objective; (4) attack where bonus + margin > -war, banner guards first, then the best odds; advance
  * again so the line that moved up is backed. Steps marked "added" (RULES §6) are what make games end:
@@ -19,6 +20,7 @@ import { createRng, drawSeed } from '../rng.js';
 import { whoseTurn } from '../turns.js';
 import type { GameData } from '../types.js';
 import { warModifier } from '../war.js';
+import { type ExpertOptions, planExpertTurn } from './expert.js';
 
 /**
  * Distance from every tile to the nearest tile matching `isSource`, in 8-neighbour steps (-1 where no
@@ -85,11 +87,33 @@ export function bannerCandidates(
   return out.sort((a, b) => rank(a) - rank(b));
 }
 
-/** Plays one bot turn for `country` and returns its seeded actions (empty if it is not its turn). */
+/** What a caller may bound a bot turn with: the expert's node budget and optional wall-clock cap (the step bots ignore it). */
+export type BotTurnOptions = ExpertOptions;
+
+/**
+ * Plays one bot turn for `country` and returns its seeded actions (empty if it is not its turn). Each
+ * action's seed is drawn from a generator seeded with `seed` (RULES §6). The expert plans its whole turn
+ * first (expert.ts), so its actions never depend on `seed`; the other difficulties follow the steps.
+ */
 export function playBotTurn(
   game: GameData,
   country: PlayableCountry,
   difficulty: Difficulty,
+  seed: number,
+  options: BotTurnOptions = {},
+): SeededAction[] {
+  if (difficulty === 'expert') {
+    const rng = createRng(seed);
+    return planExpertTurn(game, country, options).actions.map((action) => ({ action, seed: drawSeed(rng) }));
+  }
+  return playStepTurn(game, country, difficulty, seed);
+}
+
+/** A turn of the step bots (easy, normal, hard): RULES §6 steps 1–7. */
+function playStepTurn(
+  game: GameData,
+  country: PlayableCountry,
+  difficulty: Exclude<Difficulty, 'expert'>,
   seed: number,
 ): SeededAction[] {
   if (whoseTurn(game) !== country || isGameOver(game)) return [];

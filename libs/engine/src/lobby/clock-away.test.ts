@@ -75,7 +75,7 @@ describe('lobby settings (PROTOCOL §4.7)', () => {
   it('refuses a clock, level or quick match outside the lists', () => {
     for (const bad of [
       { clock: 45 },
-      { botLevel: 'expert' },
+      { botLevel: 'grandmaster' },
       { listed: 'yes' },
       { quick: { seats: 3, startBy: time(1) } },
     ]) {

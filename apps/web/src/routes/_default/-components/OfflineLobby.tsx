@@ -44,6 +44,7 @@ const SEAT_CHOICES = [
   { value: 'easy', label: 'Easy Bot' },
   { value: 'normal', label: 'Normal Bot' },
   { value: 'hard', label: 'Hard Bot' },
+  { value: 'expert', label: 'Expert Bot' },
   { value: 'empty', label: 'Empty' },
 ];
 
@@ -79,7 +80,8 @@ function SeatCard({ seat, index, youTaken }: { seat: Seat; index: number; youTak
             allowDeselect={false}
             onChange={(v) => {
               if (!v) return;
-              if (v === 'easy' || v === 'normal' || v === 'hard') updateSeat(index, { kind: 'bot', difficulty: v });
+              if (v === 'easy' || v === 'normal' || v === 'hard' || v === 'expert')
+                updateSeat(index, { kind: 'bot', difficulty: v });
               else
                 updateSeat(index, {
                   kind: v as Seat['kind'],
