@@ -7,7 +7,16 @@ import { applyLegal, fold, newGame, serializeGame, whoseTurn, type LobbyEvent } 
 import type { LobbyUpdatePayload } from '@four-banners/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LobbyCache } from '../src/lobby/lobby-cache.js';
-import { ADMIN_TOKEN, expectOk as ok, getJson, serverRig, sleep, waitFor, type TestClient } from './harness.js';
+import {
+  ADMIN_TOKEN,
+  LENIENT,
+  expectOk as ok,
+  getJson,
+  serverRig,
+  sleep,
+  waitFor,
+  type TestClient,
+} from './harness.js';
 
 const { server, boot, client, sameIdentity, stop, serverState, hub, reset } = serverRig();
 afterEach(reset);
@@ -48,7 +57,7 @@ describe('an online game needs a person (ARCHITECTURE §5.6, PROTOCOL §3.3)', (
 describe('bots play only for people connected to the lobby', () => {
   it('pause when the last person goes offline, and play on when one reconnects', async () => {
     // The bot's turn is due long after Alice has gone (a slow machine included).
-    await boot({ bots: { actionMs: 0, turnMs: 2000 } });
+    await boot({ bots: { ...LENIENT.bots, actionMs: 0, turnMs: 2000 } });
     const alice = await client();
     const lobbyId = await lobbyWithBots(alice, [1]);
     await ok(alice.emit('client-game-action', { id: 'start', info: {} }));
@@ -68,7 +77,7 @@ describe('bots play only for people connected to the lobby', () => {
   });
 
   it('after a restart they wait for a person to come back', async () => {
-    const first = await boot({ bots: { actionMs: 0, turnMs: 2000 } });
+    const first = await boot({ bots: { ...LENIENT.bots, actionMs: 0, turnMs: 2000 } });
     const dir = first.dir;
     const alice = await client();
     const lobbyId = await lobbyWithBots(alice, [1, 2]);
@@ -76,7 +85,7 @@ describe('bots play only for people connected to the lobby', () => {
     await ok(alice.emit('client-game-action', { id: 'next_turn', info: { country: 0 } }));
     await stop();
 
-    await boot({ bots: { actionMs: 0, turnMs: 0 } }, dir);
+    await boot({ bots: { ...LENIENT.bots, actionMs: 0, turnMs: 0 } }, dir);
     const restored = serverState(lobbyId).seq;
     expect(whoseTurn(serverState(lobbyId).game)).toBe(1);
     await sleep(800);
@@ -89,7 +98,7 @@ describe('bots play only for people connected to the lobby', () => {
   it('a bot turn waits actionMs per action of the previous bot turn plus turnMs', async () => {
     const actionMs = 60;
     const turnMs = 150;
-    await boot({ bots: { actionMs, turnMs } });
+    await boot({ bots: { ...LENIENT.bots, actionMs, turnMs } });
     const alice = await client();
     await lobbyWithBots(alice, [1, 2]);
     await ok(alice.emit('client-game-action', { id: 'start', info: {} }));

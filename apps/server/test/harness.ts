@@ -73,7 +73,7 @@ export const LENIENT: Pick<
   },
   socketsPerPlayer: 1_000_000,
   strikes: { allowance: UNLIMITED, pauseMs: 0, disconnectAfter: 1_000_000 },
-  bots: { actionMs: 0, turnMs: 0 },
+  bots: { actionMs: 0, turnMs: 0, searchNodes: 60_000, searchMs: 1_000 },
   lobbyEventsBeforeStart: 1_000_000,
   // Watcher counts are announced quickly, so tests wait little for them.
   watchers: { perLobby: 1_000_000, noticeMs: 50 },

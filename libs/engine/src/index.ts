@@ -113,5 +113,5 @@ export {
 } from './lobby/fold.js';
 
 // ---- bots (docs/RULES.md §6) ----
-export { playBotTurn, type BotTurnOptions } from './bot/bot.js';
+export { botTurn, playBotTurn, type BotTurn, type BotTurnOptions } from './bot/bot.js';
 export { EXPERT_NODE_BUDGET, planExpertTurn, type ExpertOptions, type ExpertTurn } from './bot/expert.js';

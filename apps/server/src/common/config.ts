@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { EXPERT_NODE_BUDGET } from '@four-banners/engine';
 import { PRIVATE_NETWORKS, parseNetworks, type TrustedNetworks } from './client-address.js';
 
 /** apps/server, whether this file runs from src/ (tsx, vitest) or dist/ (node). */
@@ -122,6 +123,10 @@ export interface BotSettings {
   readonly actionMs: number;
   /** …plus this long (also the wait before the first bot turn after a person's). */
   readonly turnMs: number;
+  /** The most positions an expert bot's search may value in one turn (RULES §6). */
+  readonly searchNodes: number;
+  /** …and the most time it may think, in ms: the turn it has found by then is played. */
+  readonly searchMs: number;
 }
 
 export interface ServerConfig {
@@ -267,7 +272,12 @@ export function configFromEnv(
     trustedProxies: parseNetworks(
       env.TRUSTED_PROXIES ? env.TRUSTED_PROXIES.split(',').filter((c) => c.trim() !== '') : PRIVATE_NETWORKS,
     ),
-    bots: { actionMs: int('BOT_ACTION_MS', 420), turnMs: int('BOT_TURN_MS', 350) },
+    bots: {
+      actionMs: int('BOT_ACTION_MS', 420),
+      turnMs: int('BOT_TURN_MS', 350),
+      searchNodes: int('BOT_SEARCH_NODES', EXPERT_NODE_BUDGET),
+      searchMs: int('BOT_SEARCH_MS', 150),
+    },
     maxTurns: int('MAX_TURNS', 2000),
     clockMsPerSecond: Math.max(1, int('TURN_CLOCK_MS_PER_SECOND', 1000)),
     awayGraceMs: env.AWAY_GRACE_MS ? int('AWAY_GRACE_MS', 0) : int('AWAY_GRACE_SECONDS', 30) * 1000,

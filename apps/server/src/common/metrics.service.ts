@@ -72,6 +72,23 @@ export class MetricsService {
     help: 'Bot turns played on the server.',
     registers: [this.registry],
   });
+  private readonly botThinking = new Histogram({
+    name: 'fb_bot_think_seconds',
+    help: "Time a bot took to choose its turn, by difficulty (the expert's is bounded by BOT_SEARCH_MS).",
+    labelNames: ['difficulty'] as const,
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+    registers: [this.registry],
+  });
+  private readonly botSearchNodes = new Counter({
+    name: 'fb_bot_search_nodes_total',
+    help: "Positions valued by expert bots' searches (at most BOT_SEARCH_NODES a turn).",
+    registers: [this.registry],
+  });
+  private readonly botSearchesCut = new Counter({
+    name: 'fb_bot_searches_cut_total',
+    help: 'Expert turns whose search the node budget or the time cap stopped before it ran out of gains.',
+    registers: [this.registry],
+  });
   private readonly timeouts = new Counter({
     name: 'fb_turn_timeouts_total',
     help: 'Turns passed by the server because their clock ran out.',
@@ -214,6 +231,13 @@ export class MetricsService {
 
   botTurn(): void {
     this.botTurns.inc();
+  }
+
+  /** A bot chose its turn in `seconds`, valuing `nodes` positions; `complete` false: its budget stopped it. */
+  botThought(difficulty: string, seconds: number, nodes: number, complete: boolean): void {
+    this.botThinking.observe({ difficulty }, seconds);
+    if (nodes > 0) this.botSearchNodes.inc(nodes);
+    if (!complete) this.botSearchesCut.inc();
   }
 
   turnTimeout(): void {

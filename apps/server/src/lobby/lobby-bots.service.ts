@@ -19,7 +19,7 @@ import {
   SERVER_ACTOR,
   isGameOver,
   isPaused,
-  playBotTurn,
+  botTurn,
   playerOfCountry,
   whoseTurn,
   type Difficulty,
@@ -140,7 +140,16 @@ export class LobbyBots implements OnModuleDestroy {
     const lobbyId = state.lobbyId;
     // Nobody is watching any more: the bots pause until a person of the lobby connects.
     if (!this.attended(state)) return;
-    const actions = playBotTurn(state.game, bot.country, bot.difficulty, newSeed());
+    // The expert's search is bounded per turn (BOT_SEARCH_NODES, BOT_SEARCH_MS), so no lobby's bots can
+    // hold the event loop from the others for long.
+    const { searchNodes, searchMs } = this.config.bots;
+    const started = performance.now();
+    const { actions, nodes, complete } = botTurn(state.game, bot.country, bot.difficulty, newSeed(), {
+      nodeBudget: searchNodes,
+      timeCapMs: searchMs,
+      clock: () => performance.now(),
+    });
+    this.metrics.botThought(bot.difficulty, (performance.now() - started) / 1000, nodes, complete);
     if (actions.length === 0) return;
     if (bot.takeover) this.metrics.takeoverTurn();
     else this.metrics.botTurn();

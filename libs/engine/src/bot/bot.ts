@@ -90,6 +90,14 @@ export function bannerCandidates(
 /** What a caller may bound a bot turn with: the expert's node budget and optional wall-clock cap (the step bots ignore it). */
 export type BotTurnOptions = ExpertOptions;
 
+/** A bot's turn with what its search cost: the expert's evaluations (0 for the step bots). */
+export interface BotTurn {
+  readonly actions: SeededAction[];
+  readonly nodes: number;
+  /** False when the node budget or the time cap stopped the expert's search before it ran out of gains. */
+  readonly complete: boolean;
+}
+
 /**
  * Plays one bot turn for `country` and returns its seeded actions (empty if it is not its turn). Each
  * action's seed is drawn from a generator seeded with `seed` (RULES §6). The expert plans its whole turn
@@ -102,11 +110,27 @@ export function playBotTurn(
   seed: number,
   options: BotTurnOptions = {},
 ): SeededAction[] {
+  return botTurn(game, country, difficulty, seed, options).actions;
+}
+
+/** `playBotTurn`, with the search's cost (what the server counts against its budget). */
+export function botTurn(
+  game: GameData,
+  country: PlayableCountry,
+  difficulty: Difficulty,
+  seed: number,
+  options: BotTurnOptions = {},
+): BotTurn {
   if (difficulty === 'expert') {
     const rng = createRng(seed);
-    return planExpertTurn(game, country, options).actions.map((action) => ({ action, seed: drawSeed(rng) }));
+    const planned = planExpertTurn(game, country, options);
+    return {
+      actions: planned.actions.map((action) => ({ action, seed: drawSeed(rng) })),
+      nodes: planned.nodes,
+      complete: planned.complete,
+    };
   }
-  return playStepTurn(game, country, difficulty, seed);
+  return { actions: playStepTurn(game, country, difficulty, seed), nodes: 0, complete: true };
 }
 
 /** A turn of the step bots (easy, normal, hard): RULES §6 steps 1–7. */
