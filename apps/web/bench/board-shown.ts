@@ -20,3 +20,14 @@ export const BOARD_SHOWN_SCRIPT = `
     mo.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-ready'] });
   });
 `;
+
+/** Chromium's flags for every bench page: no first-run, sync or background work to time by mistake (GPU left as the caller wants). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];

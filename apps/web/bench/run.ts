@@ -26,7 +26,7 @@ import { startRealServer } from '../../../e2e/real-server';
 import { lighthouseBench } from './lighthouse.bench';
 import { replayBench } from './replay.bench';
 import { renderersBench } from './renderers/renderers.bench';
-import { BOARD_SHOWN_SCRIPT, type BoardRenderer } from './board-shown';
+import { BOARD_SHOWN_SCRIPT, CHROMIUM_ARGS, type BoardRenderer } from './board-shown';
 
 const DIST = process.env.BENCH_WEB_DIST
   ? resolve(process.env.BENCH_WEB_DIST)
@@ -35,16 +35,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 4179);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ONLY = process.env.BENCH_ONLY;
 const BOARDS = (process.env.BENCH_BOARDS ?? 'svg,canvas').split(',') as BoardRenderer[];
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-quic',
-];
+const ARGS = ['--disable-gpu', ...CHROMIUM_ARGS];
 
 const fmt = (n: number, d = 1) => n.toFixed(d);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

@@ -26,6 +26,7 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, defaultClientConditions } from 'vite';
+import { CHROMIUM_ARGS } from '../board-shown';
 import { benchLog, targets } from '../replay.bench';
 import type { Renderer, RenderersBenchPage, ViewKind } from './page';
 
@@ -39,15 +40,7 @@ const VIEWPORTS: Record<ViewKind, { width: number; height: number; dpr: number }
   fitted: { width: 1026, height: 713, dpr: 1 },
   zoomed: { width: 390, height: 619, dpr: 2 },
 };
-const BASE_ARGS = [
-  '--no-sandbox',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-quic',
-];
+const BASE_ARGS = CHROMIUM_ARGS;
 const SETUPS = [
   { key: 'sw', label: '--disable-gpu', args: ['--disable-gpu', ...BASE_ARGS] },
   {
