@@ -14,6 +14,7 @@ declare global {
       logBase(): number;
       online(): { lobbyId: string; playerId: string; seq: number; stateHash: string; shownSeq: number | null } | null;
       sounds(): string[];
+      botPlans(): { inWorker: number; inThread: number; waits: { sent: number; answered: number; thought: number }[] } | null;
       board(): {
         renderer: 'canvas' | 'svg';
         view: { x: number; y: number; s: number };

@@ -194,6 +194,8 @@ export default defineConfig({
     precompress(),
   ],
   build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 600 },
+  // The offline bots' worker (src/game/bot.worker.ts) is a module worker, like the app.
+  worker: { format: 'es' },
   server: {
     // The server (apps/server) owns /api, including the socket at /api/socket.
     proxy: { '/api': { target: 'http://localhost:3000', ws: true, changeOrigin: true } },

@@ -6,6 +6,7 @@ import { gameHash, serializeGame, stateHash, type LobbyEvent, type SerializedGam
 import { boardProbes, type BoardProbe } from '../board/renderer';
 import { lobbyStore } from '../online/lobby-store';
 import { playedSounds } from '../sound/played';
+import { pagePlannerCounts, type PlannerCounts } from './bot-planner';
 import { sessionStore } from './session-store';
 
 /** The online lobby as this device folded it. */
@@ -40,6 +41,8 @@ export interface DebugHandle {
   sounds(): string[];
   /** The board on screen: its renderer, view and (canvas) what each tile was painted as; null without one. */
   board(): BoardProbe | null;
+  /** How many offline bot turns the bots' worker planned, and how many were planned on the page instead. */
+  botPlans(): PlannerCounts | null;
 }
 
 declare global {
@@ -78,5 +81,6 @@ export function installDebugHandle(): void {
     },
     sounds: playedSounds,
     board: () => boardProbes.current?.() ?? null,
+    botPlans: pagePlannerCounts,
   };
 }

@@ -71,7 +71,8 @@ describe('a fight in words (RULES §4.4: the attacker wins when roll − roll + 
       expect(sum.attackerTotal > sum.defenderTotal).toBe(f.won);
       for (const t of [...sum.attacker, ...sum.defender]) expect(t.value).toBeGreaterThan(0);
     }
-  });
+    // Two whole bot games: about 3 s on a quiet machine, so a loaded one gets room.
+  }, 30_000);
 });
 
 describe('the modifier in its parts', () => {

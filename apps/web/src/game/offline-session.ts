@@ -8,7 +8,6 @@ import {
   applyEvent,
   fold,
   isGameOver,
-  playBotTurn,
   playerOfCountry,
   whoseTurn,
   winner,
@@ -19,6 +18,7 @@ import {
   type SeededAction,
 } from '@four-banners/engine';
 import { describeAction, type FightView, type MoveView } from './action-view';
+import { inThreadPlanner, type BotPlanner, type BotRequest } from './bot-planner';
 import { FEED_LENGTH } from './feed';
 import { gameActionEvent, randomSeed, stamp } from './offline-log';
 import { DEVICE_PLAYER_ID, controlledHere } from './seats';
@@ -35,6 +35,8 @@ export interface SessionOptions {
   /** The id of the save this session was loaded from or last saved to. */
   readonly saveId?: string | null;
   readonly name?: string;
+  /** Where bot turns are planned (default: in this thread; the app passes the page's worker). */
+  readonly planner?: BotPlanner;
 }
 
 /** What a fresh session refuses to load. */
@@ -50,6 +52,13 @@ export class OfflineSession implements GameSession {
   private queue: SeededAction[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
   private disposed = false;
+  private paused = false;
+  /** Set while "skip" plays the bots at once; cleared at a person's turn or the end. */
+  private skipping = false;
+  /** The number of the bot plan being waited for (a worker's answer), else null. */
+  private thinking: number | null = null;
+  private plans = 0;
+  private readonly planner: BotPlanner;
   private readonly deviceId: string;
   private readonly pace: () => Pace;
   private readonly seed: () => number;
@@ -68,6 +77,7 @@ export class OfflineSession implements GameSession {
     this.now = options.now ?? (() => new Date());
     this.saveId = options.saveId ?? null;
     this.name = options.name ?? '';
+    this.planner = options.planner ?? inThreadPlanner;
     // The log only grows: it is kept in one array that is appended to (no copy per action).
     this.log = [...events];
     this.snap = this.derive(this.log, folded.value, null, null, null);
@@ -91,11 +101,13 @@ export class OfflineSession implements GameSession {
 
   /** Starts the bots if a bot is to move (a new game whose first seat is a bot, a loaded save). */
   resume(): void {
+    this.paused = false;
     this.pump();
   }
 
   /** Stops the bots where they are (the game screen is not shown); `resume` carries on. */
   pause(): void {
+    this.paused = true;
     this.clearTimer();
   }
 
@@ -119,18 +131,15 @@ export class OfflineSession implements GameSession {
     return active !== null && this.act({ id: 'next_turn', info: { country: active } });
   }
 
-  /** Plays every pending bot action and turn at once, up to the next person's turn or the end. */
+  /**
+   * Plays every pending bot action and turn at once, up to the next person's turn or the end. Turns
+   * planned in this thread all play now; with a worker, each turn plays as soon as it is planned.
+   */
   skipBots(): void {
     this.clearTimer();
-    let turns = 0;
-    while (!this.disposed && turns < SKIP_TURN_CAP) {
-      if (this.queue.length === 0 && !this.planBotTurn()) break;
-      while (this.queue.length > 0) this.applyQueued();
-      turns++;
-    }
-    this.snap = { ...this.snap, botTurn: null };
-    this.emit();
-    if (turns >= SKIP_TURN_CAP) this.pump();
+    this.paused = false;
+    this.skipping = true;
+    if (this.thinking === null) this.skipOn();
   }
 
   dispose(): void {
@@ -141,17 +150,113 @@ export class OfflineSession implements GameSession {
 
   // --- bots -------------------------------------------------------------------------------------
 
-  /** Queues the turn of the bot to move; false when it is not a bot's turn (or the game is over). */
-  private planBotTurn(): boolean {
+  /** The turn to plan when a bot is to move; null when it is not a bot's turn (or the game is over). */
+  private botRequest(): BotRequest | null {
     const game = this.snap.lobby.game;
     const country = whoseTurn(game);
-    if (country === null || isGameOver(game)) return false;
+    if (country === null || isGameOver(game)) return null;
     const player = playerOfCountry(this.snap.lobby, country);
-    if (!player?.bot) return false;
-    this.queue = playBotTurn(game, country, player.bot.difficulty, this.seed());
-    if (this.queue.length === 0) return false;
-    this.snap = { ...this.snap, botTurn: country };
-    return true;
+    if (!player?.bot) return null;
+    return { game, country, difficulty: player.bot.difficulty, seed: this.seed() };
+  }
+
+  /** One paced step: plan the turn of the bot to move, or apply the next action of the current one. */
+  private pump(): void {
+    this.clearTimer();
+    if (this.disposed || this.paused || this.thinking !== null) return;
+    if (this.skipping) {
+      this.skipOn();
+      return;
+    }
+    if (this.queue.length === 0) {
+      this.think();
+      return;
+    }
+    let delay = this.applyQueued();
+    // With no pause, play the rest of the turn now and let the page breathe between turns.
+    while (delay === 0 && this.queue.length > 0) delay = this.applyQueued();
+    this.emit();
+    this.later(delay);
+  }
+
+  /** Plans the turn of the bot to move; its first action follows after the pace's pause (thinking counts). */
+  private think(): void {
+    const request = this.botRequest();
+    if (request === null) {
+      this.botsDone();
+      return;
+    }
+    const started = performance.now();
+    this.snap = { ...this.snap, botTurn: request.country };
+    const planned = (actions: SeededAction[], thought: number) => {
+      if (!this.queuePlan(actions)) return;
+      this.emit();
+      if (this.skipping) this.skipOn();
+      else if (!this.paused) this.later(Math.max(0, this.pace().action - thought));
+    };
+    const result = this.planner.plan(request);
+    if (Array.isArray(result)) {
+      planned(result, 0);
+      return;
+    }
+    this.emit();
+    this.await(result, (actions) => planned(actions, performance.now() - started));
+  }
+
+  /** Applies bot turns with no pause until a person is to move, the game ends, or a plan must be awaited. */
+  private skipOn(): void {
+    let turns = 0;
+    while (!this.disposed && turns < SKIP_TURN_CAP) {
+      while (this.queue.length > 0) this.applyQueued();
+      const request = this.botRequest();
+      if (request === null) break;
+      const result = this.planner.plan(request);
+      if (!Array.isArray(result)) {
+        this.snap = { ...this.snap, botTurn: request.country };
+        this.emit();
+        this.await(result, (actions) => {
+          if (this.queuePlan(actions)) this.skipOn();
+        });
+        return;
+      }
+      if (!this.queuePlan(result)) return;
+      turns++;
+    }
+    this.skipping = false;
+    if (turns >= SKIP_TURN_CAP) {
+      this.emit();
+      this.pump();
+      return;
+    }
+    this.botsDone(true);
+  }
+
+  /** Waits for a plan from the worker; the answer is dropped if the session was disposed meanwhile. */
+  private await(result: Promise<SeededAction[]>, then: (actions: SeededAction[]) => void): void {
+    const plan = ++this.plans;
+    this.thinking = plan;
+    void result.then((actions) => {
+      if (this.thinking !== plan || this.disposed) return;
+      this.thinking = null;
+      then(actions);
+    });
+  }
+
+  /** Queues a planned turn; an empty plan (nothing the bot may do) ends the bots' run. */
+  private queuePlan(actions: SeededAction[]): boolean {
+    this.queue = actions;
+    if (actions.length > 0) return true;
+    this.skipping = false;
+    this.botsDone();
+    return false;
+  }
+
+  /** No bot is to move: the bar that says a bot is playing goes away (`show`: publish even if it was not up). */
+  private botsDone(show = false): void {
+    this.skipping = false;
+    if (this.snap.botTurn === null && !show) return;
+    this.snap = { ...this.snap, botTurn: null };
+    this.emit();
   }
 
   private applyQueued(): number {
@@ -160,29 +265,6 @@ export class OfflineSession implements GameSession {
     const actor = (country !== null && playerOfCountry(this.snap.lobby, country)?.id) || 'bot';
     this.append(actor, next.action, next.seed);
     return next.action.id === 'next_turn' ? this.pace().turn : this.pace().action;
-  }
-
-  /** One paced step: start a bot turn, or apply the next action of the current one. */
-  private pump(): void {
-    this.clearTimer();
-    if (this.disposed) return;
-    if (this.queue.length === 0) {
-      if (!this.planBotTurn()) {
-        if (this.snap.botTurn !== null) {
-          this.snap = { ...this.snap, botTurn: null };
-          this.emit();
-        }
-        return;
-      }
-      this.emit();
-      this.later(this.pace().action);
-      return;
-    }
-    let delay = this.applyQueued();
-    // With no pause, play the rest of the turn now and let the page breathe between turns.
-    while (delay === 0 && this.queue.length > 0) delay = this.applyQueued();
-    this.emit();
-    this.later(delay);
   }
 
   private later(ms: number): void {

@@ -2,6 +2,7 @@
 import { useSyncExternalStore } from 'react';
 import { createStore, useStore } from '../app/store';
 import { BOT_PACE, settingsStore, type BotSpeed } from '../app/settings';
+import { pagePlanner } from './bot-planner';
 import { OfflineSession } from './offline-session';
 import type { GameSession, SessionSnapshot } from './session';
 import type { LobbyEvent } from '@four-banners/engine';
@@ -26,6 +27,7 @@ export function openSession(
 ): OfflineSession {
   const session = new OfflineSession(events, {
     pace: () => BOT_PACE[speedOverride ?? settingsStore.get().botSpeed],
+    planner: pagePlanner(),
     saveId: meta.saveId ?? null,
     name: meta.name ?? '',
   });
