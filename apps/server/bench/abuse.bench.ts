@@ -12,7 +12,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { configFromEnv, type ServerConfig } from '../src/common/config.js';
-import { botsOnlyGame, humanWithHardBots } from './abuse/attack-bots.js';
+import { botsOnlyGame, humanWithExpertBots, humanWithHardBots } from './abuse/attack-bots.js';
 import { amplification, slowReaders } from './abuse/attack-amplify.js';
 import { identityFlood, invalidFrameFlood, oneIdentityManySockets } from './abuse/attack-floods.js';
 import { matchmakingChurn } from './abuse/attack-matchmaking.js';
@@ -43,6 +43,7 @@ const quietBaseline: Attack = {
 const ATTACKS: Attack[] = [
   botsOnlyGame,
   humanWithHardBots,
+  humanWithExpertBots,
   oneIdentityManySockets,
   identityFlood,
   invalidFrameFlood,
@@ -75,7 +76,7 @@ function describeConfig(c: ServerConfig): string[] {
     `per address: CONNECTIONS_PER_ADDRESS ${a.connections}, CONNECT ${a.connects.capacity} + ${perMinute(a.connects)}, NEW_IDENTITY ${a.newIdentities.capacity} + ${perMinute(a.newIdentities)}, HTTP ${a.http.capacity} + ${perSecond(a.http)} (+1 per 64 KiB answered), ADDRESS_SYNC_KIB ${a.syncKiB.capacity} + ${perSecond(a.syncKiB)}`,
     `invalid frames per socket: INVALID ${c.strikes.allowance.capacity} + ${perSecond(c.strikes.allowance)}, INVALID_PAUSE_MS ${c.strikes.pauseMs}, INVALID_DISCONNECT ${c.strikes.disconnectAfter}`,
     `bytes: EVENTS_PAGE_BYTES ${fmtBytes(c.bytes.eventsPage)}, RESYNC_MAX_BYTES ${fmtBytes(c.bytes.resyncTail)}, SOCKET_BUFFER_BYTES ${fmtBytes(c.bytes.socketBuffer)}, STALLED_READER_SECONDS ${c.bytes.stalledMs / 1000}, LOBBY_CHAT_MAX ${c.lobbyChatMax}, LOBBY_EVENTS_BEFORE_START ${c.lobbyEventsBeforeStart}, WAL_MAX_MB ${c.walMaxBytes / 1024 / 1024}`,
-    `bots: BOT_ACTION_MS ${c.bots.actionMs}, BOT_TURN_MS ${c.bots.turnMs}, MAX_TURNS ${c.maxTurns}; SNAPSHOT_EVERY ${c.snapshotEvery}`,
+    `bots: BOT_ACTION_MS ${c.bots.actionMs}, BOT_TURN_MS ${c.bots.turnMs}, BOT_SEARCH_NODES ${c.bots.searchNodes}, BOT_SEARCH_MS ${c.bots.searchMs}, MAX_TURNS ${c.maxTurns}; SNAPSHOT_EVERY ${c.snapshotEvery}`,
     `common settings: ${Object.entries(COMMON)
       .map(([k, v]) => `${k}=${v}`)
       .join(
