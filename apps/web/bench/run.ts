@@ -9,12 +9,14 @@
  *  4. a 10,000-event replay: open time (from the saves, from a file, cold) and seek p50/p99 (replay.bench.ts);
  *  5. Lighthouse on a phone's first visit of /main-menu: score, paints, unused bytes, first-screen bytes
  *     (lighthouse.bench.ts);
- *  6. the board renderers: Canvas 2D against PixiJS (renderers/renderers.bench.ts).
+ *  6. the board renderers: Canvas 2D against PixiJS (renderers/renderers.bench.ts);
+ *  7. an offline game against three expert bots: the worker's planning time and the page's long tasks
+ *     (bots.bench.ts).
  * Sections 2–4 run once with the SVG board and once with the canvas board (ARCHITECTURE §7.12), side by
  * side. Aims: ≤ 200 KB gzip initial JS; first render ≤ 250 ms; pan at 60 fps; replay open ≤ 500 ms, seek and
  * turn step p50 ≤ 16 ms and p99 ≤ 33 ms to the next frame; Lighthouse performance ≥ 90. It reports figures
  * and never fails on time. BENCH_WEB_DIST measures another build (default apps/web/dist); BENCH_ONLY=initial,
- * replay, lighthouse or renderers runs that section alone; BENCH_BOARDS=canvas (or svg) measures one board only.
+ * replay, lighthouse, renderers or bots runs that section alone; BENCH_BOARDS=canvas (or svg) measures one board only.
  */
 import { chromium, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
@@ -23,6 +25,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { startRealServer } from '../../../e2e/real-server';
+import { botsBench } from './bots.bench';
 import { lighthouseBench } from './lighthouse.bench';
 import { replayBench } from './replay.bench';
 import { renderersBench } from './renderers/renderers.bench';
@@ -187,6 +190,7 @@ async function main() {
       for (const renderer of BOARDS) await replayBench(freshWith(renderer), base, RUNS, renderer);
       return;
     }
+    if (ONLY === 'bots') return await botsBench(browser, base);
 
     const st = staticInitial();
     const { ctx: c1, page: p1 } = await fresh();
@@ -241,6 +245,7 @@ async function main() {
     }
 
     for (const renderer of BOARDS) await replayBench(freshWith(renderer), base, RUNS, renderer);
+    await botsBench(browser, base);
     await lighthouseBench(base);
   } finally {
     await browser.close();

@@ -10,7 +10,7 @@ import { ActionIcon, Button, Group, Kbd, Modal, Text, TextInput, Tooltip } from 
 import '../styles/mantine-more.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useMemo, useState, type ReactNode, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState, type ReactNode, type RefObject } from 'react';
 import { setDialog } from '../app/app-state';
 import { BannerIcon } from '../art/Emblem';
 import type { BoardHandle } from '../board/Board';
@@ -29,7 +29,8 @@ import { TurnStrip } from './TurnStrip';
 import { WhoseTurn, turnTitle } from './WhoseTurn';
 import { ZoomControls } from './ZoomControls';
 
-function SaveDialog({
+/** Memoised: it reads the session only when opened or saving, so game steps need not render it. */
+const SaveDialog = memo(function SaveDialog({
   session,
   opened,
   onClose,
@@ -89,7 +90,7 @@ function SaveDialog({
       </form>
     </Modal>
   );
-}
+});
 
 /** "Round 8 · Turn 31": how many times the turn order has come round (game/rounds.ts), and the turn count. */
 function RoundAndTurn({ snap }: { snap: SessionSnapshot }) {
@@ -97,18 +98,83 @@ function RoundAndTurn({ snap }: { snap: SessionSnapshot }) {
   const length = snap.events.length;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the log only grows: its length says when it changed
   const round = useMemo(() => roundOf(snap.base?.game ?? null, snap.events, game), [snap.base, length, game]);
+  return <RoundLabel round={round} turn={game.turn.count} />;
+}
+
+const RoundLabel = memo(function RoundLabel({ round, turn }: { round: number; turn: number }) {
   return (
     <Tooltip label="A round is one turn of every country; turns count banner and chest turns too" withArrow>
-      <div className="fb-gh-round" data-testid="round" data-round={round} data-turn={game.turn.count}>
+      <div className="fb-gh-round" data-testid="round" data-round={round} data-turn={turn}>
         <span className="fb-gh-round-main">Round {round}</span>
         <span className="fb-gh-round-sep" aria-hidden>
           {' · '}
         </span>
-        <span className="fb-gh-round-sub">Turn {game.turn.count}</span>
+        <span className="fb-gh-round-sub">Turn {turn}</span>
       </div>
     </Tooltip>
   );
-}
+});
+
+// The header's buttons are memoised: a game step re-renders the header, and these (with their tooltips)
+// only change when their own props do.
+
+const LeaveButton = memo(function LeaveButton() {
+  return (
+    <Tooltip label="Leave the game" withArrow>
+      <ActionIcon variant="default" size="lg" aria-label="Leave the game" onClick={() => setDialog('quitLobby', true)}>
+        <BackIcon />
+      </ActionIcon>
+    </Tooltip>
+  );
+});
+
+const HelpButton = memo(function HelpButton() {
+  return (
+    <Tooltip label="How to play" withArrow>
+      <ActionIcon variant="default" size="lg" aria-label="How to play" onClick={() => setDialog('tutorial', true)}>
+        <HelpIcon />
+      </ActionIcon>
+    </Tooltip>
+  );
+});
+
+const SaveButton = memo(function SaveButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Tooltip label="Save game" withArrow>
+      <ActionIcon variant="default" size="lg" aria-label="Save game" onClick={onClick} data-testid="save-game">
+        <SaveIcon />
+      </ActionIcon>
+    </Tooltip>
+  );
+});
+
+const PassButton = memo(function PassButton({ session, disabled }: { session: GameSession; disabled: boolean }) {
+  return (
+    <Tooltip
+      label={
+        <span>
+          Pass the turn <Kbd size="xs">Enter</Kbd>
+        </span>
+      }
+      withArrow
+    >
+      <Button onClick={() => askToPass(session)} disabled={disabled} data-testid="pass-turn" aria-label="Pass turn">
+        Pass<span className="fb-wide-only">&nbsp;turn</span>
+      </Button>
+    </Tooltip>
+  );
+});
+
+const BannersLeft = memo(function BannersLeft({ country, banners }: { country: number; banners: number }) {
+  return (
+    <Tooltip label="Banners left: click a white banner tile to place one" withArrow>
+      <div className="fb-banners" data-testid="banners-left">
+        <BannerIcon country={country} size={26} />
+        <Text fw={800}>{banners}</Text>
+      </div>
+    </Tooltip>
+  );
+});
 
 export function GameHeader({
   session,
@@ -139,6 +205,9 @@ export function GameHeader({
     bannerCountry !== null && bannerCountry >= 0 ? (findCountry(game, bannerCountry)?.banners ?? 0) : null;
   const [saving, setSaving] = useState(false);
   const [toast, setToast] = useState<string | null>(null);
+  const openSave = useCallback(() => setSaving(true), []);
+  const closeSave = useCallback(() => setSaving(false), []);
+  const saved = useCallback((name: string) => setToast(`Saved “${name}”`), []);
   useEffect(() => {
     if (!toast) return;
     const t = setTimeout(() => setToast(null), 2200);
@@ -160,16 +229,7 @@ export function GameHeader({
     <header className="fb-game-header fb-play-header">
       <div className="fb-gh-row">
         <Group gap="xs" wrap="nowrap" className="fb-gh-left">
-          <Tooltip label="Leave the game" withArrow>
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label="Leave the game"
-              onClick={() => setDialog('quitLobby', true)}
-            >
-              <BackIcon />
-            </ActionIcon>
-          </Tooltip>
+          <LeaveButton />
           <WhoseTurn
             testId="whose-turn"
             country={shown}
@@ -202,23 +262,7 @@ export function GameHeader({
           ) : (
             <Group gap="xs" wrap="nowrap">
               {nextUnit}
-              <Tooltip
-                label={
-                  <span>
-                    Pass the turn <Kbd size="xs">Enter</Kbd>
-                  </span>
-                }
-                withArrow
-              >
-                <Button
-                  onClick={() => askToPass(session)}
-                  disabled={!canPass}
-                  data-testid="pass-turn"
-                  aria-label="Pass turn"
-                >
-                  Pass<span className="fb-wide-only">&nbsp;turn</span>
-                </Button>
-              </Tooltip>
+              <PassButton session={session} disabled={!canPass} />
             </Group>
           )}
         </div>
@@ -229,53 +273,18 @@ export function GameHeader({
           <TurnStrip game={game} />
         </div>
         <div className="fb-gh-banners">
-          {banners !== null ? (
-            <Tooltip label="Banners left: click a white banner tile to place one" withArrow>
-              <div className="fb-banners" data-testid="banners-left">
-                <BannerIcon country={bannerCountry!} size={26} />
-                <Text fw={800}>{banners}</Text>
-              </div>
-            </Tooltip>
-          ) : null}
+          {banners !== null ? <BannersLeft country={bannerCountry!} banners={banners} /> : null}
         </div>
         <Group gap="xs" wrap="nowrap" className="fb-gh-tools">
           {session.online ? <WatchersBadge /> : null}
           <Group gap={4} wrap="nowrap" visibleFrom="sm">
             <ZoomControls board={board} />
           </Group>
-          {session.online ? (
-            <GameChatButton />
-          ) : (
-            <Tooltip label="Save game" withArrow>
-              <ActionIcon
-                variant="default"
-                size="lg"
-                aria-label="Save game"
-                onClick={() => setSaving(true)}
-                data-testid="save-game"
-              >
-                <SaveIcon />
-              </ActionIcon>
-            </Tooltip>
-          )}
-          <Tooltip label="How to play" withArrow>
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label="How to play"
-              onClick={() => setDialog('tutorial', true)}
-            >
-              <HelpIcon />
-            </ActionIcon>
-          </Tooltip>
+          {session.online ? <GameChatButton /> : <SaveButton onClick={openSave} />}
+          <HelpButton />
         </Group>
       </div>
-      <SaveDialog
-        session={session}
-        opened={saving}
-        onClose={() => setSaving(false)}
-        onSaved={(n) => setToast(`Saved “${n}”`)}
-      />
+      <SaveDialog session={session} opened={saving} onClose={closeSave} onSaved={saved} />
       {toast ? (
         <div className="fb-toast" role="status" data-testid="toast">
           {toast}

@@ -5,6 +5,7 @@
  */
 import { Badge, Button, Kbd, Tooltip } from '@mantine/core';
 import '../styles/mantine-more.css';
+import { memo } from 'react';
 
 export interface NextUnitButtonProps {
   /** How many units can still move or attack (`actableUnits`). */
@@ -13,7 +14,7 @@ export interface NextUnitButtonProps {
   readonly disabled: boolean;
 }
 
-export function NextUnitButton({ count, onClick, disabled }: NextUnitButtonProps) {
+export const NextUnitButton = memo(function NextUnitButton({ count, onClick, disabled }: NextUnitButtonProps) {
   const label = count === 0 ? 'No unit can act' : `${count} ${count === 1 ? 'unit' : 'units'} can still act`;
   return (
     <Tooltip
@@ -41,4 +42,4 @@ export function NextUnitButton({ count, onClick, disabled }: NextUnitButtonProps
       </Button>
     </Tooltip>
   );
-}
+});

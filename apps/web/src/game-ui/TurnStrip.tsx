@@ -45,22 +45,28 @@ const label = (type: number) =>
       ? 'Chest turn: a chest appears'
       : `${countryLabel(type)}'s turn`;
 
-export const TurnStrip = memo(function TurnStrip({ game }: { game: GameData }) {
-  const strip = turnStrip(game, 4, 4);
-  return (
-    <ol className="fb-strip" aria-label="Turns">
-      {strip.map((t) => (
-        <Tooltip key={t.turn} label={`Turn ${t.turn}: ${label(t.type)}`} withArrow openDelay={300}>
-          <li
-            className="fb-strip-item"
-            data-current={t.current || undefined}
-            data-past={t.turn < game.turn.count || undefined}
-            data-drop={dropRank(t.turn - game.turn.count) || undefined}
-          >
-            <TurnIcon type={t.type} />
-          </li>
-        </Tooltip>
-      ))}
-    </ol>
-  );
-});
+/** What the strip shows depends only on the turn and the countries in play, not on the tiles. */
+const stripKey = (game: GameData) => `${game.turn.count}:${game.turn.type}:${game.countries.map((c) => c.id).join()}`;
+
+export const TurnStrip = memo(
+  function TurnStrip({ game }: { game: GameData }) {
+    const strip = turnStrip(game, 4, 4);
+    return (
+      <ol className="fb-strip" aria-label="Turns">
+        {strip.map((t) => (
+          <Tooltip key={t.turn} label={`Turn ${t.turn}: ${label(t.type)}`} withArrow openDelay={300}>
+            <li
+              className="fb-strip-item"
+              data-current={t.current || undefined}
+              data-past={t.turn < game.turn.count || undefined}
+              data-drop={dropRank(t.turn - game.turn.count) || undefined}
+            >
+              <TurnIcon type={t.type} />
+            </li>
+          </Tooltip>
+        ))}
+      </ol>
+    );
+  },
+  (a, b) => stripKey(a.game) === stripKey(b.game),
+);

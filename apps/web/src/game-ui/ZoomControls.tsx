@@ -1,10 +1,11 @@
 /** Zoom out, fit and zoom in buttons for a board (the game and replay headers share them). */
 import { ActionIcon } from '@mantine/core';
-import type { RefObject } from 'react';
+import { memo, type RefObject } from 'react';
 import type { BoardHandle } from '../board/Board';
 import { FitIcon, MinusIcon, PlusIcon } from './icons';
 
-export function ZoomControls({ board }: { board: RefObject<BoardHandle | null> }) {
+/** Memoised: the board's handle never changes, so a game step does not render these again. */
+export const ZoomControls = memo(function ZoomControls({ board }: { board: RefObject<BoardHandle | null> }) {
   return (
     <>
       <ActionIcon variant="default" size="lg" aria-label="Zoom out" onClick={() => board.current?.zoomBy(0.8)}>
@@ -18,4 +19,4 @@ export function ZoomControls({ board }: { board: RefObject<BoardHandle | null> }
       </ActionIcon>
     </>
   );
-}
+});

@@ -9,7 +9,7 @@ import { moveableTiles, samePos, tileAt, type Pos } from '@four-banners/engine';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, useSearch } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAppState } from '../../../app/app-state';
 import { PageSpinner } from '../../../app/PageSpinner';
 import { createStore } from '../../../app/store';
@@ -145,6 +145,8 @@ export function GameScreen() {
   };
   const guide = useRef({ goToNextUnit, showBannerSpots });
   guide.current = { goToNextUnit, showBannerSpots };
+  // One function for the whole visit, so the (memoised) Next unit button does not render on each game step.
+  const nextUnitClick = useCallback(() => guide.current.goToNextUnit(), []);
   useEffect(
     () =>
       guideRequests.subscribe(() => {
@@ -225,7 +227,11 @@ export function GameScreen() {
       />
     ) : null;
   const nextUnitButton = (
-    <NextUnitButton count={ready.length} onClick={goToNextUnit} disabled={!canPassNow(session) || ready.length === 0} />
+    <NextUnitButton
+      count={ready.length}
+      onClick={nextUnitClick}
+      disabled={!canPassNow(session) || ready.length === 0}
+    />
   );
   const handoff = <HandoffNotice snap={snap} />;
   const botBar = <BotBar session={session} snap={snap} />;
