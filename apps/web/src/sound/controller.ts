@@ -20,6 +20,8 @@ const GAP_S = 0.05;
 const AT_REVEAL: readonly SoundCue[] = ['fight-won', 'fight-lost', 'clash'];
 
 let context: AudioContext | null = null;
+/** A resume asked of a suspended context and not yet settled: one at a time, not one per click. */
+let resuming = false;
 let stop: (() => void) | null = null;
 
 function wanted(): boolean {
@@ -44,7 +46,17 @@ function audio(gesture: boolean): AudioContext | null {
       return null;
     }
   }
-  if (context.state === 'suspended' && gesture) void context.resume().catch(() => undefined);
+  // Waking a context is costly where it cannot start (no audio device): ask once, and again only after
+  // that answer, so every click does not pay for it.
+  if (context.state === 'suspended' && gesture && !resuming) {
+    resuming = true;
+    void context
+      .resume()
+      .catch(() => undefined)
+      .finally(() => {
+        resuming = false;
+      });
+  }
   return context;
 }
 
