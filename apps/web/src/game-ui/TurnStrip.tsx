@@ -45,8 +45,15 @@ const label = (type: number) =>
       ? 'Chest turn: a chest appears'
       : `${countryLabel(type)}'s turn`;
 
-/** What the strip shows depends only on the turn and the countries in play, not on the tiles. */
-const stripKey = (game: GameData) => `${game.turn.count}:${game.turn.type}:${game.countries.map((c) => c.id).join()}`;
+/** The strip shows only the turn and the country order: a step (or a replay's seek) within a turn leaves it be. */
+function sameStrip(x: GameData, y: GameData): boolean {
+  return (
+    x.turn.count === y.turn.count &&
+    x.turn.type === y.turn.type &&
+    x.countries.length === y.countries.length &&
+    x.countries.every((c, i) => c.id === y.countries[i]!.id)
+  );
+}
 
 export const TurnStrip = memo(
   function TurnStrip({ game }: { game: GameData }) {
@@ -68,5 +75,5 @@ export const TurnStrip = memo(
       </ol>
     );
   },
-  (a, b) => stripKey(a.game) === stripKey(b.game),
+  (a, b) => sameStrip(a.game, b.game),
 );

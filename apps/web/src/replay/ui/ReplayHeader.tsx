@@ -128,18 +128,6 @@ const ReplayBadge = memo(function ReplayBadge({ turn }: { turn: number }) {
 });
 
 const StillWhoseTurn = memo(WhoseTurn);
-const StillZoom = memo(ZoomControls);
-/** The strip shows only the turn and the country order: a seek within a turn leaves it be. */
-const StillTurnStrip = memo(TurnStrip, (a, b) => {
-  const x = a.game;
-  const y = b.game;
-  return (
-    x.turn.count === y.turn.count &&
-    x.turn.type === y.turn.type &&
-    x.countries.length === y.countries.length &&
-    x.countries.every((c, i) => c.id === y.countries[i]!.id)
-  );
-});
 
 export function ReplayHeader({ lobby, board, back, live, following = false, onBackToLive }: Props) {
   const game = lobby.game;
@@ -167,7 +155,7 @@ export function ReplayHeader({ lobby, board, back, live, following = false, onBa
           }
         />
       </Group>
-      <div className="fb-gh-strip">{game.running ? <StillTurnStrip game={game} /> : null}</div>
+      <div className="fb-gh-strip">{game.running ? <TurnStrip game={game} /> : null}</div>
       <div className="fb-gh-banners">
         {live ? (
           <LiveBadges live={live} following={following} over={over} onBackToLive={onBackToLive} />
@@ -176,7 +164,7 @@ export function ReplayHeader({ lobby, board, back, live, following = false, onBa
         )}
       </div>
       <Group gap={4} wrap="nowrap" className="fb-gh-tools" visibleFrom="sm">
-        <StillZoom board={board} />
+        <ZoomControls board={board} />
       </Group>
     </header>
   );
