@@ -14,7 +14,11 @@ declare global {
       logBase(): number;
       online(): { lobbyId: string; playerId: string; seq: number; stateHash: string; shownSeq: number | null } | null;
       sounds(): string[];
-      botPlans(): { inWorker: number; inThread: number; waits: { sent: number; answered: number; thought: number }[] } | null;
+      botPlans(): {
+        inWorker: number;
+        inThread: number;
+        waits: { sent: number; answered: number; thought: number }[];
+      } | null;
       board(): {
         renderer: 'canvas' | 'svg';
         view: { x: number; y: number; s: number };
