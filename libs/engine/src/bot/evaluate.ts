@@ -73,6 +73,16 @@ export const EXPERT_WEIGHTS: Weights = {
   enemyBonus: 4,
 };
 
+/**
+ * What changes once the searching country's units outnumber the strongest enemy's by PRESS_RATIO (see
+ * weightsFor): it presses on to finish the game instead of holding a stable front, heading for the enemy
+ * banners with less fear for its units, trading units one for one, and standing on enemy spawn points.
+ */
+export const PRESS: Partial<Weights> = { drive: 1.5, exposure: 0.2, enemyScale: 1, onEnemySpawn: 25 };
+export const PRESS_RATIO = 1.2;
+/** Pressing starts only with at least this many units. */
+export const PRESS_MIN_UNITS = 10;
+
 /** What changes with more than one enemy left (see weightsFor). */
 export const SEVERAL_ENEMIES: Partial<Weights> = { enemyScale: 0.4, bannerFront: 3 };
 

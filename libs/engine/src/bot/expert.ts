@@ -19,7 +19,17 @@ import { BOT_TUNING, LANDMARK, type PlayableCountry } from '../constants.js';
 import { isGameOver } from '../game.js';
 import { whoseTurn } from '../turns.js';
 import type { GameData } from '../types.js';
-import { EXPERT_WEIGHTS, Region, SEVERAL_ENEMIES, type TurnMaps, type Weights, winChance } from './evaluate.js';
+import {
+  EXPERT_WEIGHTS,
+  PRESS,
+  PRESS_MIN_UNITS,
+  PRESS_RATIO,
+  Region,
+  SEVERAL_ENEMIES,
+  type TurnMaps,
+  type Weights,
+  winChance,
+} from './evaluate.js';
 import { NONE, RING1, type SearchBoard, addUnit, removeUnit, searchBoardOf, searchWar } from './search-board.js';
 
 /** Evaluations an expert turn may make unless the caller says otherwise. */
@@ -89,18 +99,26 @@ export function turnMaps(b: SearchBoard): TurnMaps {
 }
 
 /**
- * The weights for `game`. Against several enemies each one's losses help the others too, so they count
- * less; and banners go far from enemy ground, since the step bots head for the nearest enemy banner.
+ * The weights for `country` in `game`. Against several enemies each one's losses help the others too, so
+ * they count less; and banners go far from enemy ground, since the step bots head for the nearest enemy
+ * banner. Once its units outnumber the strongest enemy's by PRESS_RATIO, it presses on to finish (PRESS).
  */
-export function weightsFor(game: GameData): Weights {
-  return game.countries.length > 2 ? { ...EXPERT_WEIGHTS, ...SEVERAL_ENEMIES } : EXPERT_WEIGHTS;
+export function weightsFor(game: GameData, country?: PlayableCountry): Weights {
+  const w = game.countries.length > 2 ? { ...EXPERT_WEIGHTS, ...SEVERAL_ENEMIES } : EXPERT_WEIGHTS;
+  if (country === undefined) return w;
+  const units = [0, 0, 0, 0];
+  for (const t of game.tiles) if (t.unit) units[t.unit.id]! += 1;
+  let strongest = 0;
+  for (const c of game.countries) if (c.id !== country) strongest = Math.max(strongest, units[c.id]!);
+  const mine = units[country]!;
+  return mine >= PRESS_MIN_UNITS && mine >= PRESS_RATIO * strongest ? { ...w, ...PRESS } : w;
 }
 
 /** Plans `country`'s whole turn as the expert (RULES §6). Pure: the same game and options give the same turn. */
 export function planExpertTurn(game: GameData, country: PlayableCountry, options: ExpertOptions = {}): ExpertTurn {
   if (whoseTurn(game) !== country || isGameOver(game)) return { actions: [], nodes: 0, complete: true };
   const b = searchBoardOf(game, country);
-  const w = options.weights ?? weightsFor(game);
+  const w = options.weights ?? weightsFor(game, country);
   const maps = turnMaps(b);
   const dist = maps.drive;
   const region = new Region(b.size);
