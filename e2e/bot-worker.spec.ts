@@ -17,17 +17,21 @@ test('a game against three expert bots plays to the end with every bot turn plan
   expect(ended).toBe(true);
   await expect(page.getByTestId('player-status')).toHaveText('You lost');
 
-  const { plans, botTurns } = await page.evaluate(() => {
+  // Read in one go: the bots may play on after the person is out, so a turn can be between its plan's
+  // answer and its last action (busy), when the worker has answered one plan more than the log shows.
+  const { plans, botTurns, busy } = await page.evaluate(() => {
     const fb = window.fourBanners!;
     const turns = fb
       .events()
       .filter((e) => e.kind === 'game-action' && e.payload.id === 'next_turn' && e.actor.startsWith('bot-')).length;
-    return { plans: fb.botPlans(), botTurns: turns };
+    return { plans: fb.botPlans(), botTurns: turns, busy: fb.botBusy() };
   });
   expect(botTurns).toBeGreaterThan(10);
   // Each bot turn the log holds was planned once, by the worker; the page planned none itself.
-  expect(plans).toMatchObject({ inWorker: botTurns, inThread: 0 });
-  expect(plans!.waits).toHaveLength(botTurns);
+  expect(plans!.inThread).toBe(0);
+  expect(plans!.inWorker).toBeGreaterThanOrEqual(botTurns);
+  expect(plans!.inWorker).toBeLessThanOrEqual(botTurns + (busy ? 1 : 0));
+  expect(plans!.waits).toHaveLength(plans!.inWorker);
   for (const w of plans!.waits) expect(w.answered).toBeGreaterThanOrEqual(w.sent);
   const longest = Math.max(...plans!.waits.map((w) => w.thought));
   test.info().annotations.push({
