@@ -45,3 +45,30 @@ test('the game plays with keys alone, and the page icon follows the turn', async
   await page.keyboard.press('Space'); // skip the bots
   expect(await waitForTurnOrEnd(page, 10_000)).toBe('turn');
 });
+
+test('a button says what it does when the mouse rests on it or the keyboard reaches it (ARCHITECTURE §7.14)', async ({
+  page,
+}) => {
+  await page.goto('/lobby?start=1&w=8&h=8&seed=21&bots=1&speed=slow');
+  const hintBox = page.getByRole('tooltip');
+  const save = page.getByTestId('save-game');
+  await save.hover();
+  await expect(hintBox).toHaveText('Save game');
+  await expect(save).toHaveAttribute('aria-describedby', 'fb-hint');
+  // Beside the button (below it, at the top of the window), never over it.
+  const [b, h] = [await save.boundingBox(), await hintBox.boundingBox()];
+  expect(h!.y >= b!.y + b!.height - 1 || h!.y + h!.height <= b!.y + 1).toBe(true);
+  await page.mouse.move(5, 300);
+  await expect(hintBox).toBeHidden();
+  await expect(save).not.toHaveAttribute('aria-describedby', /fb-hint/);
+
+  // The keyboard's focus shows the hint with its key; Escape hides it.
+  const pass = page.getByTestId('pass-turn');
+  await pass.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(pass).toBeFocused();
+  await expect(hintBox).toHaveText('Pass the turn Enter');
+  await page.keyboard.press('Escape');
+  await expect(hintBox).toBeHidden();
+});

@@ -1,4 +1,4 @@
-/** App-wide side effects: route name, redirects, the page icon, the first-visit tutorial, player status, the menu kept at hand online, sound. */
+/** App-wide side effects: hints, route name, redirects, the page icon, the first-visit tutorial, player status, the menu kept at hand online, sound. */
 import { whoseTurn } from '@four-banners/engine';
 import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
@@ -7,6 +7,7 @@ import { useSession } from '../game/session-store';
 import { useLobby } from '../online/lobby-store';
 import { registerOfflineWorker } from '../pwa/register';
 import { appStore, setDialog, setRouteName, useAppState } from './app-state';
+import { installHints } from './hints';
 import { routeNameOf } from './route-name';
 import { settingsStore } from './settings';
 
@@ -35,6 +36,7 @@ export function AppEffects() {
   const outcome = snap?.outcome ?? null;
   const shownOutcome = useRef<string | null>(null);
 
+  useEffect(() => installHints(), []);
   useEffect(() => setRouteName(routeNameOf(pathname)), [pathname]);
 
   // The lost-connection dialog's Okay goes to '/' while the network is gone: have the menu's code at hand.

@@ -4,11 +4,12 @@
  * phones — so players talk without leaving the board. Closing it (Escape, the ×, a click outside)
  * gives the focus back to the button.
  */
-import { ActionIcon, Drawer, Indicator, Tooltip } from '@mantine/core';
-// Mantine's styles for Drawer, Indicator, Tooltip (ARCHITECTURE §7.12).
+import { ActionIcon, Drawer, Indicator } from '@mantine/core';
+// Mantine's styles for Drawer, Indicator (ARCHITECTURE §7.12).
 import '../styles/mantine-more.css';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
+import { hint } from '../app/hints';
 import { hasUnseenMessages, useLobby } from '../online/lobby-store';
 import { ChatPanel } from './ChatPanel';
 import { ChatIcon } from './icons';
@@ -23,28 +24,27 @@ export function GameChatButton() {
   const phone = useMediaQuery(PHONE_QUERY) ?? false;
   return (
     <>
-      <Tooltip label="Lobby chat" withArrow disabled={opened}>
-        <Indicator
-          disabled={!unseen}
-          size={9}
-          offset={4}
-          color="red"
-          data-testid="game-chat-unread"
-          data-unread={unseen || undefined}
+      <Indicator
+        disabled={!unseen}
+        size={9}
+        offset={4}
+        color="red"
+        data-testid="game-chat-unread"
+        data-unread={unseen || undefined}
+      >
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={unseen ? 'Lobby chat, unread messages' : 'Lobby chat'}
+          aria-haspopup="dialog"
+          aria-expanded={opened}
+          onClick={() => setOpened(true)}
+          data-testid="game-chat"
+          {...hint('Lobby chat')}
         >
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label={unseen ? 'Lobby chat, unread messages' : 'Lobby chat'}
-            aria-haspopup="dialog"
-            aria-expanded={opened}
-            onClick={() => setOpened(true)}
-            data-testid="game-chat"
-          >
-            <ChatIcon />
-          </ActionIcon>
-        </Indicator>
-      </Tooltip>
+          <ChatIcon />
+        </ActionIcon>
+      </Indicator>
       <Drawer
         opened={opened}
         onClose={() => setOpened(false)}

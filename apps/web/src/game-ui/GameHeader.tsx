@@ -5,13 +5,14 @@
  * fit), banners and the tools.
  */
 import { findCountry, isGameOver, playerOfCountry, whoseTurn, winner } from '@four-banners/engine';
-import { ActionIcon, Button, Group, Kbd, Modal, Text, TextInput, Tooltip } from '@mantine/core';
-// Mantine's styles for Tooltip (ARCHITECTURE §7.12).
+import { ActionIcon, Button, Group, Modal, Text, TextInput } from '@mantine/core';
+// Mantine's styles for Modal and TextInput (ARCHITECTURE §7.12).
 import '../styles/mantine-more.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { memo, useCallback, useEffect, useMemo, useState, type ReactNode, type RefObject } from 'react';
 import { setDialog } from '../app/app-state';
+import { hint } from '../app/hints';
 import { BannerIcon } from '../art/Emblem';
 import type { BoardHandle } from '../board/Board';
 import type { GameSession, SessionSnapshot } from '../game/session';
@@ -103,76 +104,92 @@ function RoundAndTurn({ snap }: { snap: SessionSnapshot }) {
 
 const RoundLabel = memo(function RoundLabel({ round, turn }: { round: number; turn: number }) {
   return (
-    <Tooltip label="A round is one turn of every country; turns count banner and chest turns too" withArrow>
-      <div className="fb-gh-round" data-testid="round" data-round={round} data-turn={turn}>
-        <span className="fb-gh-round-main">Round {round}</span>
-        <span className="fb-gh-round-sep" aria-hidden>
-          {' · '}
-        </span>
-        <span className="fb-gh-round-sub">Turn {turn}</span>
-      </div>
-    </Tooltip>
+    <div
+      className="fb-gh-round"
+      data-testid="round"
+      data-round={round}
+      data-turn={turn}
+      {...hint('A round is one turn of every country; turns count banner and chest turns too')}
+    >
+      <span className="fb-gh-round-main">Round {round}</span>
+      <span className="fb-gh-round-sep" aria-hidden>
+        {' · '}
+      </span>
+      <span className="fb-gh-round-sub">Turn {turn}</span>
+    </div>
   );
 });
 
-// The header's buttons are memoised: a game step re-renders the header, and these (with their tooltips)
-// only change when their own props do.
+// The header's buttons are memoised: a game step re-renders the header, and these only change when their
+// own props do. Their labels are hints (ARCHITECTURE §7.14).
 
 const LeaveButton = memo(function LeaveButton() {
   return (
-    <Tooltip label="Leave the game" withArrow>
-      <ActionIcon variant="default" size="lg" aria-label="Leave the game" onClick={() => setDialog('quitLobby', true)}>
-        <BackIcon />
-      </ActionIcon>
-    </Tooltip>
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label="Leave the game"
+      onClick={() => setDialog('quitLobby', true)}
+      {...hint('Leave the game')}
+    >
+      <BackIcon />
+    </ActionIcon>
   );
 });
 
 const HelpButton = memo(function HelpButton() {
   return (
-    <Tooltip label="How to play" withArrow>
-      <ActionIcon variant="default" size="lg" aria-label="How to play" onClick={() => setDialog('tutorial', true)}>
-        <HelpIcon />
-      </ActionIcon>
-    </Tooltip>
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label="How to play"
+      onClick={() => setDialog('tutorial', true)}
+      {...hint('How to play')}
+    >
+      <HelpIcon />
+    </ActionIcon>
   );
 });
 
 const SaveButton = memo(function SaveButton({ onClick }: { onClick: () => void }) {
   return (
-    <Tooltip label="Save game" withArrow>
-      <ActionIcon variant="default" size="lg" aria-label="Save game" onClick={onClick} data-testid="save-game">
-        <SaveIcon />
-      </ActionIcon>
-    </Tooltip>
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label="Save game"
+      onClick={onClick}
+      data-testid="save-game"
+      {...hint('Save game')}
+    >
+      <SaveIcon />
+    </ActionIcon>
   );
 });
 
 const PassButton = memo(function PassButton({ session, disabled }: { session: GameSession; disabled: boolean }) {
   return (
-    <Tooltip
-      label={
-        <span>
-          Pass the turn <Kbd size="xs">Enter</Kbd>
-        </span>
-      }
-      withArrow
+    <Button
+      onClick={() => askToPass(session)}
+      disabled={disabled}
+      data-testid="pass-turn"
+      aria-label="Pass turn"
+      {...hint('Pass the turn', { key: 'Enter' })}
     >
-      <Button onClick={() => askToPass(session)} disabled={disabled} data-testid="pass-turn" aria-label="Pass turn">
-        Pass<span className="fb-wide-only">&nbsp;turn</span>
-      </Button>
-    </Tooltip>
+      Pass<span className="fb-wide-only">&nbsp;turn</span>
+    </Button>
   );
 });
 
 const BannersLeft = memo(function BannersLeft({ country, banners }: { country: number; banners: number }) {
   return (
-    <Tooltip label="Banners left: click a white banner tile to place one" withArrow>
-      <div className="fb-banners" data-testid="banners-left">
-        <BannerIcon country={country} size={26} />
-        <Text fw={800}>{banners}</Text>
-      </div>
-    </Tooltip>
+    <div
+      className="fb-banners"
+      data-testid="banners-left"
+      {...hint('Banners left: click a white banner tile to place one')}
+    >
+      <BannerIcon country={country} size={26} />
+      <Text fw={800}>{banners}</Text>
+    </div>
   );
 });
 

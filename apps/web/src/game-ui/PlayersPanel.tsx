@@ -14,10 +14,9 @@ import {
   type LobbyState,
   type PlayableCountry,
 } from '@four-banners/engine';
-import { Button, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-// Mantine's styles for Tooltip (ARCHITECTURE §7.12).
-import '../styles/mantine-more.css';
+import { Button, Text, VisuallyHidden } from '@mantine/core';
 import { memo, useMemo, type CSSProperties } from 'react';
+import { hint } from '../app/hints';
 import { countryLabel } from '../art/art';
 import { EmblemDot } from '../art/Emblem';
 import { controlledHere, playerLabel, playerLabelColour } from '../game/seats';
@@ -111,17 +110,13 @@ const Head = memo(function Head() {
       <tr>
         <th scope="col">Country</th>
         <th scope="col" className="fb-num">
-          <Tooltip label="Tiles owned" withArrow>
-            <span>Land</span>
-          </Tooltip>
+          <span {...hint('Tiles owned')}>Land</span>
         </th>
         <th scope="col" className="fb-num">
           Units
         </th>
         <th scope="col" className="fb-num">
-          <Tooltip label="Banners in hand, not yet raised" withArrow>
-            <span>Banners</span>
-          </Tooltip>
+          <span {...hint('Banners in hand, not yet raised')}>Banners</span>
         </th>
       </tr>
     </thead>

@@ -4,10 +4,9 @@
  * turn when sound is on). A screen reader hears the warning once per turn, never every second.
  */
 import { COUNTRY_COLOURS } from '@four-banners/engine';
-import { Tooltip, VisuallyHidden } from '@mantine/core';
-// Mantine's styles for Tooltip (ARCHITECTURE §7.12).
-import '../styles/mantine-more.css';
+import { VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { hint } from '../app/hints';
 import { countryLabel } from '../art/art';
 import { playerLabel } from '../game/seats';
 import { lobbyStore } from '../online/lobby-store';
@@ -40,19 +39,18 @@ export function TurnClockBadge({ clock, me }: { clock: ClockView | null; me: str
   return (
     <>
       {clock ? (
-        <Tooltip label={`Time left for ${countryLabel(clock.country)}'s turn`} withArrow>
-          <div
-            className="fb-turn-clock"
-            data-testid="turn-clock"
-            data-warning={clock.warning || undefined}
-            style={{ '--fb-country': COUNTRY_COLOURS[clock.country] } as CSSProperties}
-            role="timer"
-            aria-label={`Time left for ${countryLabel(clock.country)}: ${clock.text}`}
-          >
-            <ClockIcon />
-            <span className="fb-turn-clock-time">{clock.text}</span>
-          </div>
-        </Tooltip>
+        <div
+          className="fb-turn-clock"
+          data-testid="turn-clock"
+          data-warning={clock.warning || undefined}
+          style={{ '--fb-country': COUNTRY_COLOURS[clock.country] } as CSSProperties}
+          role="timer"
+          aria-label={`Time left for ${countryLabel(clock.country)}: ${clock.text}`}
+          {...hint(`Time left for ${countryLabel(clock.country)}'s turn`)}
+        >
+          <ClockIcon />
+          <span className="fb-turn-clock-time">{clock.text}</span>
+        </div>
       ) : null}
       <VisuallyHidden role="status" aria-live="polite" aria-atomic="true" data-testid="clock-notice">
         {notice}

@@ -4,10 +4,8 @@
  * game-layout.css hide them), so what fits always shows the current turn and what comes next.
  */
 import { TURN_TYPE, turnStrip, type GameData } from '@four-banners/engine';
-import { Tooltip } from '@mantine/core';
-// Mantine's styles for Tooltip (ARCHITECTURE §7.12).
-import '../styles/mantine-more.css';
 import { memo } from 'react';
+import { hint } from '../app/hints';
 import { CHEST_MARKUP, countryLabel } from '../art/art';
 import { EmblemDot } from '../art/Emblem';
 
@@ -61,16 +59,16 @@ export const TurnStrip = memo(
     return (
       <ol className="fb-strip" aria-label="Turns">
         {strip.map((t) => (
-          <Tooltip key={t.turn} label={`Turn ${t.turn}: ${label(t.type)}`} withArrow openDelay={300}>
-            <li
-              className="fb-strip-item"
-              data-current={t.current || undefined}
-              data-past={t.turn < game.turn.count || undefined}
-              data-drop={dropRank(t.turn - game.turn.count) || undefined}
-            >
-              <TurnIcon type={t.type} />
-            </li>
-          </Tooltip>
+          <li
+            key={t.turn}
+            className="fb-strip-item"
+            data-current={t.current || undefined}
+            data-past={t.turn < game.turn.count || undefined}
+            data-drop={dropRank(t.turn - game.turn.count) || undefined}
+            {...hint(`Turn ${t.turn}: ${label(t.type)}`, { delay: 300 })}
+          >
+            <TurnIcon type={t.type} />
+          </li>
         ))}
       </ol>
     );

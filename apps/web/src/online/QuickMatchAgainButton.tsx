@@ -1,9 +1,8 @@
 /** After an online game: "Quick match again" with the same choice as last time (PROTOCOL §4.7). */
 import { isGameOver } from '@four-banners/engine';
-import { Button, Tooltip } from '@mantine/core';
-// Mantine's styles for Tooltip (ARCHITECTURE §7.12).
-import '../styles/mantine-more.css';
+import { Button } from '@mantine/core';
 import { useState } from 'react';
+import { hint } from '../app/hints';
 import { settingsStore } from '../app/settings';
 import { useLobby } from './lobby-store';
 import { useOnline } from './online-link';
@@ -25,10 +24,14 @@ export function QuickMatchAgainButton({ onGo }: { onGo?: () => void }) {
       .finally(() => setBusy(false));
   };
   return (
-    <Tooltip label={`A new game with ${choice.seats} players, as soon as they are found`} withArrow>
-      <Button variant="light" loading={busy} onClick={go} data-testid="quick-match-again">
-        Quick match again
-      </Button>
-    </Tooltip>
+    <Button
+      variant="light"
+      loading={busy}
+      onClick={go}
+      data-testid="quick-match-again"
+      {...hint(`A new game with ${choice.seats} players, as soon as they are found`)}
+    >
+      Quick match again
+    </Button>
   );
 }

@@ -3,10 +3,9 @@
  * else is offered to join it with one click, back on the colour they played.
  */
 import { isGameOver } from '@four-banners/engine';
-import { Button, Tooltip } from '@mantine/core';
-// Mantine's styles for Tooltip (ARCHITECTURE §7.12).
-import '../styles/mantine-more.css';
+import { Button } from '@mantine/core';
 import { useState } from 'react';
+import { hint } from '../app/hints';
 import { settingsStore } from '../app/settings';
 import { useLobby } from './lobby-store';
 import { useOnline } from './online-link';
@@ -24,29 +23,27 @@ export function RematchButton({ onGo }: { onGo?: () => void }) {
   };
   if (offer) {
     return (
-      <Tooltip label="The admin opened a new game with the same seats" withArrow>
-        <Button
-          color="green"
-          loading={busy}
-          onClick={() => run(async () => (await online.client()).acceptRematch(settingsStore.get().playerName))}
-          data-testid="join-rematch"
-        >
-          Join rematch
-        </Button>
-      </Tooltip>
+      <Button
+        color="green"
+        loading={busy}
+        onClick={() => run(async () => (await online.client()).acceptRematch(settingsStore.get().playerName))}
+        data-testid="join-rematch"
+        {...hint('The admin opened a new game with the same seats')}
+      >
+        Join rematch
+      </Button>
     );
   }
   if (!admin) return null;
   return (
-    <Tooltip label="A new game with the same map size and seats; the others are invited" withArrow>
-      <Button
-        variant="light"
-        loading={busy}
-        onClick={() => run(async () => (await online.client()).rematchOnline())}
-        data-testid="rematch-online"
-      >
-        Rematch
-      </Button>
-    </Tooltip>
+    <Button
+      variant="light"
+      loading={busy}
+      onClick={() => run(async () => (await online.client()).rematchOnline())}
+      data-testid="rematch-online"
+      {...hint('A new game with the same map size and seats; the others are invited')}
+    >
+      Rematch
+    </Button>
   );
 }

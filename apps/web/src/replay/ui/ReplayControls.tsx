@@ -8,6 +8,7 @@ import { ActionIcon, Button, Kbd, NumberInput, Popover, SegmentedControl, Slider
 // Mantine's styles for NumberInput, SegmentedControl, Slider, Tooltip (ARCHITECTURE §7.12).
 import '../../styles/mantine-more.css';
 import { memo, useEffect, useId, useState, type ReactNode } from 'react';
+import { hint } from '../../app/hints';
 import type { EventWords } from '../describe-event';
 import { REPLAY_SPEEDS, type Replay, type ReplaySpeed, type ReplayStep } from '../replay-model';
 import { PauseIcon, PlayIcon, StepBackIcon, StepForwardIcon, ToEndIcon, ToStartIcon } from '../../game-ui/icons';
@@ -63,18 +64,17 @@ function KeysHelp({ open, onOpen }: { open: boolean; onOpen: (open: boolean) => 
   return (
     <Popover opened={open} onChange={onOpen} position="top-end" withArrow shadow="md" returnFocus>
       <Popover.Target>
-        <Tooltip label="Keyboard shortcuts (?)" withArrow disabled={open}>
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label="Keyboard shortcuts"
-            aria-expanded={open}
-            onClick={() => onOpen(!open)}
-            data-testid="replay-keys"
-          >
-            <KeyboardIcon />
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label="Keyboard shortcuts"
+          aria-expanded={open}
+          onClick={() => onOpen(!open)}
+          data-testid="replay-keys"
+          {...(open ? {} : hint('Keyboard shortcuts', { key: '?' }))}
+        >
+          <KeyboardIcon />
+        </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown data-testid="replay-keys-help">
         <Text size="sm" fw={700} mb={6}>
@@ -150,9 +150,13 @@ function TurnJump({ replay, turn, nav }: { replay: Replay; turn: number; nav: Re
   const id = useId();
   const [typed, setTyped] = useState<string | number>(turn);
   const [focused, setFocused] = useState(false);
-  useEffect(() => {
+  // A new turn shows in the field unless the player is typing there; copied during the render (not in an
+  // effect), so a step renders the field once.
+  const [shownTurn, setShownTurn] = useState(turn);
+  if (turn !== shownTurn) {
+    setShownTurn(turn);
     if (!focused) setTyped(turn);
-  }, [turn, focused]);
+  }
   const go = () => {
     const n = typeof typed === 'number' ? typed : Number.parseInt(typed, 10);
     if (Number.isFinite(n)) nav.seek(replay.seqOfTurn(n));
@@ -253,18 +257,18 @@ function StepSide({
   nav: ReplayNav;
 }) {
   return steps.map(({ step, label, keys, Icon }) => (
-    <Tooltip key={step} label={`${label} (${keys})`} withArrow>
-      <ActionIcon
-        variant="default"
-        size="lg"
-        aria-label={label}
-        disabled={atEdge || (noTurns && step.startsWith('turn-'))}
-        onClick={() => nav.step(step)}
-        data-testid={`replay-${step}`}
-      >
-        <Icon />
-      </ActionIcon>
-    </Tooltip>
+    <ActionIcon
+      key={step}
+      variant="default"
+      size="lg"
+      aria-label={label}
+      disabled={atEdge || (noTurns && step.startsWith('turn-'))}
+      onClick={() => nav.step(step)}
+      data-testid={`replay-${step}`}
+      {...hint(label, { key: keys })}
+    >
+      <Icon />
+    </ActionIcon>
   ));
 }
 
@@ -285,18 +289,17 @@ const StepButtons = memo(function StepButtons({
   return (
     <div className="fb-rv-buttons">
       <StepSide steps={BACK_STEPS} atEdge={atStart} noTurns={noTurns} nav={nav} />
-      <Tooltip label={playing ? 'Pause (Space)' : 'Play (Space)'} withArrow>
-        <ActionIcon
-          size="xl"
-          radius="xl"
-          aria-label={playing ? 'Pause' : 'Play'}
-          onClick={() => nav.play()}
-          data-testid="replay-play"
-          data-playing={playing || undefined}
-        >
-          {playing ? <PauseIcon /> : <PlayIcon />}
-        </ActionIcon>
-      </Tooltip>
+      <ActionIcon
+        size="xl"
+        radius="xl"
+        aria-label={playing ? 'Pause' : 'Play'}
+        onClick={() => nav.play()}
+        data-testid="replay-play"
+        data-playing={playing || undefined}
+        {...hint(playing ? 'Pause' : 'Play', { key: 'Space' })}
+      >
+        {playing ? <PauseIcon /> : <PlayIcon />}
+      </ActionIcon>
       <StepSide steps={FORWARD_STEPS} atEdge={atEnd} noTurns={noTurns} nav={nav} />
     </div>
   );

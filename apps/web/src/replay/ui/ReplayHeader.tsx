@@ -4,11 +4,12 @@
  * live) and zoom.
  */
 import { isGameOver, playerOfCountry, whoseTurn, winner, type LobbyState } from '@four-banners/engine';
-import { ActionIcon, Badge, Button, Group, Tooltip } from '@mantine/core';
-// Mantine's styles for Badge, Tooltip (ARCHITECTURE §7.12).
+import { ActionIcon, Badge, Button, Group } from '@mantine/core';
+// Mantine's styles for Badge (ARCHITECTURE §7.12).
 import '../../styles/mantine-more.css';
 import { Link } from '@tanstack/react-router';
 import { memo, type RefObject } from 'react';
+import { hint } from '../../app/hints';
 import type { BoardHandle } from '../../board/Board';
 import { playerLabel } from '../../game/seats';
 import { BackIcon, EyeIcon } from '../../game-ui/icons';
@@ -62,18 +63,17 @@ const LiveBadges = memo(function LiveBadges({
           Game over
         </Badge>
       ) : following ? (
-        <Tooltip label="Following the game as it is played" withArrow>
-          <Badge
-            variant="light"
-            color="red"
-            size="lg"
-            radius="sm"
-            leftSection={<span className="fb-rv-live-dot" aria-hidden />}
-            data-testid="replay-live"
-          >
-            Live
-          </Badge>
-        </Tooltip>
+        <Badge
+          variant="light"
+          color="red"
+          size="lg"
+          radius="sm"
+          leftSection={<span className="fb-rv-live-dot" aria-hidden />}
+          data-testid="replay-live"
+          {...hint('Following the game as it is played')}
+        >
+          Live
+        </Badge>
       ) : (
         <Button
           size="compact-md"
@@ -86,36 +86,34 @@ const LiveBadges = memo(function LiveBadges({
           Back to live
         </Button>
       )}
-      <Tooltip label="People watching this game live" withArrow>
-        <Badge
-          variant="light"
-          color="gray"
-          size="lg"
-          radius="sm"
-          leftSection={<EyeIcon size={14} />}
-          data-testid="replay-watchers"
-          aria-label={`${live.watchers} watching`}
-        >
-          {live.watchers}
-          <span className="fb-wide-only">&nbsp;watching</span>
-        </Badge>
-      </Tooltip>
+      <Badge
+        variant="light"
+        color="gray"
+        size="lg"
+        radius="sm"
+        leftSection={<EyeIcon size={14} />}
+        data-testid="replay-watchers"
+        aria-label={`${live.watchers} watching`}
+        {...hint('People watching this game live')}
+      >
+        {live.watchers}
+        <span className="fb-wide-only">&nbsp;watching</span>
+      </Badge>
     </Group>
   );
 });
 
 const BackButton = memo(function BackButton({ back }: { back: ReplayBack }) {
   return (
-    <Tooltip label={back.label} withArrow>
-      <ActionIcon
-        renderRoot={(props) => <Link {...props} to={back.to as never} search={back.search as never} />}
-        variant="default"
-        size="lg"
-        aria-label={back.label}
-      >
-        <BackIcon />
-      </ActionIcon>
-    </Tooltip>
+    <ActionIcon
+      renderRoot={(props) => <Link {...props} to={back.to as never} search={back.search as never} />}
+      variant="default"
+      size="lg"
+      aria-label={back.label}
+      {...hint(back.label)}
+    >
+      <BackIcon />
+    </ActionIcon>
   );
 });
 

@@ -10,7 +10,8 @@
 import { isGameOver, type GameData, type LobbyEvent } from '@four-banners/engine';
 import { Alert } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useAfterPaint } from '../../app/after-paint';
 import { Board, type BoardHandle } from '../../board/Board';
 import type { Bands } from '../../board/geometry';
 import type { Marks } from '../../board/Overlays';
@@ -178,10 +179,10 @@ export function ReplayViewer({ events, back, live, follow, aside }: Props) {
   // The board redraws only the tiles that look different from the ones it shows.
   const shown = useRef<GameData | null>(null);
   const game = useMemo(() => (shown.current = steadyGame(shown.current, frame.lobby.game)), [frame]);
-  // The board, the fight card, the slider and the event's words follow a seek in the same frame; the
-  // header, the players, the chart and the feed follow as soon as the browser has time (a deferred
-  // position), so holding an arrow key or dragging through a long game never waits on the side column.
-  const aroundSeq = useDeferredValue(frame.seq);
+  // The board, the fight card, the slider and the event's words follow a seek in the next frame; the
+  // header, the players, the chart and the feed in the frame after it (ARCHITECTURE §7.14), so a step or
+  // a held arrow key through a long game never waits on the side column.
+  const aroundSeq = useAfterPaint(frame.seq);
   const around = useRef({ replay, frame });
   if (around.current.replay !== replay || around.current.frame.seq !== aroundSeq) {
     around.current = { replay, frame: aroundSeq === frame.seq ? frame : replay.frameAt(aroundSeq) };

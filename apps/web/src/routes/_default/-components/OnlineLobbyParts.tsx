@@ -11,10 +11,11 @@ import {
   type PlayableCountry,
   type Player,
 } from '@four-banners/engine';
-import { Badge, Button, Card, Group, NumberInput, Select, Stack, Text, Tooltip } from '@mantine/core';
-// Mantine's styles for Badge, Card, NumberInput, Select, Tooltip (ARCHITECTURE §7.12).
+import { Badge, Button, Card, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
+// Mantine's styles for Badge, Card, NumberInput, Select (ARCHITECTURE §7.12).
 import '../../../styles/mantine-more.css';
 import { useEffect, useState, type ReactNode } from 'react';
+import { hint } from '../../../app/hints';
 import { countryLabel, EMBLEM_NAMES } from '../../../art/art';
 import { UnitIcon } from '../../../art/Emblem';
 import { DIFFICULTY_COLOURS, playerLabel } from '../../../game/seats';
@@ -34,14 +35,13 @@ export function useBusy(): [string | null, (key: string, run: () => Promise<unkn
 
 function PresenceDot({ online: isOnline }: { online: boolean }) {
   return (
-    <Tooltip label={isOnline ? 'Online' : 'Offline'} withArrow>
-      <span
-        className="fb-presence"
-        data-online={isOnline || undefined}
-        aria-label={isOnline ? 'online' : 'offline'}
-        role="img"
-      />
-    </Tooltip>
+    <span
+      className="fb-presence"
+      data-online={isOnline || undefined}
+      aria-label={isOnline ? 'online' : 'offline'}
+      role="img"
+      {...hint(isOnline ? 'Online' : 'Offline')}
+    />
   );
 }
 

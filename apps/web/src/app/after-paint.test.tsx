@@ -1,0 +1,52 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAfterPaint } from './after-paint';
+
+function Shown({ value }: { value: number }) {
+  const late = useAfterPaint(value);
+  return (
+    <p data-testid="shown">
+      {value}/{late}
+    </p>
+  );
+}
+
+/** Runs the frame callbacks, then the timers they set (the paint happens between the two). */
+async function paint() {
+  await act(async () => {
+    vi.advanceTimersByTime(20);
+  });
+  await act(async () => {
+    vi.advanceTimersByTime(1);
+  });
+}
+
+describe('useAfterPaint (ARCHITECTURE §7.14)', () => {
+  beforeEach(() =>
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] }),
+  );
+  afterEach(() => vi.useRealTimers());
+
+  it('gives the first value at once', () => {
+    render(<Shown value={1} />);
+    expect(screen.getByTestId('shown').textContent).toBe('1/1');
+  });
+
+  it('keeps the painted value through the render of a new one, and catches up after the next paint', async () => {
+    const { rerender } = render(<Shown value={1} />);
+    rerender(<Shown value={2} />);
+    expect(screen.getByTestId('shown').textContent).toBe('2/1');
+    await paint();
+    expect(screen.getByTestId('shown').textContent).toBe('2/2');
+  });
+
+  it('catches up once with the newest of a fast run of values', async () => {
+    const { rerender } = render(<Shown value={1} />);
+    rerender(<Shown value={2} />);
+    rerender(<Shown value={3} />);
+    rerender(<Shown value={4} />);
+    expect(screen.getByTestId('shown').textContent).toBe('4/1');
+    await paint();
+    expect(screen.getByTestId('shown').textContent).toBe('4/4');
+  });
+});
