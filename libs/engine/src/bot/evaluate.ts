@@ -30,6 +30,12 @@ export interface Weights {
   /** Per step short of `safeDistance` between an own banner tile and the nearest enemy ground (the step bots head for the nearest enemy banner). */
   readonly bannerFront: number;
   readonly safeDistance: number;
+  /**
+   * Per enemy whose army a banner placed on a tile would draw (expert.ts lureMap): only where banners go,
+   * not a term of the position. With several enemies the step bots all head for the nearest banner, and
+   * the country that two of them head for at once loses its spawn points first.
+   */
+  readonly lure: number;
   /** Own unit standing on an enemy spawn point (it blocks its spawn, and unsettles it if it lives) or on an enemy Nomad banner (taken if it lives). */
   readonly onEnemySpawn: number;
   readonly onEnemyNomad: number;
@@ -62,6 +68,7 @@ export const EXPERT_WEIGHTS: Weights = {
   bannerDanger: 3,
   bannerFront: 0,
   safeDistance: 4,
+  lure: 0,
   onEnemySpawn: 14,
   onEnemyNomad: 20,
   conquer: 0.5,
@@ -84,7 +91,7 @@ export const PRESS_RATIO = 1.2;
 export const PRESS_MIN_UNITS = 10;
 
 /** What changes with more than one enemy left (see weightsFor). */
-export const SEVERAL_ENEMIES: Partial<Weights> = { enemyScale: 0.4, bannerFront: 3 };
+export const SEVERAL_ENEMIES: Partial<Weights> = { enemyScale: 0.4, bannerFront: 3, lure: 25 };
 
 const WIN_TABLE_HALF = 64;
 const WIN_TABLE = Float64Array.from({ length: 2 * WIN_TABLE_HALF + 1 }, (_, k) =>

@@ -11,8 +11,8 @@ import { whoseTurn } from '../turns.js';
 import type { GameData } from '../types.js';
 import { warModifier } from '../war.js';
 import { playBotTurn } from './bot.js';
-import { EXPERT_WEIGHTS, Region, evaluate } from './evaluate.js';
-import { turnMaps, planExpertTurn } from './expert.js';
+import { EXPERT_WEIGHTS, Region, type Weights, evaluate } from './evaluate.js';
+import { planExpertTurn, turnMaps, weightsFor } from './expert.js';
 import { addUnit, removeUnit, searchBoardOf, searchWar } from './search-board.js';
 
 const seedArb = fc.nat({ max: 2 ** 32 - 1 });
@@ -261,5 +261,29 @@ describe('what the expert chooses (RULES §6)', () => {
     );
     const placed = planExpertTurn(game, 0).actions.filter((a) => a.id === 'place_banner');
     expect(placed).toHaveLength(2);
+  });
+
+  it('with several enemies, places a banner beyond the reach of an army that heads for another country', () => {
+    // Purple's unit heads for red's banner, 4 steps away (the step bots go for the nearest enemy banner,
+    // RULES §6): a green banner within 4 steps of it would turn purple on green.
+    const game = board(
+      `
+      Pn-p Pn-- Gn-- Gn-- Gn-- Gn-- Gn-- Gn-- Gn--
+      Pn-- Pn-- Gn-- Gn-- Gn-- Gn-- Gn-- Gn-- Gn--
+      Rn-- Rn-- Rn-- Rn-- RsB- Rn-- Rn-- Rn-- Rn--
+    `,
+      {
+        countries: [
+          { id: 0, banners: 1 },
+          { id: 1, banners: 0 },
+          { id: 2, banners: 0 },
+        ],
+      },
+    );
+    const placed = (weights?: Weights) =>
+      planExpertTurn(game, 0, { weights }).actions.find((a) => a.id === 'place_banner')?.info;
+    expect(placed()).toEqual({ country: 0, x: 5, y: 0 });
+    // Without that care it would plant nearer the front, in purple's way.
+    expect(placed({ ...weightsFor(game, 0), lure: 0 })).toEqual({ country: 0, x: 3, y: 0 });
   });
 });

@@ -6,7 +6,8 @@
  * node at every fight: the change if the attack wins times the engine's win chance, plus the change if it
  * loses times the rest. It takes the best choice of all, plays it on its working copy, values again
  * only the units whose choices that could have changed, and repeats until no choice gains; banners are
- * placed first (and again after a chest), on the tiles that gain most.
+ * placed first (and again after a chest), on the tiles that gain most, less a cost for every enemy army a
+ * banner there would turn on it (lureMap).
  *
  * The whole plan is fixed before any die is rolled, and each attacked tile is left alone for the rest of
  * the turn, so every action in it is legal whichever way each fight goes: the dice of the actions' seeds
@@ -100,8 +101,9 @@ export function turnMaps(b: SearchBoard): TurnMaps {
 
 /**
  * The weights for `country` in `game`. Against several enemies each one's losses help the others too, so
- * they count less; and banners go far from enemy ground, since the step bots head for the nearest enemy
- * banner. Once its units outnumber the strongest enemy's by PRESS_RATIO, it presses on to finish (PRESS).
+ * they count less; and banners go far from enemy ground and out of the way of armies heading for another
+ * country (lureMap), since the step bots head for the enemy banner nearest to their units. Once its units
+ * outnumber the strongest enemy's by PRESS_RATIO, it presses on to finish (PRESS).
  */
 export function weightsFor(game: GameData, country?: PlayableCountry): Weights {
   const w = game.countries.length > 2 ? { ...EXPERT_WEIGHTS, ...SEVERAL_ENEMIES } : EXPERT_WEIGHTS;
@@ -112,6 +114,33 @@ export function weightsFor(game: GameData, country?: PlayableCountry): Weights {
   for (const c of game.countries) if (c.id !== country) strongest = Math.max(strongest, units[c.id]!);
   const mine = units[country]!;
   return mine >= PRESS_MIN_UNITS && mine >= PRESS_RATIO * strongest ? { ...w, ...PRESS } : w;
+}
+
+/**
+ * For every tile, how many enemies a banner placed there would draw. The step bots send their whole army
+ * to the enemy banner tile nearest to their units (RULES §6, bot.ts objectiveMap), so a banner nearer to
+ * an enemy's units or spawn points (where its next units appear) than the banner it heads for now turns
+ * that enemy on us. An enemy that already heads for one of our banners is not counted, nor one that heads
+ * for none (it would come to whichever banner we place, so the choice of tile does not matter to it).
+ * Made once a turn, from the position at its start.
+ */
+function lureMap(b: SearchBoard): Uint8Array {
+  const lure = new Uint8Array(b.size);
+  for (let c = 0; c < b.active.length; c++) {
+    if (c === b.me || b.active[c] !== 1) continue;
+    const reach = distances(
+      b,
+      (i) => b.unit[i] === c || (b.owner[i] === c && b.landmark[i] === LANDMARK.banner && b.settled[i] === 1),
+    );
+    let target = -1;
+    for (let i = 0; i < b.size; i++) {
+      if (b.landmark[i] !== LANDMARK.banner || b.owner[i] === c || b.owner[i] === NONE || b.unit[i] === c) continue;
+      if (reach[i] !== -1 && (target === -1 || reach[i]! < reach[target]!)) target = i;
+    }
+    if (target === -1 || b.owner[target] === b.me) continue;
+    for (let i = 0; i < b.size; i++) if (reach[i] !== -1 && reach[i]! <= reach[target]!) lure[i]! += 1;
+  }
+  return lure;
 }
 
 /** Plans `country`'s whole turn as the expert (RULES §6). Pure: the same game and options give the same turn. */
@@ -237,6 +266,7 @@ export function planExpertTurn(game: GameData, country: PlayableCountry, options
     b.settled[i] = 0;
     b.landmark[i] = LANDMARK.none;
   };
+  const lure = w.lure > 0 ? lureMap(b) : undefined;
   const placeBanners = (): void => {
     while (b.hand > 0) {
       let best = -1;
@@ -248,7 +278,7 @@ export function planExpertTurn(game: GameData, country: PlayableCountry, options
         region.around(b, i);
         const before = region.value(b, w, maps);
         place(i);
-        const gain = region.value(b, w, maps) - before;
+        const gain = region.value(b, w, maps) - before - (lure ? w.lure * lure[i]! : 0);
         unplace(i);
         if (gain > bestGain) {
           best = i;
