@@ -51,13 +51,17 @@ async function play(browser: Browser, base: string, side: number): Promise<Figur
     await page.keyboard.press('Escape');
     const turn = await page.getByTestId('game').getAttribute('data-turn');
     await page.getByTestId('pass-turn').click();
+    // The pass dialog opens when banners or units are left (on a big map it can take a moment); with
+    // nothing left the turn passes at once.
     const yes = page.getByTestId('modal-next-turn').getByRole('button', { name: 'Yes' });
-    if (await yes.isVisible().catch(() => false)) await yes.click();
-    await page.mouse.move(1, 1);
-    await page.waitForFunction(
+    const passed = page.waitForFunction(
       (before) => document.querySelector('[data-testid="game"]')?.getAttribute('data-turn') !== before,
       turn,
     );
+    await Promise.race([yes.waitFor({ state: 'visible' }).catch(() => undefined), passed.catch(() => undefined)]);
+    if (await yes.isVisible()) await yes.click();
+    await page.mouse.move(1, 1);
+    await passed;
     await myTurn();
   }
   const out = await page.evaluate((since) => {

@@ -65,7 +65,19 @@ const openingSeq = (replay: Replay, search: ParsedReplaySearch, live: boolean) =
   seqFromSearch(replay, search, live ? replay.endSeq : replay.startSeq);
 
 export function ReplayViewer({ events, back, live, follow, aside }: Props) {
-  const search = useSearch({ strict: false }) as ParsedReplaySearch & Record<string, unknown>;
+  // Only the position's fields, each a plain value: the router's other updates during a navigation (its
+  // loading states) then leave the viewer be.
+  const seqParam = useSearch({ strict: false, select: (s: ParsedReplaySearch) => s.seq });
+  const turnParam = useSearch({ strict: false, select: (s: ParsedReplaySearch) => s.turn });
+  const badParam = useSearch({ strict: false, select: (s: ParsedReplaySearch) => s.bad });
+  const search: ParsedReplaySearch = useMemo(
+    () => ({
+      ...(seqParam !== undefined ? { seq: seqParam } : {}),
+      ...(turnParam !== undefined ? { turn: turnParam } : {}),
+      ...(badParam ? { bad: badParam } : {}),
+    }),
+    [seqParam, turnParam, badParam],
+  );
   const navigate = useNavigate();
   // A log the engine refuses throws here, and the route's error page says so.
   const [replay, setReplay] = useState(() => createReplay(events));
