@@ -105,7 +105,8 @@ describe('engine properties', () => {
           expect(warOfParts(warParts(before, from, to))).toBe(warModifier(before, from, to));
         });
       }),
-      { numRuns: 80 },
+      // Few random scenarios reach a fight (about one in twenty): enough runs that some always do.
+      { numRuns: 300 },
     );
     expect(attacks).toBeGreaterThan(0);
   });
