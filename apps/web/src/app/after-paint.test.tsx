@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAfterPaint } from './after-paint';
+import { afterNextPaint, useAfterPaint } from './after-paint';
 
 function Shown({ value }: { value: number }) {
   const late = useAfterPaint(value);
@@ -48,5 +48,43 @@ describe('useAfterPaint (ARCHITECTURE §7.14)', () => {
     expect(screen.getByTestId('shown').textContent).toBe('4/1');
     await paint();
     expect(screen.getByTestId('shown').textContent).toBe('4/4');
+  });
+});
+
+describe('afterNextPaint (ARCHITECTURE §7.14)', () => {
+  beforeEach(() =>
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] }),
+  );
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('runs once, after the next frame and not in it', () => {
+    const then = vi.fn();
+    afterNextPaint(then);
+    vi.advanceTimersByTime(16);
+    expect(then).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(then).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(500);
+    expect(then).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs after its latest time where no frame comes (a hidden tab)', () => {
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    const then = vi.fn();
+    afterNextPaint(then, 100);
+    vi.advanceTimersByTime(99);
+    expect(then).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(then).toHaveBeenCalledTimes(1);
+  });
+
+  it('cancelled, never runs', () => {
+    const then = vi.fn();
+    afterNextPaint(then)();
+    vi.advanceTimersByTime(500);
+    expect(then).not.toHaveBeenCalled();
   });
 });

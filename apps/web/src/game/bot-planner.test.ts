@@ -35,6 +35,10 @@ function log(): LobbyEvent[] {
  */
 class LaterPlanner implements BotPlanner {
   readonly waiting: { request: BotRequest; resolve: (a: SeededAction[]) => void }[] = [];
+  warmed = 0;
+  warm(): void {
+    this.warmed++;
+  }
   plan(request: BotRequest): Promise<SeededAction[]> {
     return new Promise((resolve) => this.waiting.push({ request, resolve }));
   }
@@ -77,6 +81,14 @@ describe('offline bots planned off the page (ARCHITECTURE §7.5)', () => {
     expect(s.snapshot.events.length).toBe(n + 1);
     vi.advanceTimersByTime(1);
     expect(s.snapshot.events.length).toBe(n + 2);
+  });
+
+  it('a game with bots gets its planner ready when it starts, before the first bot turn', () => {
+    const planner = new LaterPlanner();
+    const s = session(planner);
+    s.resume();
+    expect(planner.warmed).toBe(1);
+    expect(planner.waiting).toHaveLength(0);
   });
 
   it('a game whose bot turns were planned later is the game planned at once, event for event', async () => {
@@ -158,6 +170,9 @@ class HeldWorker {
   }
 }
 
+/** Posts at once: the tests have no frames to paint. */
+const now = (post: () => void) => post();
+
 describe('the bots worker planner', () => {
   const request = (): BotRequest => {
     const folded = fold(log());
@@ -167,7 +182,7 @@ describe('the bots worker planner', () => {
 
   it('answers each request with the worker answer of the same id, whatever the order', async () => {
     const worker = new HeldWorker();
-    const planner = new WorkerPlanner(() => worker as unknown as Worker);
+    const planner = new WorkerPlanner(() => worker as unknown as Worker, now);
     const a = planner.plan(request());
     const b = planner.plan({ ...request(), seed: 6 });
     const [first, second] = worker.posted;
@@ -183,12 +198,12 @@ describe('the bots worker planner', () => {
   it('a worker that cannot start, or fails, leaves the plans to the page: no game waits on it', async () => {
     const cannot = new WorkerPlanner(() => {
       throw new Error('no workers here');
-    });
+    }, now);
     expect(cannot.plan(request())).toEqual(planHere(request()));
     expect(cannot.counts).toMatchObject({ inWorker: 0, inThread: 1 });
 
     const worker = new HeldWorker();
-    const failing = new WorkerPlanner(() => worker as unknown as Worker);
+    const failing = new WorkerPlanner(() => worker as unknown as Worker, now);
     const out = failing.plan(request());
     worker.onerror?.();
     expect(await out).toEqual(planHere(request()));
@@ -197,9 +212,49 @@ describe('the bots worker planner', () => {
     expect(failing.counts).toMatchObject({ inWorker: 0, inThread: 2 });
   });
 
+  it('posts a request only once the page has painted, and not at all if the worker failed first', async () => {
+    const worker = new HeldWorker();
+    const frames: (() => void)[] = [];
+    const planner = new WorkerPlanner(
+      () => worker as unknown as Worker,
+      (post) => frames.push(post),
+    );
+    const out = planner.plan(request());
+    expect(worker.posted).toHaveLength(0);
+    frames.shift()!();
+    expect(worker.posted).toHaveLength(1);
+    worker.reply({ id: worker.posted[0]!.id, actions: planHere(request()), thought: 1 });
+    expect(await out).toEqual(planHere(request()));
+    const [wait] = planner.counts.waits;
+    expect(wait!.sent).toBeGreaterThan(0);
+    expect(wait!.answered).toBeGreaterThanOrEqual(wait!.sent);
+
+    const failed = planner.plan(request());
+    worker.onerror?.();
+    frames.shift()!();
+    expect(worker.posted).toHaveLength(1);
+    expect(await failed).toEqual(planHere(request()));
+  });
+
+  it('warming starts the worker once, before any plan, and posts nothing', () => {
+    let started = 0;
+    const worker = new HeldWorker();
+    const planner = new WorkerPlanner(() => {
+      started++;
+      return worker as unknown as Worker;
+    }, now);
+    planner.warm();
+    planner.warm();
+    expect(started).toBe(1);
+    expect(worker.posted).toHaveLength(0);
+    void planner.plan(request());
+    expect(started).toBe(1);
+    expect(worker.posted).toHaveLength(1);
+  });
+
   it('a worker that answers with an error gets that turn planned on the page', async () => {
     const worker = new HeldWorker();
-    const planner = new WorkerPlanner(() => worker as unknown as Worker);
+    const planner = new WorkerPlanner(() => worker as unknown as Worker, now);
     const out = planner.plan(request());
     worker.reply({ id: worker.posted[0]!.id, error: 'out of memory' });
     expect(await out).toEqual(planHere(request()));

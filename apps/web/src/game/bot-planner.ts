@@ -6,6 +6,7 @@
  * never plans again.
  */
 import type { SeededAction } from '@four-banners/engine';
+import { afterNextPaint } from '../app/after-paint';
 import { planHere, type BotRequest, type PlanAnswer, type PlanMessage } from './bot-plan';
 
 export type { BotRequest } from './bot-plan';
@@ -13,6 +14,8 @@ export type { BotRequest } from './bot-plan';
 export interface BotPlanner {
   /** The turn's actions, ending with next_turn: at once when planned in this thread, later from a worker. */
   plan(request: BotRequest): SeededAction[] | Promise<SeededAction[]>;
+  /** Gets ready for a first plan soon (a worker starts while the person plays), where that takes time. */
+  warm?(): void;
 }
 
 export const inThreadPlanner: BotPlanner = { plan: planHere };
@@ -27,7 +30,10 @@ export interface PlannerCounts {
   readonly waits: readonly Wait[];
 }
 
-/** One plan asked of the worker: when (`performance.now()`), when its answer was taken, and how long it planned. */
+/**
+ * One plan asked of the worker: when it was posted (`performance.now()`, once the page had painted), when
+ * its answer was taken, and how long the worker planned.
+ */
 export interface Wait {
   readonly sent: number;
   readonly answered: number;
@@ -41,6 +47,11 @@ export const WAITS_KEPT = 500;
  * Plans in one Web Worker shared by every offline session of the page (started on the first bot turn and
  * kept). Requests are answered in order. If the worker cannot start or fails, that turn and every later
  * one are planned in this thread instead: a game never waits on a broken worker.
+ *
+ * A request is posted once the page has painted what came before it (the previous turn's actions, the
+ * bar saying this bot is playing) and has gone idle, or after IDLE_WAIT_MS at most. The page's frames then
+ * never share the machine's cores with the search, and while a plan is out the page has nothing left to
+ * do: a long task in that time would be a defect.
  */
 export class WorkerPlanner implements BotPlanner {
   private worker: Worker | null = null;
@@ -50,14 +61,25 @@ export class WorkerPlanner implements BotPlanner {
     number,
     { request: BotRequest; sent: number; resolve: (a: SeededAction[]) => void }
   >();
+  /** Posts once the page has painted and gone idle (the tests post at once). */
+  private readonly whenIdle: (post: () => void) => void;
   private inWorker = 0;
   private inThread = 0;
   private readonly waits: Wait[] = [];
 
-  constructor(private readonly start: () => Worker) {}
+  constructor(
+    private readonly start: () => Worker,
+    whenIdle: (post: () => void) => void = whenPageIdle,
+  ) {
+    this.whenIdle = whenIdle;
+  }
 
   get counts(): PlannerCounts {
     return { inWorker: this.inWorker, inThread: this.inThread, waits: [...this.waits] };
+  }
+
+  warm(): void {
+    this.ready();
   }
 
   plan(request: BotRequest): SeededAction[] | Promise<SeededAction[]> {
@@ -65,8 +87,14 @@ export class WorkerPlanner implements BotPlanner {
     if (worker === null) return this.here(request);
     const id = this.nextId++;
     return new Promise((resolve) => {
-      this.pending.set(id, { request, sent: performance.now(), resolve });
-      worker.postMessage({ id, request } satisfies PlanMessage);
+      const waiting = { request, sent: 0, resolve };
+      this.pending.set(id, waiting);
+      this.whenIdle(() => {
+        // The worker failed meanwhile: the plan was made here already.
+        if (this.worker !== worker || !this.pending.has(id)) return;
+        waiting.sent = performance.now();
+        worker.postMessage({ id, request } satisfies PlanMessage);
+      });
     });
   }
 
@@ -114,6 +142,19 @@ export class WorkerPlanner implements BotPlanner {
     this.inThread++;
     return planHere(request);
   }
+}
+
+/** The longest a plan waits for the page to go idle before it is posted anyway. */
+export const IDLE_WAIT_MS = 100;
+
+/** Calls `post` once the next frame is painted and the page has no work queued (or IDLE_WAIT_MS has passed). */
+function whenPageIdle(post: () => void): void {
+  const started = performance.now();
+  afterNextPaint(() => {
+    const left = Math.max(1, IDLE_WAIT_MS - (performance.now() - started));
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(post, { timeout: left });
+    else post();
+  }, IDLE_WAIT_MS);
 }
 
 let shared: WorkerPlanner | null = null;

@@ -102,6 +102,8 @@ export class OfflineSession implements GameSession {
   /** Starts the bots if a bot is to move (a new game whose first seat is a bot, a loaded save). */
   resume(): void {
     this.paused = false;
+    // The worker starts while the person plays, so the first bot turn does not wait on it.
+    if (this.snap.lobby.players.some((p) => p.bot)) this.planner.warm?.();
     this.pump();
   }
 

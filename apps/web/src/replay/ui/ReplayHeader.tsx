@@ -12,9 +12,10 @@ import { memo, type RefObject } from 'react';
 import { hint } from '../../app/hints';
 import type { BoardHandle } from '../../board/Board';
 import { playerLabel } from '../../game/seats';
-import { BackIcon, EyeIcon } from '../../game-ui/icons';
+import { BackIcon } from '../../game-ui/icons';
 import { TurnStrip } from '../../game-ui/TurnStrip';
 import { WhoseTurn, turnTitle } from '../../game-ui/WhoseTurn';
+import { WatchersCount } from '../../game-ui/WatchersCount';
 import { ZoomControls } from '../../game-ui/ZoomControls';
 
 /** Where the replay's back button goes: the list it was opened from. */
@@ -86,19 +87,7 @@ const LiveBadges = memo(function LiveBadges({
           Back to live
         </Button>
       )}
-      <Badge
-        variant="light"
-        color="gray"
-        size="lg"
-        radius="sm"
-        leftSection={<EyeIcon size={14} />}
-        data-testid="replay-watchers"
-        aria-label={`${live.watchers} watching`}
-        {...hint('People watching this game live')}
-      >
-        {live.watchers}
-        <span className="fb-wide-only">&nbsp;watching</span>
-      </Badge>
+      <WatchersCount count={live.watchers} label="People watching this game live" testId="replay-watchers" />
     </Group>
   );
 });
