@@ -160,6 +160,7 @@ function pictureAtlas(size: number) {
   const pages: HTMLCanvasElement[] = [];
   const slots = new Map<number, { page: HTMLCanvasElement; x: number; y: number }>();
   return {
+    has: (look: number) => slots.has(look),
     slot(look: number) {
       let slot = slots.get(look);
       if (!slot) {
@@ -188,8 +189,14 @@ export interface TilePainter {
   setTiles(tiles: readonly Tile[], cols: number, rows: number, hiddenUnit: number): void;
   /** The view and the viewport's CSS size: a change repaints every tile in view. */
   setView(view: View, width: number, height: number): void;
-  /** Paints what changed since the last paint; returns how many tiles it painted. */
-  paint(): number;
+  /**
+   * Paints what changed since the last paint; returns how many tiles it painted. With `until` (a
+   * `performance.now()` time) it stops making new tile pictures then, and leaves the tiles that wanted one
+   * to a later paint (`pending`): a big first paint can be spread over several short tasks.
+   */
+  paint(until?: number): number;
+  /** Whether some tile in view is still to be painted (a paint stopped at its `until`). */
+  pending(): boolean;
   /** The look of each tile as last painted (-1: never painted), row-major: what tests read. */
   painted(): readonly number[];
 }
@@ -209,6 +216,7 @@ export function createTilePainter(canvas: HTMLCanvasElement): TilePainter | null
   let size = 0;
   let whole = true;
   let atlas = pictureAtlas(16);
+  let pendingTiles = false;
 
   return {
     setTiles(tiles, c, r, hiddenUnit) {
@@ -228,7 +236,7 @@ export function createTilePainter(canvas: HTMLCanvasElement): TilePainter | null
       height = h;
       whole = true;
     },
-    paint() {
+    paint(until = Number.POSITIVE_INFINITY) {
       if (!view || width <= 0 || height <= 0) return 0;
       const dpr = Math.min(3, globalThis.devicePixelRatio || 1);
       const cw = Math.round(width * dpr);
@@ -260,10 +268,12 @@ export function createTilePainter(canvas: HTMLCanvasElement): TilePainter | null
         shown.fill(-1);
       }
       // Pictures of looks not seen before are made first, so each atlas page changes once, not between copies.
-      for (let y = y0; y <= y1; y++)
+      making: for (let y = y0; y <= y1; y++)
         for (let x = x0; x <= x1; x++) {
           const i = x + y * cols;
-          if (shown[i] !== looks[i]) atlas.slot(looks[i]!);
+          if (shown[i] === looks[i] || atlas.has(looks[i]!)) continue;
+          if (performance.now() >= until) break making;
+          atlas.slot(looks[i]!);
         }
       ctx.setTransform(dpr * view.s, 0, 0, dpr * view.s, dpr * view.x, dpr * view.y);
       let count = 0;
@@ -271,7 +281,7 @@ export function createTilePainter(canvas: HTMLCanvasElement): TilePainter | null
         for (let x = x0; x <= x1; x++) {
           const i = x + y * cols;
           const look = looks[i]!;
-          if (shown[i] === look) continue;
+          if (shown[i] === look || !atlas.has(look)) continue;
           const px = x * TILE;
           const py = y * TILE;
           if (!whole) {
@@ -286,8 +296,16 @@ export function createTilePainter(canvas: HTMLCanvasElement): TilePainter | null
         }
       }
       whole = false;
+      pendingTiles = false;
+      for (let y = y0; y <= y1 && !pendingTiles; y++)
+        for (let x = x0; x <= x1; x++)
+          if (shown[x + y * cols] !== looks[x + y * cols]) {
+            pendingTiles = true;
+            break;
+          }
       return count;
     },
+    pending: () => pendingTiles,
     painted: () => Array.from(shown),
   };
 }
