@@ -276,12 +276,17 @@ export function createTilePainter(canvas: HTMLCanvasElement): TilePainter | null
           atlas.slot(looks[i]!);
         }
       ctx.setTransform(dpr * view.s, 0, 0, dpr * view.s, dpr * view.x, dpr * view.y);
+      pendingTiles = false;
       let count = 0;
       for (let y = y0; y <= y1; y++) {
         for (let x = x0; x <= x1; x++) {
           const i = x + y * cols;
           const look = looks[i]!;
-          if (shown[i] === look || !atlas.has(look)) continue;
+          if (shown[i] === look) continue;
+          if (!atlas.has(look)) {
+            pendingTiles = true;
+            continue;
+          }
           const px = x * TILE;
           const py = y * TILE;
           if (!whole) {
@@ -296,13 +301,6 @@ export function createTilePainter(canvas: HTMLCanvasElement): TilePainter | null
         }
       }
       whole = false;
-      pendingTiles = false;
-      for (let y = y0; y <= y1 && !pendingTiles; y++)
-        for (let x = x0; x <= x1; x++)
-          if (shown[x + y * cols] !== looks[x + y * cols]) {
-            pendingTiles = true;
-            break;
-          }
       return count;
     },
     pending: () => pendingTiles,

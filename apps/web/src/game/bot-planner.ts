@@ -44,8 +44,8 @@ export interface Wait {
 export const WAITS_KEPT = 500;
 
 /**
- * Plans in one Web Worker shared by every offline session of the page (started on the first bot turn and
- * kept). Requests are answered in order. If the worker cannot start or fails, that turn and every later
+ * Plans in one Web Worker shared by every offline session of the page (started by `warm` when a game with
+ * bots is shown, or by the first plan, and kept). Requests are answered in order. If the worker cannot start or fails, that turn and every later
  * one are planned in this thread instead: a game never waits on a broken worker.
  *
  * A request is posted once the page has painted what came before it (the previous turn's actions, the
@@ -61,18 +61,15 @@ export class WorkerPlanner implements BotPlanner {
     number,
     { request: BotRequest; sent: number; resolve: (a: SeededAction[]) => void }
   >();
-  /** Posts once the page has painted and gone idle (the tests post at once). */
-  private readonly whenIdle: (post: () => void) => void;
   private inWorker = 0;
   private inThread = 0;
   private readonly waits: Wait[] = [];
 
   constructor(
     private readonly start: () => Worker,
-    whenIdle: (post: () => void) => void = whenPageIdle,
-  ) {
-    this.whenIdle = whenIdle;
-  }
+    /** Posts once the page has painted and gone idle (the tests post at once). */
+    private readonly whenIdle: (post: () => void) => void = whenPageIdle,
+  ) {}
 
   get counts(): PlannerCounts {
     return { inWorker: this.inWorker, inThread: this.inThread, waits: [...this.waits] };
