@@ -201,6 +201,37 @@ test.describe
       await page.context().close();
     });
 
+    test("the board keeps its size while the event's words grow and shrink, on a desktop and on a phone", async ({
+      browser,
+    }) => {
+      // A board that changes size is repainted whole (ARCHITECTURE §7.11): the words take the same room for
+      // a one-line event as for a two-line one (three on a phone).
+      for (const viewport of [{ width: 1366, height: 820 }, PHONE]) {
+        const context = await browser.newContext({ viewport });
+        await context.addInitScript(() => localStorage.setItem('seen-tutorial', 'true'));
+        const page = await context.newPage();
+        await page.goto(`/replay/${game.lobbyId}`);
+        const replay = page.getByTestId('replay');
+        await expect(replay).toHaveAttribute('data-turn', '1');
+        const boards = new Set<number>();
+        const lines = new Set<number>();
+        for (let seq = await attr(page, 'data-seq'); seq < game.lastSeq; seq++) {
+          await page.keyboard.press('ArrowRight');
+          await expect(replay).toHaveAttribute('data-seq', String(seq + 1));
+          const { board, words } = await page.evaluate(() => ({
+            board: document.querySelector('[data-testid="board"]')!.getBoundingClientRect().height,
+            words: document.querySelector('[data-testid="replay-event"]')!.getBoundingClientRect().height,
+          }));
+          boards.add(Math.round(board));
+          lines.add(Math.round(words));
+        }
+        // The game's events took more than one number of lines, and the board never moved.
+        expect(lines.size, `${viewport.width} px: words of one height only`).toBeGreaterThan(1);
+        expect([...boards], `${viewport.width} px`).toHaveLength(1);
+        await context.close();
+      }
+    });
+
     test('on a phone the board leads, players and chart fold below, nothing scrolls sideways', async ({ browser }) => {
       const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
       await context.addInitScript(() => localStorage.setItem('seen-tutorial', 'true'));
