@@ -25,12 +25,16 @@ import {
   PASS_QUESTION,
   active,
   clickTile,
+  createOnlineLobby,
+  newPerson,
+  onlineView,
   passTurn,
   playTurn,
   readGame,
   skipTutorial,
   waitForTurnOrEnd,
 } from './helpers';
+import { startRealServer } from './real-server';
 
 const OUT = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
 const NAMES = ['Green', 'Purple', 'Red', 'Yellow'];
@@ -201,7 +205,9 @@ for (const size of SIZES) {
         await passTurn(page);
       }
       expect(events.length, 'something happened to green within 30 turns').toBeGreaterThan(0);
-      expect(await page.evaluate(() => window.fourBanners!.logBase())).toBe(0);
+      const passOfGreen = (events: LobbyEvent[]) =>
+        events.some((e) => e.kind === 'game-action' && e.payload.id === 'next_turn' && e.payload.info.country === 0);
+      expect(passOfGreen(await page.evaluate(() => window.fourBanners!.events()))).toBe(true);
 
       // The window: from green's last pass to now (its turn began).
       const pass = events.findLast(
@@ -336,3 +342,61 @@ for (const size of SIZES) {
     });
   });
 }
+
+test.describe('online, rejoined from a snapshot (a server that answers any resync longer than 600 bytes with one)', () => {
+  let server: Awaited<ReturnType<typeof startRealServer>>;
+  test.beforeAll(async () => {
+    server = await startRealServer(Number(process.env.E2E_PORT ?? 4173) + 50, process.env.E2E_WEB_DIST, {
+      RESYNC_MAX_BYTES: '600',
+    });
+  });
+  test.afterAll(async () => {
+    await server?.close();
+  });
+
+  test('"Since your turn" after a reload says what it said before: the events before the snapshot are fetched (PROTOCOL §5.2)', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const page = await newPerson(browser, 'Host', server.url);
+    await page.addInitScript(() => localStorage.setItem('bot-speed', 'instant'));
+    await createOnlineLobby(page);
+    await page.getByTestId('bot-difficulty-1').click();
+    await page.getByRole('option', { name: /normal/i }).click();
+    await page.getByTestId('add-bot-1').click();
+    await expect(page.getByTestId('online-seat-1')).toContainText(/Normal/i);
+    await page.getByTestId('online-start').click();
+    await expect(page).toHaveURL(/\/game/);
+
+    // Green's first turn: pass. The bot plays; green's second turn tells what happened since.
+    expect(await waitForTurnOrEnd(page)).toBe('turn');
+    expect(await active(page)).toBe(0);
+    await passTurn(page);
+    expect(await waitForTurnOrEnd(page)).toBe('turn');
+    const card = page.getByTestId('since-your-turn');
+    await expect(card).toBeVisible();
+    const summary = await card.getByTestId('since-summary').innerText();
+    const marked = await page.locator('.fb-changed').count();
+    const seq = (await onlineView(page))!.seq;
+    const passOfGreen = (events: LobbyEvent[]) =>
+      events.some((e) => e.kind === 'game-action' && e.payload.id === 'next_turn' && e.payload.info.country === 0);
+    expect(passOfGreen(await page.evaluate(() => window.fourBanners!.events()))).toBe(true);
+
+    // A reload catches up from nothing: the log is longer than the server sends, so a snapshot comes
+    // instead, and green's last pass is not in what the page holds.
+    await page.reload();
+    await page.waitForFunction(
+      (s) => window.fourBanners?.online()?.seq === s && window.fourBanners.active() === 0,
+      seq,
+    );
+    const base = await page.evaluate(() => window.fourBanners!.logBase());
+    expect(base).toBe(seq);
+    expect(passOfGreen(await page.evaluate(() => window.fourBanners!.events()))).toBe(false);
+    // The card is back, with the same words and the same marked tiles.
+    await expect(card).toBeVisible();
+    await expect(card.getByTestId('since-summary')).toHaveText(summary);
+    await expect(page.locator('.fb-changed')).toHaveCount(marked);
+    await page.screenshot({ path: `${OUT}turn-guide-online-since-after-reload.png` });
+    await page.context().close();
+  });
+});

@@ -11,7 +11,15 @@ import { describe, expect, it } from 'vitest';
 import { createReplay } from '../replay/replay-model';
 import { partsText } from './fight-words';
 import { DEVICE_PLAYER_ID } from './seats';
-import { changedTiles, quiet, sinceLines, sinceSummary, sinceYourTurn, type SinceReport } from './since-your-turn';
+import {
+  changedTiles,
+  earlierLogNeeded,
+  quiet,
+  sinceLines,
+  sinceSummary,
+  sinceYourTurn,
+  type SinceReport,
+} from './since-your-turn';
 
 /**
  * A real game: this device's person on green and a hot-seat friend on red, against two hard bots, every
@@ -171,13 +179,36 @@ describe('since your turn: what the log says happened to you between your last p
       const folded = foldTo(events, seq);
       if (!folded.ok) throw new Error(folded.error.message);
       expect(sinceYourTurn({ base: null, events }, country, { seq, game: folded.value.game })).toEqual(report);
-      // An online log that begins after your pass (a snapshot was sent) has nothing to tell.
+      // An online log that begins after your pass (a snapshot was sent) has nothing to tell on its own: it
+      // asks for the events through its start, and with them the report is the same.
       const later = events.findIndex((e) => e.seq > seq);
       if (later < 0) continue; // the country passed and its turn came straight back: nothing between
       const base = foldTo(events, events[later]!.seq);
       if (!base.ok) throw new Error(base.error.message);
-      expect(sinceYourTurn({ base: base.value, events: events.slice(later + 1) }, country)).toBeNull();
+      const window = { base: base.value, events: events.slice(later + 1) };
+      expect(sinceYourTurn(window, country)).toBeNull();
+      expect(earlierLogNeeded(window, country)).toBe(events[later]!.seq);
+      const earlier = events.slice(0, later + 1);
+      expect(sinceYourTurn({ base: null, events: [...earlier, ...window.events] }, country)).toEqual(report);
     }
+  });
+
+  it('asks for earlier events only when the window starts after the lobby began and lacks your pass', () => {
+    for (const { events, country, report } of reports) {
+      expect(earlierLogNeeded({ base: null, events }, country)).toBeNull();
+      const at = events.findIndex((e) => e.seq === report.fromSeq);
+      const base = foldTo(events, events[at - 1]!.seq);
+      if (!base.ok) throw new Error(base.error.message);
+      // The window holds the pass: the report comes from it alone.
+      expect(earlierLogNeeded({ base: base.value, events: events.slice(at) }, country)).toBeNull();
+    }
+    // Your first turn after the snapshot of a lobby whose log has no pass of yours yet asks once, and then
+    // has nothing to tell (there is no last turn).
+    const first = green[0]!;
+    const base = foldTo(first.events, first.events.at(-1)!.seq);
+    if (!base.ok) throw new Error(base.error.message);
+    expect(earlierLogNeeded({ base: base.value, events: [] }, 0)).toBe(first.events.at(-1)!.seq);
+    expect(sinceYourTurn({ base: null, events: first.events }, 0)).toBeNull();
   });
 
   it('mid-turn (a reload after acting), still stops where your turn began', () => {

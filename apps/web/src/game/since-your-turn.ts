@@ -78,6 +78,26 @@ export function actionOf(e: LobbyEvent, country: PlayableCountry): boolean {
   return (id === 'move_unit' || id === 'place_banner' || id === 'next_turn') && e.payload.info.country === country;
 }
 
+/** The index in `events` of `country`'s last pass, or -1. */
+function lastPass(events: readonly LobbyEvent[], country: PlayableCountry): number {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]!;
+    if (e.kind === 'game-action' && e.payload.id === 'next_turn' && e.payload.info.country === country) return i;
+  }
+  return -1;
+}
+
+/**
+ * The seq through which the events before `log` are needed to tell `country` what happened since its last
+ * pass: the seq of the full state the window starts from, when that pass is not in the window (an online
+ * game rejoined from a snapshot, PROTOCOL §5.2). Null when the window has the pass or starts at the lobby's
+ * first event.
+ */
+export function earlierLogNeeded(log: LogWindow, country: PlayableCountry): number | null {
+  const from = log.base?.seq ?? 0;
+  return from > 0 && lastPass(log.events, country) < 0 ? from : null;
+}
+
 /**
  * What happened to `country` since its last turn ended: from its last `next_turn` in `log` to its first
  * action after it (or the end of the log). Null when the log holds no pass of it (its first turn, or an
@@ -90,14 +110,7 @@ export function sinceYourTurn(
   checkpoint?: Checkpoint | null,
 ): SinceReport | null {
   const { events } = log;
-  let pass = -1;
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i]!;
-    if (e.kind === 'game-action' && e.payload.id === 'next_turn' && e.payload.info.country === country) {
-      pass = i;
-      break;
-    }
-  }
+  const pass = lastPass(events, country);
   if (pass < 0) return null;
   const passEvent = events[pass]!;
   let start: GameData;

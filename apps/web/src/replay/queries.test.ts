@@ -45,6 +45,16 @@ describe('fetchGameLog', () => {
     expect(seen.map((s) => s.url.searchParams.get('from'))).toEqual(['1', '4', '7', '10']);
   });
 
+  it('stops at `through`: never asks past it, and returns nothing after it', async () => {
+    const seen = serveLog(() => 3);
+    const events = await fetchGameLog('GAME01', undefined, 0, 5);
+    expect(events.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(seen.map((s) => [s.url.searchParams.get('from'), s.url.searchParams.get('to')])).toEqual([
+      ['1', '5'],
+      ['4', '5'],
+    ]);
+  });
+
   it('sends the stored identity as X-Player-Id / X-Player-Token, and nothing without one', async () => {
     let seen = serveLog(() => LAST_SEQ);
     await fetchGameLog('GAME01');

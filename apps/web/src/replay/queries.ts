@@ -33,22 +33,29 @@ function storedPlayer(): PlayerCredentials | undefined {
 }
 
 /**
- * Every event of a game's log after seq `after` (0: the whole log), fetched page by page. The server caps a page in count (EVENTS_PAGE_MAX)
- * and in bytes, so a page may hold fewer events than asked: each next page starts after the last seq
- * received, until `lastSeq`. A page that brings nothing new before `lastSeq` is an error, never a loop.
+ * Every event of a game's log after seq `after` (0: the whole log) and through seq `through` (by default to
+ * its end), fetched page by page. The server caps a page in count (EVENTS_PAGE_MAX) and in bytes, so a page
+ * may hold fewer events than asked: each next page starts after the last seq received, until `lastSeq` or
+ * `through`. A page that brings nothing new before then is an error, never a loop.
  */
-export async function fetchGameLog(id: string, signal?: AbortSignal, after = 0): Promise<LobbyEvent[]> {
+export async function fetchGameLog(
+  id: string,
+  signal?: AbortSignal,
+  after = 0,
+  through = Number.POSITIVE_INFINITY,
+): Promise<LobbyEvent[]> {
   const player = storedPlayer();
   const events: LobbyEvent[] = [];
   let from = after + 1;
   for (;;) {
-    const page = await getJson<EventsPage>(
-      `/api/games/${encodeURIComponent(id)}/events?from=${from}&to=${from + EVENTS_PAGE_MAX - 1}`,
-      { signal, player },
-    );
+    const to = Math.min(from + EVENTS_PAGE_MAX - 1, through);
+    const page = await getJson<EventsPage>(`/api/games/${encodeURIComponent(id)}/events?from=${from}&to=${to}`, {
+      signal,
+      player,
+    });
     events.push(...page.events);
     const last = events[events.length - 1]?.seq ?? after;
-    if (last >= page.lastSeq) return events;
+    if (last >= Math.min(page.lastSeq, through)) return events;
     if (page.events.length === 0 || last < from) {
       throw new ApiError(502, 'unknown', `The server's log of game ${id} stops at seq ${last} of ${page.lastSeq}.`);
     }

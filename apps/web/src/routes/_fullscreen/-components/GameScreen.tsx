@@ -20,6 +20,7 @@ import type { FeedEntry } from '../../../game/feed';
 import { actableUnits, bannerSpots, nextUnit, turnLeft } from '../../../game/next-unit';
 import { overrideBotSpeed, useSession } from '../../../game/session-store';
 import { linkOf, useLobby } from '../../../online/lobby-store';
+import { fetchGameLog } from '../../../replay/queries';
 import './game-layout.css';
 import { Announcer } from '../../../game-ui/Announcer';
 import { BotBar } from '../../../game-ui/BotBar';
@@ -38,13 +39,15 @@ import { sinceWords } from '../../../game-ui/announce';
 import { NextUnitButton } from '../../../game-ui/NextUnitButton';
 import { canPassNow, guideRequests } from '../../../game-ui/pass-turn';
 import { SinceYourTurnCard } from '../../../game-ui/SinceYourTurnCard';
-import { useSinceYourTurn } from '../../../game-ui/use-since-your-turn';
+import { useSinceYourTurn, type EarlierLog } from '../../../game-ui/use-since-your-turn';
 import { useTurnClock } from '../../../game-ui/turn-clock';
 import { TurnLeftLine } from '../../../game-ui/TurnLeftLine';
 
 /** Screens wide enough, or landscape enough, for a side column beside the board. */
 const SIDE_QUERY = '(min-width: 900px), (min-width: 640px) and (orientation: landscape)';
 const NO_FEED: readonly FeedEntry[] = [];
+/** An online game's log from the server, through a seq (the events before a snapshot the session began from). */
+const serverLogThrough: EarlierLog = (lobbyId, through, signal) => fetchGameLog(lobbyId, signal, 0, through);
 
 export function GameScreen() {
   const { speed } = useSearch({ from: '/_fullscreen/game' });
@@ -94,7 +97,7 @@ export function GameScreen() {
   }, [selected, moveable]);
 
   // What happened since this country's last turn: a card, and its tiles marked until the player acts.
-  const since = useSinceYourTurn(session, snap);
+  const since = useSinceYourTurn(session, snap, session?.online ? serverLogThrough : undefined);
   const changed = since?.marks;
 
   const marks: Marks = useMemo(() => {
