@@ -1,12 +1,22 @@
 /**
  * A connection you can trust (ARCHITECTURE §7.3 lost-connection dialog, §7.6 the socket): two people
  * play an online game against the real server; Bob's browser goes offline for 20 s at a time. The
- * dialog appears within a few seconds, the board says "Reconnecting…" and refuses his moves where he can
- * see it (nothing is sent), Alice plays on, and when Bob is back the dialog closes by itself once his
+ * dialog appears within a few seconds, a notice beside the board says "Reconnecting…" (never over it,
+ * on a desktop or a phone) and the board refuses his moves where he can see it (nothing is sent), Alice plays on, and when Bob is back the dialog closes by itself once his
  * client has caught up: he is still on the board, on the same state as Alice. Okay goes to '/'.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { clickTile, createOnlineLobby, joinOnlineLobby, newPerson, onlineView, passTurn, readGame } from './helpers';
+import {
+  DESKTOP,
+  PHONE,
+  clickTile,
+  createOnlineLobby,
+  joinOnlineLobby,
+  newPerson,
+  onlineView,
+  passTurn,
+  readGame,
+} from './helpers';
 
 const OUTAGE_MS = 20_000;
 /** "Within a few seconds" of going offline. */
@@ -17,6 +27,21 @@ async function myTurn(page: Page, country: number): Promise<void> {
   await page.waitForFunction((c) => window.fourBanners?.active() === c && !window.fourBanners.botBusy(), country, {
     timeout: 30_000,
   });
+}
+
+/** Whether two boxes share any area. */
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+type Box = { x: number; y: number; width: number; height: number };
+
+/** The reconnecting notice is shown and lies outside the board's box (ARCHITECTURE §7.11). */
+async function noticeBesideBoard(page: Page): Promise<void> {
+  const notice = page.getByTestId('reconnecting');
+  await expect(notice).toBeVisible();
+  const board = (await page.getByTestId('game-stage').boundingBox())!;
+  const box = (await notice.boundingBox())!;
+  expect(box.width * box.height).toBeGreaterThan(0);
+  expect(overlap(board, box), `notice ${JSON.stringify(box)} over the board ${JSON.stringify(board)}`).toBe(false);
 }
 
 /** Waits until `page` folded exactly `seq` and shows it; returns its view. */
@@ -60,6 +85,7 @@ test('an outage: the dialog comes and goes by itself, moves are refused visibly,
   console.log(`lost-connection dialog shown ${Date.now() - wentOffline} ms after going offline`);
   await expect(reconnecting).toBeVisible();
   await expect(reconnecting).toContainText('Reconnecting…');
+  await noticeBesideBoard(b);
 
   // Stay (the default) keeps him on the board, which still says it is reconnecting.
   await expect(lost.getByRole('button', { name: 'Stay' })).toBeFocused();
@@ -79,6 +105,13 @@ test('an outage: the dialog comes and goes by itself, moves are refused visibly,
   await passTurn(b);
   await expect(b.getByTestId('app-toast').filter({ hasText: 'Not sent' })).toBeVisible();
   await b.screenshot({ path: test.info().outputPath('reconnecting.png') });
+  // On a phone the notice takes the tray under the board, with the refusal in it.
+  await b.getByTestId('app-toast').getByRole('button', { name: 'Dismiss' }).click();
+  await b.setViewportSize(PHONE);
+  await noticeBesideBoard(b);
+  await expect(b.getByTestId('reconnecting-refused')).toBeVisible();
+  await b.screenshot({ path: test.info().outputPath('reconnecting-phone.png') });
+  await b.setViewportSize(DESKTOP);
 
   await b.waitForTimeout(Math.max(0, wentOffline + OUTAGE_MS - Date.now()));
   await b.context().setOffline(false);

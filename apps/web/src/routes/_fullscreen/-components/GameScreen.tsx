@@ -31,7 +31,7 @@ import { FeedPanel } from '../../../game-ui/FeedPanel';
 import { HandoffNotice } from '../../../game-ui/HandoffNotice';
 import { PlayersDock } from '../../../game-ui/PlayersDock';
 import { PlayersPanel } from '../../../game-ui/PlayersPanel';
-import { ReconnectingOverlay } from '../../../game-ui/ReconnectingOverlay';
+import { ReconnectingGuard, ReconnectingNotice } from '../../../game-ui/ReconnectingOverlay';
 import { TileInfo } from '../../../game-ui/TileInfo';
 import { useGameKeys } from '../../../game-ui/use-game-keys';
 import { AwayNotice } from '../../../game-ui/AwayNotice';
@@ -62,6 +62,9 @@ export function GameScreen() {
   const restoring = useAppState((s) => s.status === 'loading');
   // Online, the board waits (visibly) while the connection is down or catching up.
   const link = useLobby(linkOf);
+  // Clicks on the board the guard refused while the connection was down (the notice says so); none once back.
+  const [refused, setRefused] = useState(0);
+  if (link === 'live' && refused !== 0) setRefused(0);
   const presence = useLobby((l) => l.presence);
   const clock = useTurnClock();
   const side = useMediaQuery(SIDE_QUERY, true, { getInitialValueInEffect: false });
@@ -239,6 +242,7 @@ export function GameScreen() {
   const handoff = <HandoffNotice snap={snap} />;
   const botBar = <BotBar session={session} snap={snap} />;
   const away = session.online ? <AwayNotice lobby={snap.lobby} me={session.playerId} /> : null;
+  const reconnecting = session.online && link !== 'live' ? <ReconnectingNotice link={link} refused={refused} /> : null;
   return (
     <div
       className="fb-game"
@@ -252,11 +256,12 @@ export function GameScreen() {
       <div className="fb-game-body">
         <div className="fb-game-stage" data-testid="game-stage">
           <Board ref={board} game={game} marks={marks} onTileClick={onTileClick} hover={hover} focus={focus} />
-          {session.online && link !== 'live' && <ReconnectingOverlay link={link} />}
+          {session.online && link !== 'live' && <ReconnectingGuard onRefused={() => setRefused((n) => n + 1)} />}
         </div>
         {side ? (
           <div className="fb-game-side" data-testid="game-side">
             <div className="fb-side-notices" data-testid="game-notices">
+              {reconnecting}
               {away}
               {handoff}
               {botBar}
@@ -272,6 +277,7 @@ export function GameScreen() {
           <>
             {/* One slot of fixed height: the first of these that has something to say shows (game-layout.css). */}
             <div className="fb-tray" data-testid="game-notices">
+              {reconnecting}
               {away}
               {fightCard}
               {botBar}
