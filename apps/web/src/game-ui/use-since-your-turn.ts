@@ -77,9 +77,9 @@ export function useSinceYourTurn(
   const made = useRef<{ key: string; report: SinceReport | null; missing: Missing | null } | null>(null);
   if (key === null) made.current = null;
   else if (snap && active !== null && made.current?.key !== key) {
-    const window = { base: snap.base, events: snap.events };
-    const report = sinceYourTurn(window, active, checkpoints.current.get(active));
-    const through = report ? null : earlierLogNeeded(window, active);
+    const held = { base: snap.base, events: snap.events };
+    const report = sinceYourTurn(held, active, checkpoints.current.get(active));
+    const through = report ? null : earlierLogNeeded(held, active);
     made.current = { key, report, missing: through === null ? null : { through, events: snap.events } };
   }
   const [, arrived] = useReducer((n: number) => n + 1, 0);

@@ -31,7 +31,7 @@ import { FeedPanel } from '../../../game-ui/FeedPanel';
 import { HandoffNotice } from '../../../game-ui/HandoffNotice';
 import { PlayersDock } from '../../../game-ui/PlayersDock';
 import { PlayersPanel } from '../../../game-ui/PlayersPanel';
-import { ReconnectingGuard, ReconnectingNotice } from '../../../game-ui/ReconnectingOverlay';
+import { ReconnectingGuard, ReconnectingNotice } from '../../../game-ui/Reconnecting';
 import { TileInfo } from '../../../game-ui/TileInfo';
 import { useGameKeys } from '../../../game-ui/use-game-keys';
 import { AwayNotice } from '../../../game-ui/AwayNotice';
