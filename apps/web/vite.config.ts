@@ -37,6 +37,7 @@ function emojiFontWithColourGlyphs(): Plugin {
  * first visit needs, is left to load after the menu: preloading it too made the menu paint later.)
  */
 const FIRST_SCREEN_MODULES = [
+  '/src/main.tsx',
   '/src/routes/_fullscreen.tsx?tsr-split=component',
   '/src/routes/_fullscreen/main-menu.tsx?tsr-split=component',
 ];
