@@ -17,7 +17,7 @@ const shellTheme = {
   ...theme,
   components: {
     ...theme.components,
-    Modal: { defaultProps: { ...theme.components.Modal?.defaultProps, withinPortal: false } },
+    Modal: { defaultProps: { ...theme.components?.Modal?.defaultProps, withinPortal: false } },
   },
 };
 
