@@ -89,7 +89,8 @@ function firstScreenPreloads(): Plugin {
           tags.push({
             tag: 'link',
             attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: true, href: base + font.fileName },
-            injectTo: 'head',
+            // Ahead of the script preloads: the prerendered menu paints with it, before any script runs.
+            injectTo: 'head-prepend',
           });
         return { html, tags };
       },
