@@ -1,10 +1,19 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig, type HtmlTagDescriptor, type Plugin, type Rollup } from 'vite';
+import {
+  defaultClientConditions,
+  defaultServerConditions,
+  defineConfig,
+  type HtmlTagDescriptor,
+  type Plugin,
+  type Rollup,
+  runnerImport,
+} from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /**
@@ -28,6 +37,7 @@ function emojiFontWithColourGlyphs(): Plugin {
  * first visit needs, is left to load after the menu: preloading it too made the menu paint later.)
  */
 const FIRST_SCREEN_MODULES = [
+  '/src/main.tsx',
   '/src/routes/_fullscreen.tsx?tsr-split=component',
   '/src/routes/_fullscreen/main-menu.tsx?tsr-split=component',
 ];
@@ -79,9 +89,60 @@ function firstScreenPreloads(): Plugin {
           tags.push({
             tag: 'link',
             attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: true, href: base + font.fileName },
-            injectTo: 'head',
+            // Ahead of the script preloads: the prerendered menu paints with it, before any script runs.
+            injectTo: 'head-prepend',
           });
         return { html, tags };
+      },
+    },
+  };
+}
+
+/** Where index.html takes the prerendered first screen. */
+const SHELL_SLOT = '<!--first-screen-->';
+
+/**
+ * Writes the prerendered first screen into index.html (ARCHITECTURE §7.12): the main menu and the
+ * tutorial's first page, rendered from the app's components in Node (src/first-screen/prerender.tsx), so
+ * a phone paints them with the stylesheet, before the app's script has run. The gate script
+ * (src/first-screen/gate.js) goes first in the head, as a file under /assets with a hash in its name (the
+ * policy allows no inline script; the name changes with its text, so it is cached for good): it blocks the
+ * parser, so it must not queue behind the preloads. Before the first paint it hides the picture on every
+ * other path, and the tutorial from players who have seen it.
+ */
+function firstScreenShell(): Plugin {
+  let root = '';
+  let base = '/';
+  let gateFile = '';
+  return {
+    name: 'first-screen-shell',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      base = config.base;
+    },
+    async buildStart() {
+      const source = await readFile(resolve(root, 'src/first-screen/gate.js'), 'utf8');
+      gateFile = `assets/gate-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
+      this.emitFile({ type: 'asset', fileName: gateFile, source });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        if (!html.includes(SHELL_SLOT)) throw new Error(`index.html has no ${SHELL_SLOT}`);
+        const { module } = await runnerImport<typeof import('./src/first-screen/prerender')>(
+          resolve(root, 'src/first-screen/prerender.tsx'),
+          {
+            root,
+            configFile: false,
+            logLevel: 'error',
+            resolve: { conditions: ['source', ...defaultClientConditions] },
+            ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+            plugins: [react()],
+          },
+        );
+        const tag: HtmlTagDescriptor = { tag: 'script', attrs: { src: base + gateFile }, injectTo: 'head-prepend' };
+        return { html: html.replace(SHELL_SLOT, module.renderFirstScreen()), tags: [tag] };
       },
     },
   };
@@ -153,6 +214,7 @@ export default defineConfig({
     react(),
     emojiFontWithColourGlyphs(),
     firstScreenPreloads(),
+    firstScreenShell(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

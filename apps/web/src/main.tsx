@@ -1,9 +1,5 @@
+/** The app, started by start.ts once the first frame is drawn (its styles are there). */
 import './csp';
-// The app's typeface, bundled: CSS only here; the browser fetches the font file (latin subset) when text needs it.
-import '@fontsource-variable/inter';
-// Mantine's styles for the first screen; the rest load with the screens that use them (ARCHITECTURE §7.12).
-import './styles/mantine-first.css';
-import './styles.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';

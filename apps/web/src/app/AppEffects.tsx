@@ -4,6 +4,7 @@ import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { unitIconUrl } from '../art/art';
 import { useSession } from '../game/session-store';
+import { isFirstScreenPath, releaseShell } from '../first-screen/shell';
 import { useLobby } from '../online/lobby-store';
 import { registerOfflineWorker } from '../pwa/register';
 import { appStore, setDialog, setRouteName, useAppState } from './app-state';
@@ -38,6 +39,10 @@ export function AppEffects() {
 
   useEffect(() => installHints(), []);
   useEffect(() => setRouteName(routeNameOf(pathname)), [pathname]);
+  // The prerendered menu is hidden on any other page (gate.js); away from the menu it goes altogether.
+  useEffect(() => {
+    if (!isFirstScreenPath(pathname)) releaseShell();
+  }, [pathname]);
 
   // The lost-connection dialog's Okay goes to '/' while the network is gone: have the menu's code at hand.
   const router = useRouter();
@@ -79,6 +84,7 @@ export function AppEffects() {
 
   useEffect(() => {
     if (!settingsStore.get().seenTutorial) setDialog('tutorial', true);
+    else releaseShell('tutorial');
     void registerOfflineWorker();
   }, []);
 

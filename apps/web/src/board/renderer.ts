@@ -24,6 +24,14 @@ export function boardRenderer(): BoardRenderer {
   return chosen;
 }
 
+/**
+ * Fixes the renderer for this page. The build prerenders the first screen in Node, which has no canvas,
+ * and it must draw what a browser with a 2D canvas draws (the canvas board's boxes, not SVG tiles).
+ */
+export function setBoardRenderer(renderer: BoardRenderer): void {
+  chosen = renderer;
+}
+
 /** What a test or the bench can read of the game's board (`window.fourBanners.board()`). */
 export interface BoardProbe {
   readonly renderer: BoardRenderer;

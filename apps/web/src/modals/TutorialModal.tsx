@@ -1,6 +1,7 @@
 /** The tutorial dialog (ARCHITECTURE §7.3): 7 pages, Previous disabled on page 1, the last Next reads "Let's Go!". */
 import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
+import { releaseShell } from '../first-screen/shell';
 import { TUTORIAL_PAGES } from './tutorial-pages';
 
 export interface TutorialModalProps {
@@ -13,6 +14,10 @@ export function TutorialModal({ opened, onClose }: TutorialModalProps) {
   const [page, setPage] = useState(0);
   const last = TUTORIAL_PAGES.length - 1;
   const current = TUTORIAL_PAGES[page]!;
+  // The prerendered first page goes in the frame this dialog opens in.
+  useLayoutEffect(() => {
+    if (opened) releaseShell('tutorial');
+  }, [opened]);
   const close = () => {
     onClose();
     setPage(0);

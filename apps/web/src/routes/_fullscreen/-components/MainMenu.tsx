@@ -2,11 +2,12 @@
 import { seatedGame } from '@four-banners/engine';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo } from 'react';
 import { setDialog } from '../../../app/app-state';
 import { useSettings } from '../../../app/settings';
 import { UnitIcon } from '../../../art/Emblem';
 import { MiniMap } from '../../../board/MiniMap';
+import { releaseShell } from '../../../first-screen/shell';
 import { useSession } from '../../../game/session-store';
 import { useLobby } from '../../../online/lobby-store';
 
@@ -25,6 +26,8 @@ export function MainMenu() {
   );
   const running = snap !== null && snap.outcome === null;
   const seatedOnline = useLobby((l) => l.online && l.lobby !== null);
+  // The prerendered menu goes in the frame this one is drawn in: no gap, no second menu.
+  useLayoutEffect(() => releaseShell('menu'), []);
   return (
     <div className="fb-menu">
       <MiniMap game={backdrop} className="fb-menu-backdrop" cover />
@@ -40,7 +43,7 @@ export function MainMenu() {
             <Title order={1} className="fb-title">
               Four Banners
             </Title>
-            <Text c="dimmed" size="sm">
+            <Text c="dimmed" size="sm" className="fb-menu-greeting">
               Welcome, {name}. Raise banners, take the land.
             </Text>
           </Stack>

@@ -1,0 +1,32 @@
+/**
+ * The prerendered first screen (ARCHITECTURE §7.12): the build writes a picture of the main menu, and of
+ * the tutorial's first page that opens over it on a first visit, into index.html (`prerender.tsx`), so a
+ * phone paints the menu before the app's script has run. The picture is inert; the app replaces each part
+ * in the same frame as it draws its own, and drops the whole picture on any other page.
+ */
+
+/** The element that holds the picture (the build writes it after `#root`). */
+export const SHELL_ID = 'fb-shell';
+
+/** The picture's parts, each taken away once the app draws the real one. */
+export type ShellPart = 'menu' | 'tutorial';
+
+/** The element id of one part. */
+export const shellPartId = (part: ShellPart) => `${SHELL_ID}-${part}`;
+
+/** The paths the picture shows on: the menu, and `/`, which goes to it (`gate.js` reads the same list). */
+export function isFirstScreenPath(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '');
+  return path === '' || path === '/main-menu';
+}
+
+/**
+ * Takes a part of the picture away (all of it without `part`); once no part is left the picture goes,
+ * its styles with it. Does nothing where there is no picture (the dev server, tests, later screens).
+ */
+export function releaseShell(part?: ShellPart): void {
+  const shell = document.getElementById(SHELL_ID);
+  if (!shell) return;
+  if (part) document.getElementById(shellPartId(part))?.remove();
+  if (!part || !shell.querySelector('[data-shell-part]')) shell.remove();
+}
