@@ -12,6 +12,7 @@ import {
   passTurn,
   playPassingGameToEnd,
   skipTutorial,
+  startApp,
   startHostVsHardBot,
   waitForTurnOrEnd,
 } from './helpers';
@@ -42,6 +43,10 @@ test.describe('axe finds no serious or critical violation', () => {
     page,
   }) => {
     await page.goto('/main-menu');
+    // Before the app runs, the prerendered first screen (ARCHITECTURE §7.12) is the page.
+    await expect(page.locator('#fb-shell-tutorial h2.mantine-Title-root')).toHaveText('Welcome');
+    await expectAccessible(page, '/main-menu first screen, before the app');
+    await startApp(page);
     await expect(page.getByTestId('tutorial-title')).toHaveText('Welcome');
     await expectAccessible(page, '/main-menu with the tutorial');
     await page.keyboard.press('Escape');

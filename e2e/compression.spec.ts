@@ -4,6 +4,7 @@
  * (OPERATIONS §12.3). Against the real server and the built app.
  */
 import { expect, test } from '@playwright/test';
+import { startApp } from './helpers';
 
 test('the main script and the stylesheet of /main-menu arrive with content-encoding br (OPERATIONS §12.1)', async ({
   page,
@@ -14,6 +15,7 @@ test('the main script and the stylesheet of /main-menu arrive with content-encod
     if (/^\/assets\/.+\.(?:js|css)$/.test(path)) void res.allHeaders().then((headers) => answers.set(path, headers));
   });
   await page.goto('/main-menu');
+  await startApp(page);
   await expect(page.getByTestId('play-offline')).toBeVisible();
   const entry = await page.locator('script[type="module"][src^="/assets/"]').getAttribute('src');
   const stylesheet = await page.locator('link[rel="stylesheet"][href^="/assets/"]').first().getAttribute('href');

@@ -121,6 +121,15 @@ export async function playPassingGameToEnd(
   return { lastSeq, live: (await onlineView(host))! };
 }
 
+/**
+ * On a first visit of the menu the page shows its prerendered first screen, and the app starts on the
+ * first input (ARCHITECTURE §7.12): this gives it one (a Shift press, which does nothing else).
+ */
+export async function startApp(page: Page): Promise<void> {
+  await page.keyboard.press('Shift');
+  await page.waitForFunction(() => window.fourBanners !== undefined);
+}
+
 /** Marks the tutorial as seen before the page loads (every test but the newcomer's). */
 export async function skipTutorial(page: Page): Promise<void> {
   await page.addInitScript(() => localStorage.setItem('seen-tutorial', 'true'));

@@ -12,6 +12,7 @@ import {
   playTurn,
   readGame,
   skipTutorial,
+  startApp,
   tileCenter,
   waitForTurnOrEnd,
 } from './helpers';
@@ -34,6 +35,7 @@ for (const size of SIZES) {
 
     test(`screens at ${size.name} size`, async ({ page }) => {
       await page.goto('/main-menu');
+      await startApp(page);
       await expect(page.getByTestId('tutorial-title')).toHaveText('Welcome');
       await shot(page, size.name, '01-tutorial');
       await page.getByRole('button', { name: 'Next', exact: true }).click();

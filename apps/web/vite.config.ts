@@ -33,22 +33,24 @@ function emojiFontWithColourGlyphs(): Plugin {
 }
 
 /**
- * The route chunks of the first screen, the main menu. (The global dialogs' chunk, which the tutorial of a
- * first visit needs, is left to load after the menu: preloading it too made the menu paint later.)
+ * The app's modules the first screen runs: the app itself, the main menu's route chunks, and the global
+ * dialogs' chunk (the tutorial of a first visit).
  */
 const FIRST_SCREEN_MODULES = [
   '/src/main.tsx',
   '/src/routes/_fullscreen.tsx?tsr-split=component',
   '/src/routes/_fullscreen/main-menu.tsx?tsr-split=component',
+  '/src/modals/GlobalModals.tsx',
 ];
 /** The face of the app's font that the first screen's (Latin) text uses. */
 const FIRST_SCREEN_FONT = /\/inter-latin-wght-normal-[\w-]+\.woff2$/;
 
 /**
- * Preloads what the first screen needs that the entry does not import, so it downloads with the entry
- * instead of a round trip later (ARCHITECTURE §7.12): the main menu's route chunks with the chunks they
- * import (found only once the router has matched the path), and the Latin face of the app's font (found
- * only once the styles apply; preloaded, the menu's text paints in it at once and does not shift).
+ * Says what the first screen needs beyond the entry (ARCHITECTURE §7.12). The app's modules for it (the
+ * chunks above with the chunks they import) go in a list, `<meta name="fb-app-modules">`, that the entry
+ * preloads once the first frame is drawn: preloaded from the head, their ~40 requests held back the
+ * prerendered menu's first paint. The Latin face of the app's font is preloaded from the head (found only
+ * once the styles apply; preloaded, the menu's text paints in it at once and does not shift).
  */
 function firstScreenPreloads(): Plugin {
   let base = '/';
@@ -75,21 +77,20 @@ function firstScreenPreloads(): Plugin {
         };
         if (entry) walk(entry.fileName, loaded);
         const wanted = new Set<string>();
-        for (const chunk of chunks.values())
-          if (FIRST_SCREEN_MODULES.some((m) => chunk.facadeModuleId?.endsWith(m))) walk(chunk.fileName, wanted);
-        const tags: HtmlTagDescriptor[] = [...wanted]
-          .filter((name) => !loaded.has(name))
-          .map((name) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: base + name },
-            injectTo: 'head',
-          }));
+        for (const module of FIRST_SCREEN_MODULES) {
+          const chunk = [...chunks.values()].find((c) => c.facadeModuleId?.endsWith(module));
+          if (!chunk) throw new Error(`no chunk for the first screen's ${module}`);
+          walk(chunk.fileName, wanted);
+        }
+        const modules = [...wanted].filter((name) => !loaded.has(name)).map((name) => base + name);
+        const tags: HtmlTagDescriptor[] = [
+          { tag: 'meta', attrs: { name: 'fb-app-modules', content: modules.join(' ') }, injectTo: 'head' },
+        ];
         const font = files.find((f) => f.type === 'asset' && FIRST_SCREEN_FONT.test(`/${f.fileName}`));
         if (font)
           tags.push({
             tag: 'link',
             attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: true, href: base + font.fileName },
-            // Ahead of the script preloads: the prerendered menu paints with it, before any script runs.
             injectTo: 'head-prepend',
           });
         return { html, tags };

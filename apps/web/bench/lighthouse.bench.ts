@@ -153,7 +153,7 @@ export async function lighthouseBench(base: string, runs = Number(process.env.BE
       `${kb(m((f) => f.firstScreen.resourceBytes))} uncompressed`,
   );
   console.log(
-    `  whole visit (idle-time prefetch included): ${m((f) => f.whole.requests)} requests, ` +
+    `  the page's own requests (the app's code, fetched by a worker, is in the initial section): ${m((f) => f.whole.requests)} requests, ` +
       `${kb(m((f) => f.whole.transferBytes))} sent, ${kb(m((f) => f.whole.resourceBytes))} uncompressed`,
   );
 }

@@ -1,7 +1,9 @@
 /**
  * Web client benchmark (`npm run bench -w apps/web`, after `npm run build -w apps/web`). Prints:
- *  1. initial JS and CSS for /main-menu, brotli / gzip / raw KB (the entry, its preloads and stylesheets
- *     from the build output, and every script and stylesheet Chromium actually fetched to show the page);
+ *  1. initial JS and CSS for /main-menu, brotli / gzip / raw KB (the entry and stylesheets from the build
+ *     output; on a first visit, what was begun before the first contentful paint and the app's code fetched
+ *     with no input; for a returning player, every script and stylesheet fetched to show the page), and on a
+ *     first visit the first tap on the tutorial: the page turning, the app taking over (at 1× and 4× CPU);
  *  2. time to first render of /game with a 32×32 map: from navigation start (the page loads with the game),
  *     and from the click on Start in a loaded lobby (the game screen's code already fetched meanwhile), each
  *     to the frame after the board is drawn;
@@ -18,7 +20,7 @@
  * and never fails on time. BENCH_WEB_DIST measures another build (default apps/web/dist); BENCH_ONLY=initial,
  * replay, lighthouse, renderers or bots runs that section alone; BENCH_BOARDS=canvas (or svg) measures one board only.
  */
-import { chromium, type Page } from '@playwright/test';
+import { type Browser, chromium, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -63,7 +65,7 @@ function totals(files: readonly string[]): string {
   return `${fmt(t.br)} / ${fmt(t.gzip)} / ${fmt(t.raw)} KB in ${files.length} files`;
 }
 
-/** The entry script, its modulepreloads and its stylesheets, straight from dist/index.html. */
+/** The entry script (and any modulepreloads) and its stylesheets, straight from dist/index.html. */
 function staticInitial(): { js: string[]; css: string[] } {
   const html = readFileSync(join(DIST, 'index.html'), 'utf8');
   const js = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map(
@@ -87,6 +89,77 @@ async function measuredInitial(page: Page, base: string): Promise<{ initial: str
   await page.waitForTimeout(2000);
   const total = [...files].filter((f) => f !== '/sw.js' && !f.startsWith('/workbox-'));
   return { initial, total };
+}
+
+/**
+ * A first visit (tutorial unseen), where the prerendered first screen is the page until the first input
+ * (ARCHITECTURE §7.12): the scripts and stylesheets begun before its first contentful paint, and all those
+ * fetched once the network is quiet, with no input (the app's code, fetched but not run).
+ */
+async function measuredFirstVisit(page: Page, base: string): Promise<{ painted: string[]; fetched: string[] }> {
+  const files = new Set<string>();
+  page.on('response', (r) => {
+    const url = new URL(r.url());
+    if (/\.(?:js|css)$/.test(url.pathname) && url.origin === base) files.add(url.pathname);
+  });
+  await page.goto(`${base}/main-menu`);
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1000);
+  const painted = await page.evaluate(() => {
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY;
+    return performance
+      .getEntriesByType('resource')
+      .filter((r) => r.startTime < fcp && /\.(?:js|css)$/.test(new URL(r.name).pathname))
+      .map((r) => new URL(r.name).pathname);
+  });
+  if (await page.evaluate(() => 'fourBanners' in window)) throw new Error('the app started before any input');
+  return { painted, fetched: [...files].filter((f) => f !== '/sw.js' && !f.startsWith('/workbox-')) };
+}
+
+/**
+ * A first visit on a phone-sized touch screen at `rate`× CPU: the first tap on the picture's Next → the
+ * tutorial shows its second page (the picture answers), → the app has taken the tutorial over; and the
+ * longest task in between (the app's boot runs after the tap).
+ */
+async function firstTap(
+  browser: Browser,
+  base: string,
+  rate: number,
+): Promise<{ turned: number; tookOver: number; longest: number }> {
+  const ctx = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'block',
+  });
+  const page = await ctx.newPage();
+  await page.addInitScript(() => {
+    const probe = { down: 0, turned: 0, app: 0, long: [] as [number, number][] };
+    (window as unknown as { firstTap: typeof probe }).firstTap = probe;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) probe.long.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask' });
+    addEventListener('pointerdown', () => (probe.down ||= performance.now()), true);
+    new MutationObserver(() => {
+      const title = document.querySelector('#fb-shell-tutorial h2.mantine-Title-root');
+      if (title?.textContent === 'Movement') probe.turned ||= performance.now();
+      if (document.querySelector('[data-testid="tutorial-title"]')) probe.app ||= performance.now();
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await page.goto(`${base}/main-menu`);
+  await page.waitForLoadState('networkidle');
+  const cdp = await ctx.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  await page.locator('#fb-shell-tutorial').getByRole('button', { name: 'Next' }).tap();
+  await page.getByTestId('tutorial-title').waitFor({ timeout: 60_000 });
+  const p = await page.evaluate(
+    () =>
+      (window as unknown as { firstTap: { down: number; turned: number; app: number; long: [number, number][] } })
+        .firstTap,
+  );
+  await ctx.close();
+  const during = p.long.filter(([start]) => start >= p.down && start <= p.app).map(([, d]) => d);
+  return { turned: p.turned - p.down, tookOver: p.app - p.down, longest: Math.max(0, ...during) };
 }
 
 /** Navigation start → the frame after the game's board is drawn (`__boardShown`, board-shown.ts). */
@@ -199,8 +272,27 @@ async function main() {
     const js = (files: string[]) => files.filter((f) => f.endsWith('.js'));
     const css = (files: string[]) => files.filter((f) => f.endsWith('.css'));
     const gzipTotal = (files: string[]) => files.reduce((sum, f) => sum + gzipKb(f), 0);
+    const first = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' });
+    const firstVisit = await measuredFirstVisit(await first.newPage(), base);
+    await first.close();
     console.log('Initial JS and CSS for /main-menu (brotli 11 / gzip -9 / raw):');
-    console.log(`  entry + modulepreloads (build output): JS ${totals(st.js)}; CSS ${totals(st.css)}`);
+    console.log(`  entry (build output): JS ${totals(st.js)}; CSS ${totals(st.css)}`);
+    console.log(
+      `  first visit, begun before the first contentful paint: JS ${totals(js(firstVisit.painted))}; CSS ${totals(css(firstVisit.painted))}`,
+    );
+    console.log(
+      `  first visit, fetched with no input (the app's code, not run until the first input): JS ${totals(js(firstVisit.fetched))}`,
+    );
+    for (const rate of [1, 4]) {
+      const taps: Awaited<ReturnType<typeof firstTap>>[] = [];
+      for (let i = 0; i < 3; i++) taps.push(await firstTap(browser, base, rate));
+      const med = (pick: (t: (typeof taps)[number]) => number) => fmt(median(taps.map(pick)), 0);
+      console.log(
+        `  first visit, first tap on the tutorial's Next at ${rate}× CPU, median of 3: the page turns ${med((t) => t.turned)} ms, ` +
+          `the app has taken over ${med((t) => t.tookOver)} ms, longest task meanwhile ${med((t) => t.longest)} ms`,
+      );
+    }
+    console.log('  a returning player (tutorial seen; the app starts at once, nothing cached):');
     if (process.env.BENCH_VERBOSE) for (const f of measured.initial) console.log(`    ${f} ${fmt(gzipKb(f))} KB gzip`);
     console.log(
       `  fetched before the menu shows: JS ${totals(js(measured.initial))} (aim ≤ 200 KB gzip: ${fmt(gzipTotal(js(measured.initial)))}); CSS ${totals(css(measured.initial))}`,

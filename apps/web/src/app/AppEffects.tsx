@@ -4,13 +4,13 @@ import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { unitIconUrl } from '../art/art';
 import { useSession } from '../game/session-store';
-import { isFirstScreenPath, releaseShell } from '../first-screen/shell';
+import { isFirstScreenPath, pictureTutorial, releaseShell } from '../first-screen/shell';
 import { useLobby } from '../online/lobby-store';
 import { registerOfflineWorker } from '../pwa/register';
 import { appStore, setDialog, setRouteName, useAppState } from './app-state';
 import { installHints } from './hints';
 import { routeNameOf } from './route-name';
-import { settingsStore } from './settings';
+import { setSeenTutorial, settingsStore } from './settings';
 
 const DEFAULT_ICON = '/favicon.svg';
 
@@ -83,8 +83,13 @@ export function AppEffects() {
   }, [inGame]);
 
   useEffect(() => {
-    if (!settingsStore.get().seenTutorial) setDialog('tutorial', true);
-    else releaseShell('tutorial');
+    // The first screen's picture of the tutorial may have been paged or closed before the app ran.
+    const picture = pictureTutorial();
+    if (picture ? picture.open : !settingsStore.get().seenTutorial) setDialog('tutorial', true);
+    else {
+      if (picture) setSeenTutorial(true);
+      releaseShell('tutorial');
+    }
     void registerOfflineWorker();
   }, []);
 

@@ -7,10 +7,11 @@ import { MantineProvider } from '@mantine/core';
 import { RouterContextProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { setBoardRenderer } from '../board/renderer';
-import { TutorialModal } from '../modals/TutorialModal';
+import { TutorialModal, TutorialPageView } from '../modals/TutorialModal';
+import { TUTORIAL_PAGES } from '../modals/tutorial-pages';
 import { MainMenu } from '../routes/_fullscreen/-components/MainMenu';
 import { theme } from '../theme';
-import { SHELL_ID, shellPartId } from './shell';
+import { SHELL_ID, pageTemplateId, shellPartId } from './shell';
 
 /** The app's theme, with dialogs drawn in place: a portal only fills in after mounting, never on the server. */
 const shellTheme = {
@@ -32,7 +33,7 @@ const linkRouter = () =>
 export function renderFirstScreen(): string {
   setBoardRenderer('canvas');
   const html = renderToString(
-    <div id={SHELL_ID} inert>
+    <div id={SHELL_ID}>
       <MantineProvider theme={shellTheme} defaultColorScheme="dark" forceColorScheme="dark">
         <RouterContextProvider router={linkRouter()}>
           <div id={shellPartId('menu')} data-shell-part className="fb-fullscreen">
@@ -40,6 +41,11 @@ export function renderFirstScreen(): string {
           </div>
           <div id={shellPartId('tutorial')} data-shell-part>
             <TutorialModal opened onClose={() => undefined} />
+            {TUTORIAL_PAGES.map(({ title }, page) => (
+              <template key={title} id={pageTemplateId(page)}>
+                <TutorialPageView page={page} />
+              </template>
+            ))}
           </div>
         </RouterContextProvider>
       </MantineProvider>

@@ -1,8 +1,9 @@
 /**
  * The prerendered first screen (ARCHITECTURE §7.12): the build writes a picture of the main menu, and of
  * the tutorial's first page that opens over it on a first visit, into index.html (`prerender.tsx`), so a
- * phone paints the menu before the app's script has run. The picture is inert; the app replaces each part
- * in the same frame as it draws its own, and drops the whole picture on any other page.
+ * phone paints the menu before the app's script has run. Its controls do nothing by themselves (a click
+ * on one is held and done in the app: held-input.ts); the app replaces each part in the same frame as it
+ * draws its own, and drops the whole picture on any other page.
  */
 
 /** The element that holds the picture (the build writes it after `#root`). */
@@ -18,6 +19,24 @@ export const shellPartId = (part: ShellPart) => `${SHELL_ID}-${part}`;
 export function isFirstScreenPath(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '');
   return path === '' || path === '/main-menu';
+}
+
+/** The template that holds page `page` of the tutorial beside the picture (prerender.tsx). */
+export const pageTemplateId = (page: number) => `${SHELL_ID}-page-${page}`;
+
+/** Marks on the picture's tutorial, written by picture.ts as the player pages through it or closes it. */
+export const PICTURE_PAGE = 'page';
+export const PICTURE_CLOSED = 'closed';
+
+/**
+ * The picture's tutorial as the player left it, for the app to take over: open at a page, or closed by
+ * the player; null when it never showed (a returning player, another page, no picture).
+ */
+export function pictureTutorial(): { readonly page: number; readonly open: boolean } | null {
+  const part = typeof document === 'undefined' ? null : document.getElementById(shellPartId('tutorial'));
+  if (!part) return null;
+  if (part.getClientRects().length > 0) return { page: Number(part.dataset[PICTURE_PAGE] ?? 0), open: true };
+  return part.dataset[PICTURE_CLOSED] === undefined ? null : { page: 0, open: false };
 }
 
 /**

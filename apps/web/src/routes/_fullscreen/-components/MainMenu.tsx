@@ -87,7 +87,12 @@ export function MainMenu() {
                 Play online
               </Button>
             )}
-            <Button variant="default" size="md" onClick={() => setDialog('tutorial', true)}>
+            <Button
+              variant="default"
+              size="md"
+              onClick={() => setDialog('tutorial', true)}
+              data-first-screen="how-to-play"
+            >
               How to play
             </Button>
             <Button component={Link} to="/settings" variant="subtle" size="md" color="gray">
