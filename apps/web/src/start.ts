@@ -5,6 +5,7 @@
  * not hold back the first paint. On a first visit of the menu the picture is the whole first screen (the
  * menu and the tutorial, working without the app: picture.ts), so the app starts on the player's first
  * input, its modules already fetched after the first paint, and takes over from what the picture shows.
+ * Everyone else gets the app in the task after the first frame.
  */
 // The app's typeface, bundled: CSS only here; the browser fetches the font file (latin subset) when text needs it.
 import '@fontsource-variable/inter';
@@ -68,8 +69,7 @@ if (document.documentElement.classList.contains('fb-shell-wait')) {
   // The picture is the whole first screen: its paint must not wait on the app's requests.
   afterFirstContentfulPaint(prefetchAppModules);
   onFirstInput(startApp);
-} else
-  afterNextPaint(() => {
-    prefetchAppModules();
-    startApp();
-  });
+} else {
+  // The app starts at once; importing it fetches what it needs, and the rest loads when used.
+  afterNextPaint(startApp);
+}
