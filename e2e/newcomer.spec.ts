@@ -49,7 +49,7 @@ test('an unknown path shows the 404 page', async ({ page }) => {
 test('the menu paints its card first and shows its backdrop map once the whole map is on the canvas (ARCHITECTURE §7.11)', async ({
   page,
 }) => {
-  // A returning player: the app starts at once and draws its menu over the prerendered one (§7.12).
+  // A returning player: the app starts at once and draws its menu over the prerendered one (ARCHITECTURE §7.12).
   await page.addInitScript(() => localStorage.setItem('seen-tutorial', 'true'));
   // In the frame that first shows the app's menu card: is the backdrop still to be painted?
   await page.addInitScript(() => {
