@@ -22,6 +22,8 @@ test.beforeEach(async ({ page }) => skipTutorial(page));
 /** Plays and passes turns until all four countries hold land of both kinds (or turns run out). */
 async function midGame(page: Page): Promise<SerializedGame> {
   await page.goto('/lobby?start=1&w=10&h=10&seed=42&bots=3&speed=instant');
+  // The app starts after the page's first frame (ARCHITECTURE §7.12): the game is there at the first turn.
+  expect(await waitForTurnOrEnd(page)).toBe('turn');
   let g = await readGame(page);
   const spread = (game: SerializedGame) =>
     [0, 1, 2, 3].every((c) => KIND.every((_, type) => game.tiles.some((t) => t.owner === c && t.type === type)));

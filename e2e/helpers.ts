@@ -135,7 +135,9 @@ export async function skipTutorial(page: Page): Promise<void> {
   await page.addInitScript(() => localStorage.setItem('seen-tutorial', 'true'));
 }
 
+/** The game in progress, once the app has started (it starts after the page's first frame, ARCHITECTURE §7.12). */
 export async function readGame(page: Page): Promise<SerializedGame> {
+  await page.waitForFunction(() => window.fourBanners !== undefined);
   const g = await page.evaluate(() => window.fourBanners?.game() ?? null);
   if (!g) throw new Error('no game in progress');
   return g as SerializedGame;

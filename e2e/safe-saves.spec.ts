@@ -142,6 +142,7 @@ test('with no game in progress, loading a save goes straight through', async ({ 
   const fresh = await browser.newPage();
   await skipTutorial(fresh);
   await fresh.goto('/saves');
+  await expect(fresh.getByTestId('import-save')).toBeVisible();
   expect(await hash(fresh)).toBeNull();
   const [chooser] = await Promise.all([fresh.waitForEvent('filechooser'), fresh.getByTestId('import-save').click()]);
   await chooser.setFiles(file);
