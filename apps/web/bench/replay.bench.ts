@@ -39,6 +39,8 @@ const SEEKS = 200;
 /** How long a series of 200 seeks or turn steps may take in all (each step also waits for untimed frames). */
 const SERIES_MS = 300_000;
 const SAVE_ID = 'save-bench-replay';
+/** BENCH_TRACE=<path>: also writes a Chrome trace of the seeks by event to <path>.<board>.json (chrome://tracing, Perfetto). */
+const TRACE = process.env.BENCH_TRACE;
 const AT = new Date('2026-01-01T00:00:00Z');
 
 export type FreshPage = () => Promise<{ ctx: BrowserContext; page: Page }>;
@@ -263,9 +265,12 @@ async function seek(
           });
           mo.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: [attr] });
         });
+        performance.mark('fb-seek'); // for a trace (BENCH_TRACE)
         history.replaceState(history.state, '', url.pathname + url.search);
         const t1 = await committed;
+        performance.mark('fb-seek-commit');
         const t2 = await (window as unknown as { __afterFrame: () => Promise<number> }).__afterFrame();
+        performance.mark('fb-seek-frame');
         commit.push(t1 - t0);
         frame.push(t2 - t0);
       }
@@ -334,6 +339,36 @@ function printSeeks(label: string, r: { commit: number[]; frame: number[] }): vo
   );
 }
 
+/** Records a Chrome trace of the page (main thread, frames, V8 samples) until `stop` writes it to a file. */
+async function startTrace(page: Page): Promise<{ stop: (file: string) => Promise<void> }> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: unknown[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: {
+      includedCategories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'disabled-by-default-devtools.timeline.frame',
+        'blink.user_timing',
+        'v8.execute',
+        'disabled-by-default-v8.cpu_profiler',
+      ],
+    },
+  });
+  return {
+    stop: async (file) => {
+      const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+      await cdp.send('Tracing.end');
+      await done;
+      writeFileSync(file, JSON.stringify({ traceEvents: events }));
+      await cdp.detach();
+      console.log(`  (trace of the seeks by event: ${file}, ${events.length.toLocaleString('en')} events)`);
+    },
+  };
+}
+
 /** Runs the replay section: prints figures, never fails on time. */
 export async function replayBench(fresh: FreshPage, base: string, runs: number, board: string): Promise<void> {
   const built = performance.now();
@@ -370,12 +405,14 @@ export async function replayBench(fresh: FreshPage, base: string, runs: number, 
       await savesWithBenchSave(page, base, log);
       fromSaves.push(await shownWithin('open from the saves', page, openFromSaves(page)));
       if (i === 0) {
+        const tracing = TRACE ? await startTrace(page) : null;
         const bySeq = await shownWithin(
           'seek by event',
           page,
           seek(page, 'seq', 'data-seq', targets(SEEKS, log.startSeq, endSeq)),
           SERIES_MS,
         );
+        if (tracing) await tracing.stop(`${TRACE}.${board}.json`);
         const hasTurns = (await page.getByTestId('replay').getAttribute('data-turn')) !== null;
         // From positions before the last turn, so a next turn always exists.
         const lastTurnStart = log.turns.findIndex((t) => t === log.final.game.turn.count);
