@@ -14,11 +14,12 @@
  *  6. the board renderers: Canvas 2D against PixiJS (renderers/renderers.bench.ts);
  *  7. an offline game against three expert bots: the worker's planning time and the page's long tasks
  *     (bots.bench.ts).
- * Sections 2–4 run once with the SVG board and once with the canvas board (ARCHITECTURE §7.12), side by
+ * Sections 2–4 run once with the SVG board and once with the canvas board (ARCHITECTURE §7.11), side by
  * side. Aims: ≤ 200 KB gzip initial JS; first render ≤ 250 ms; pan at 60 fps; replay open ≤ 500 ms, seek and
  * turn step p50 ≤ 16 ms and p99 ≤ 33 ms to the next frame; Lighthouse performance ≥ 90. It reports figures
  * and never fails on time. BENCH_WEB_DIST measures another build (default apps/web/dist); BENCH_ONLY=initial,
- * replay, lighthouse, renderers or bots runs that section alone; BENCH_BOARDS=canvas (or svg) measures one board only.
+ * replay, lighthouse, renderers or bots runs that section alone; BENCH_BOARDS=canvas (or svg) measures one board only;
+ * BENCH_TRACE=<path> writes a Chrome trace of the replay's seeks to <path>.<board>.json.
  */
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
