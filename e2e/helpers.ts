@@ -127,6 +127,14 @@ export async function playPassingGameToEnd(
  */
 export async function startApp(page: Page): Promise<void> {
   await page.keyboard.press('Shift');
+  await appStarted(page);
+}
+
+/**
+ * Waits for the app's debug handle: the app starts after the page's first frame (ARCHITECTURE §7.12), so
+ * right after a page load it may not be there yet.
+ */
+export async function appStarted(page: Page): Promise<void> {
   await page.waitForFunction(() => window.fourBanners !== undefined);
 }
 
@@ -135,9 +143,9 @@ export async function skipTutorial(page: Page): Promise<void> {
   await page.addInitScript(() => localStorage.setItem('seen-tutorial', 'true'));
 }
 
-/** The game in progress, once the app has started (it starts after the page's first frame, ARCHITECTURE §7.12). */
+/** The game in progress, once the app has started. */
 export async function readGame(page: Page): Promise<SerializedGame> {
-  await page.waitForFunction(() => window.fourBanners !== undefined);
+  await appStarted(page);
   const g = await page.evaluate(() => window.fourBanners?.game() ?? null);
   if (!g) throw new Error('no game in progress');
   return g as SerializedGame;

@@ -3,12 +3,19 @@
  * first — save it first, replace it, or cancel — and goes straight through when nothing would be lost.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { autosavedLog, passTurn, readGame, skipTutorial, waitForTurnOrEnd } from './helpers';
+import { appStarted, autosavedLog, passTurn, readGame, skipTutorial, waitForTurnOrEnd } from './helpers';
 
 test.beforeEach(async ({ page }) => skipTutorial(page));
 
-const hash = (page: Page) => page.evaluate(() => window.fourBanners!.hash());
-const logLength = (page: Page) => page.evaluate(() => window.fourBanners!.logLength());
+// Read once the app has started: a page loaded by URL runs it after its first frame.
+const hash = async (page: Page) => {
+  await appStarted(page);
+  return page.evaluate(() => window.fourBanners!.hash());
+};
+const logLength = async (page: Page) => {
+  await appStarted(page);
+  return page.evaluate(() => window.fourBanners!.logLength());
+};
 
 /** The number of events the autosave holds (0 when there is none). */
 const autosavedLength = async (page: Page) => (await autosavedLog(page))?.length ?? 0;
