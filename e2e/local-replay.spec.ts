@@ -5,7 +5,8 @@
  * (file chooser, after a reload, by a drop), with the same final state; a file of other rules is
  * refused. Rematch starts a new offline game with the same seats on a new seed.
  */
-import { fold, stateHash, type LobbyEvent } from '@four-banners/engine';
+import { fold, stateHash, type LobbyEvent, type PlayableCountry } from '@four-banners/engine';
+import { loggedBotGame } from '@four-banners/engine/runner';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { autosavedLog, passTurn, waitForTurnOrEnd } from './helpers';
@@ -163,6 +164,69 @@ test('an offline game is watched from the game-over dialog and the saves, and as
   await expect(otherReplay).toHaveCount(0);
 
   await other.context().close();
+  await page.context().close();
+});
+
+test('a long game opens at its start before it is all read; far positions and the end fold as the engine does (ARCHITECTURE §7.8)', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // Four easy bots on 10×10 to the end: about 3,900 events, more than the viewer folds before it shows.
+  const bots = [0, 1, 2, 3].map((c) => ({
+    id: `bot-${c}`,
+    name: '',
+    country: c as PlayableCountry,
+    bot: { difficulty: 'easy' as const },
+  }));
+  const { events, state } = loggedBotGame({
+    lobbyId: 'G7',
+    adminId: 'host',
+    w: 10,
+    h: 10,
+    seed: 7,
+    players: [{ id: 'host', name: 'Ana', country: -1 }, ...bots],
+    difficulty: () => 'easy',
+    startSeed: 8,
+    turnSeed: (turn) => 7 * 7919 + turn,
+    at: '2026-01-01T00:00:00.000Z',
+  });
+  expect(events.length).toBeGreaterThan(3000);
+  const start = events.findIndex((e) => e.kind === 'game-action') + 1;
+  const count = (n: number) => n.toLocaleString('en-US');
+
+  const page = await newPage(browser);
+  await page.goto('/saves');
+  await chooseFile(page, page.getByRole('button', { name: 'Open a replay file' }), {
+    name: 'long.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(
+      JSON.stringify({
+        format: 'four-banners-save',
+        version: 1,
+        name: 'Long',
+        savedAt: '2026-01-01T00:00:00Z',
+        events,
+      }),
+    ),
+  });
+  const replay = page.getByTestId('replay');
+  await expect(replay).toHaveAttribute('data-seq', String(start));
+  // A seek far ahead at once, whether or not the read has got there: the position the engine folds.
+  const bar = page.getByTestId('replay-scrubber');
+  const box = (await bar.boundingBox())!;
+  await bar.click({ position: { x: box.width * 0.9, y: box.height / 2 } });
+  await expect.poll(() => seqOf(page)).toBeGreaterThan(events.length / 2);
+  const far = await seqOf(page);
+  expect(await replay.getAttribute('data-hash')).toBe(hashAt(events, far));
+
+  // Once read, the whole game: its last turn, the chart, and the end.
+  await expect(page.getByTestId('replay-chart')).toBeVisible();
+  await expect(page.getByTestId('replay-position')).toHaveText(
+    new RegExp(`^Event ${count(far)} of ${count(events.length)} · Turn \\d+ of ${count(state.game.turn.count)}$`),
+  );
+  await page.keyboard.press('End');
+  await expect(replay).toHaveAttribute('data-seq', String(events.length));
+  await expect(replay).toHaveAttribute('data-hash', stateHash(state));
   await page.context().close();
 });
 

@@ -1,9 +1,18 @@
-import { fold, foldFrom, foldTo, isGameOver, stateHash, type LobbyEvent, type LobbyState } from '@four-banners/engine';
+import {
+  fold,
+  foldFrom,
+  foldTo,
+  isGameOver,
+  stateHash,
+  type LobbyEvent,
+  type LobbyState,
+  type PlayableCountry,
+} from '@four-banners/engine';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FEED_LENGTH } from '../game/feed';
 import { act, BOB, startedLog, throughBotTurn } from '../online/test-log';
-import { CHECKPOINT_EVERY, createReplay, ReplayError } from './replay-model';
+import { CHECKPOINT_EVERY, createReplay, FOLD_AT_ONCE, openReplay, ReplayError, type Replay } from './replay-model';
 import { botGameLog } from './test-logs';
 
 /** A real log written with the engine: the start, then rounds of two passes and a hard bot's turn. */
@@ -301,5 +310,119 @@ describe('replay extend (a live game’s growing log)', () => {
     const a = createReplay(short.slice(0, 200));
     const broken = [...short.slice(0, 200), { ...short[200]!, seq: 205 }];
     expect(() => a.extend(broken)).toThrow(ReplayError);
+  });
+});
+
+describe('a replay opened before its log is folded (ARCHITECTURE §7.8)', () => {
+  const eager = createReplay(longGame);
+
+  /** Everything a viewer reads at `seq`, from `replay`. */
+  const readAt = (replay: Replay, seq: number) => {
+    const frame = replay.frameAt(seq);
+    return {
+      seq: frame.seq,
+      hash: stateHash(frame.lobby),
+      turn: frame.turn,
+      words: frame.words,
+      fight: frame.fight,
+      move: frame.move,
+      feed: frame.feed,
+      turnAt: replay.turnAt(seq),
+      next: replay.nextTurnSeq(seq),
+      prev: replay.prevTurnSeq(seq),
+    };
+  };
+
+  it('opens a long log folded only through the start, and a short one whole', () => {
+    expect(longGame.length).toBeGreaterThan(FOLD_AT_ONCE);
+    const lazy = openReplay(longGame);
+    expect(lazy.complete).toBe(false);
+    expect(lazy.started).toBe(true);
+    expect([lazy.startSeq, lazy.endSeq, lazy.firstTurn]).toEqual([eager.startSeq, eager.endSeq, eager.firstTurn]);
+    expect(readAt(lazy, lazy.startSeq)).toEqual(readAt(eager, eager.startSeq));
+    const short = smallBotGame();
+    expect(short.length).toBeLessThanOrEqual(FOLD_AT_ONCE);
+    expect(openReplay(short).complete).toBe(true);
+  });
+
+  it('answers every read, in any order, as the replay folded whole does', () => {
+    const seqs = fc.integer({ min: eager.startSeq - 3, max: eager.endSeq + 3 });
+    const read = fc.oneof(
+      seqs.map((seq) => ({ at: seq })),
+      fc.integer({ min: 0, max: eager.lastTurn + 2 }).map((turn) => ({ turn })),
+    );
+    fc.assert(
+      fc.property(fc.array(read, { minLength: 1, maxLength: 8 }), (reads) => {
+        const lazy = createReplay(longGame, true);
+        for (const r of reads) {
+          if ('turn' in r) expect(lazy.seqOfTurn(r.turn)).toBe(eager.seqOfTurn(r.turn));
+          else expect(readAt(lazy, r.at)).toEqual(readAt(eager, r.at));
+        }
+        // What needs the whole log folds the rest when read.
+        expect(lazy.lastTurn).toBe(eager.lastTurn);
+        expect(lazy.complete).toBe(true);
+        expect(lazy.turnStarts).toEqual(eager.turnStarts);
+        expect(lazy.samples).toEqual(eager.samples);
+        expect(lazy.fights).toEqual(eager.fights);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('foldMore folds in slices and then hands over the whole replay as a new object', () => {
+    const lazy = createReplay(longGame, true);
+    let whole: Replay | null = null;
+    let slices = 0;
+    while (!whole) {
+      whole = lazy.foldMore(1);
+      slices++;
+    }
+    expect(slices).toBeGreaterThan(1);
+    expect(whole).not.toBe(lazy);
+    expect(whole.complete && lazy.complete).toBe(true);
+    expect(whole.lastTurn).toBe(eager.lastTurn);
+    expect(whole.samples).toEqual(eager.samples);
+    for (const seq of [whole.startSeq, 1000, 2500, whole.endSeq])
+      expect(readAt(whole, seq)).toEqual(readAt(eager, seq));
+  });
+
+  it('an event the engine refuses far into the log throws where it is reached, not at the open', () => {
+    // A pass in another country's name: shaped like any event, refused by the rules.
+    const bad = longGame.findIndex((e, i) => i > 3000 && e.kind === 'game-action' && e.payload.id === 'next_turn');
+    const broken = longGame.map((e, i) =>
+      i === bad && e.kind === 'game-action' && e.payload.id === 'next_turn'
+        ? { ...e, payload: { ...e.payload, info: { country: ((e.payload.info.country + 1) % 4) as PlayableCountry } } }
+        : e,
+    );
+    const opened = openReplay(broken);
+    expect(opened.frameAt(opened.startSeq).seq).toBe(opened.startSeq);
+    expect(() => opened.frameAt(broken[bad]!.seq)).toThrow(ReplayError);
+    const sliced = openReplay(broken);
+    expect(() => {
+      while (!sliced.foldMore(50));
+    }).toThrow(`at seq ${broken[bad]!.seq}`);
+    // Seqs that skip cannot be read as indexes: such a log is folded at once, and refused at once.
+    const skipping = longGame.map((e, i) => (i === 2500 ? { ...e, seq: e.seq + 1 } : e));
+    expect(() => openReplay(skipping)).toThrow(ReplayError);
+  });
+
+  it('a live game’s long log, extended before it is folded, answers as a fresh replay of the longer log', () => {
+    const first = openReplay(longGame.slice(0, 3000));
+    first.frameAt(1200);
+    const extended = first.extend(longGame)!;
+    expect(extended.complete).toBe(false);
+    for (const seq of [2999, 3000, 3500, extended.endSeq]) expect(readAt(extended, seq)).toEqual(readAt(eager, seq));
+    expect(extended.turnStarts).toEqual(eager.turnStarts);
+    // The older replay still ends where its log does.
+    expect(first.lastTurn).toBe(eager.turnAt(3000));
+    expect(first.frameAt(10_000).seq).toBe(3000);
+  });
+
+  it('a lobby whose game never started is folded whole, with no turns', () => {
+    const firstAction = longGame.findIndex((e) => e.kind === 'game-action');
+    const lobby = createReplay(longGame.slice(0, firstAction), true);
+    expect(lobby.complete).toBe(true);
+    expect(lobby.started).toBe(false);
+    expect(lobby.lastTurn).toBe(0);
   });
 });

@@ -4,6 +4,10 @@
  * per turn for the chart, and every event in words — the fight, move and feed lines of game actions
  * come from the same `describeAction` the live game uses. A live game's log only grows: `extend` folds
  * just the new events and shares everything folded before.
+ *
+ * The viewer opens a long log before it is all folded (`openReplay`, ARCHITECTURE §7.8): the fold runs
+ * through the game's start at once, and the rest is folded as a read needs it or by `foldMore` between
+ * frames. Every answer is the same as that of a replay folded whole; only when the work is done differs.
  */
 import { applyEvent, foldFrom, stateHash, type LobbyEvent, type LobbyState } from '@four-banners/engine';
 import { describeAction, type FightView, type MoveView } from '../game/action-view';
@@ -13,6 +17,10 @@ import { describeEvent, type EventWords } from './describe-event';
 import { firstStartFromTurn, lastStartAtOrBefore, type TurnStart } from './turns';
 
 export const CHECKPOINT_EVERY = 32;
+/** `openReplay` folds a log of up to this many events at once (a few tens of milliseconds), a longer one as it goes. */
+export const FOLD_AT_ONCE = 2_000;
+/** How many events a read that needs more of the log folds at a time while it looks for a turn start. */
+const FOLD_CHUNK = 256;
 
 /** What the replay shows at one seq. */
 export interface ReplayFrame {
@@ -39,12 +47,25 @@ export interface Replay {
   /** The turn the game started on and the turn at the end (both 0 before the game starts). */
   readonly firstTurn: number;
   readonly lastTurn: number;
+  /** Whether the game's start is in the log (a lobby still waiting has no turns). */
+  readonly started: boolean;
+  /**
+   * Whether the whole log is folded. Reading `lastTurn`, `turnStarts`, `samples` or `fights` folds what is
+   * left first, so a viewer reads them once this is true (`foldMore` gets there between frames).
+   */
+  readonly complete: boolean;
   /** Where each turn begins, in order (the first is the game's start). */
   readonly turnStarts: readonly TurnStart[];
   /** Land and units per country: one sample per turn start, then the final state if it is not one. */
   readonly samples: readonly ChartSample[];
   /** Every fight of the log, in order (for the game-over summary). */
   readonly fights: readonly FightView[];
+  /**
+   * Folds more of the log for about `budgetMs` milliseconds: null while some is left, then this replay
+   * as a new object over the whole fold (so what shows the whole game draws again). Throws a
+   * ReplayError where the engine refuses an event.
+   */
+  foldMore(budgetMs: number): Replay | null;
   /** The nearest seq in [startSeq, endSeq]. */
   clamp(seq: number): number;
   /** The frame at `seq` (clamped); the last state asked for is kept, so stepping forward folds one event. */
@@ -78,6 +99,8 @@ interface Described {
 
 /** Everything folded so far, shared by the replays over one growing log; appended to (a removed chat line is reworded). */
 interface Fold {
+  /** The longest log given to this fold; `events` is the part of it folded so far. */
+  log: readonly LobbyEvent[];
   readonly events: LobbyEvent[];
   readonly checkpoints: LobbyState[];
   readonly described: Described[];
@@ -121,6 +144,12 @@ function foldOne(f: Fold, event: LobbyEvent): void {
   }
 }
 
+/** Folds the fold's log through index `index` (clamped to the log); throws a ReplayError if the engine refuses an event. */
+function foldThrough(f: Fold, index: number): void {
+  const last = Math.min(index, f.log.length - 1);
+  while (f.events.length <= last) foldOne(f, f.log[f.events.length]!);
+}
+
 /**
  * A moderator removed the chat message logged at `seq` (PROTOCOL §4.9): its line in the event list now says
  * so, also in the replays already made over this log (the words are the removal's, never the text).
@@ -140,10 +169,16 @@ function sameEvent(a: LobbyEvent | undefined, b: LobbyEvent | undefined): boolea
   );
 }
 
-/** Folds `events` (a whole log, in seq order); throws a ReplayError if the engine refuses it. */
-export function createReplay(events: readonly LobbyEvent[]): Replay {
+/**
+ * Folds `events` (a whole log, in seq order); throws a ReplayError if the engine refuses it. With
+ * `lazy`, only through the game's start: the rest is folded as reads need it, or by `foldMore`, and an
+ * event the engine refuses throws there. A log whose seqs do not run 1, 2, 3… is folded whole at once,
+ * so the engine says where it breaks.
+ */
+export function createReplay(events: readonly LobbyEvent[], lazy = false): Replay {
   if (events.length === 0) throw new ReplayError('This game has no events.');
   const fold: Fold = {
+    log: events,
     events: [],
     checkpoints: [],
     described: [],
@@ -152,24 +187,53 @@ export function createReplay(events: readonly LobbyEvent[]): Replay {
     startIndex: -1,
     state: null,
   };
-  for (const event of events) foldOne(fold, event);
+  if (lazy && seqsRunFromOne(events)) {
+    while (fold.startIndex < 0 && fold.events.length < events.length) foldOne(fold, events[fold.events.length]!);
+  } else foldThrough(fold, events.length - 1);
   return replayOver(fold, events, null);
 }
 
-/** The replay of the first `log.length` events of `fold` (which holds at least that many). */
+/** The viewer's replay: a log of up to FOLD_AT_ONCE events folded at once, a longer one lazily (`createReplay`). */
+export function openReplay(events: readonly LobbyEvent[]): Replay {
+  return createReplay(events, events.length > FOLD_AT_ONCE);
+}
+
+/** Seqs 1, 2, 3… in order: what the engine asks of a log, and what lets a seq be an index before it is folded. */
+function seqsRunFromOne(events: readonly LobbyEvent[]): boolean {
+  return events.every((e, i) => e?.seq === i + 1);
+}
+
+/** The replay of the first `log.length` events of `fold`'s log (the fold may not have folded them all yet). */
 function replayOver(fold: Fold, log: readonly LobbyEvent[], kept: { index: number; lobby: LobbyState } | null): Replay {
   const count = log.length;
   const events = fold.events;
   const described = fold.described;
-  const startIndex = fold.startIndex >= 0 && fold.startIndex < count ? fold.startIndex : 0;
-  const startSeq = events[startIndex]!.seq;
-  const endSeq = events[count - 1]!.seq;
-  const firstSeq = events[0]!.seq;
-  // Turn starts (and their samples) within this replay's part of the fold.
-  const turns = lastStartAtOrBefore(fold.turnStarts, fold.turnStarts.length, endSeq) + 1;
-  const finalState = count === events.length ? fold.state! : null;
+  // The fold always runs through the start (or the whole log when there is none): see createReplay.
+  const started = fold.startIndex >= 0 && fold.startIndex < count;
+  const startIndex = started ? fold.startIndex : 0;
+  const startSeq = log[startIndex]!.seq;
+  const endSeq = log[count - 1]!.seq;
+  const firstSeq = log[0]!.seq;
 
-  /** Index of the event at `seq`, clamped to [start, end]. Seqs are contiguous: the fold checks it. */
+  const complete = () => events.length >= count;
+  /** Folds this replay's log through `index`. */
+  const ensure = (index: number) => foldThrough(fold, Math.min(index, count - 1));
+  /** Folds the next FOLD_CHUNK events of this replay's log (none when it is whole). */
+  const foldFurther = () => ensure(events.length - 1 + FOLD_CHUNK);
+  /** How many turn starts of this replay's part of the log are folded (all of them once it is whole). */
+  let wholeTurns = -1;
+  const knownTurns = (): number => {
+    if (wholeTurns >= 0) return wholeTurns;
+    const n = lastStartAtOrBefore(fold.turnStarts, fold.turnStarts.length, endSeq) + 1;
+    if (complete()) wholeTurns = n;
+    return n;
+  };
+  const turns = (): number => {
+    ensure(count - 1);
+    return knownTurns();
+  };
+
+  /** Index of the event at `seq`, clamped to [start, end]. Seqs run 1, 2, 3…: createReplay checks it. */
   const indexAt = (seq: number): number => {
     if (!(seq > startSeq)) return startIndex;
     if (seq >= endSeq) return count - 1;
@@ -179,9 +243,10 @@ function replayOver(fold: Fold, log: readonly LobbyEvent[], kept: { index: numbe
   let last = kept && kept.index < count ? kept : null;
   const stateAtIndex = (index: number): LobbyState => {
     if (last?.index === index) return last.lobby;
-    if (index === count - 1 && finalState) {
-      last = { index, lobby: finalState };
-      return finalState;
+    ensure(index);
+    if (index === events.length - 1) {
+      last = { index, lobby: fold.state! };
+      return fold.state!;
     }
     // Fold from the last state when stepping forward, else from the nearest checkpoint at or before.
     const cpIndex = Math.floor(index / CHECKPOINT_EVERY) * CHECKPOINT_EVERY;
@@ -189,13 +254,14 @@ function replayOver(fold: Fold, log: readonly LobbyEvent[], kept: { index: numbe
     const base = fromLast ? last!.lobby : fold.checkpoints[cpIndex / CHECKPOINT_EVERY]!;
     const baseIndex = fromLast ? last!.index : cpIndex;
     const folded = foldFrom(base, events.slice(baseIndex + 1, index + 1));
-    // The whole log folded once already, so a refusal here is a bug.
+    // These events folded once already, so a refusal here is a bug.
     if (!folded.ok) throw new Error(`replay refold failed: ${folded.error.message}`);
     last = { index, lobby: folded.value };
     return folded.value;
   };
 
   const feedAt = (index: number): FeedEntry[] => {
+    ensure(index);
     const out: FeedEntry[] = [];
     for (let i = index; i >= startIndex && out.length < FEED_LENGTH; i--) {
       const news = described[i]!.news;
@@ -206,7 +272,8 @@ function replayOver(fold: Fold, log: readonly LobbyEvent[], kept: { index: numbe
 
   /** The latest fight from `index` back to the start of its turn. */
   const fightAt = (index: number): FightView | null => {
-    const turnStart = lastStartAtOrBefore(fold.turnStarts, turns, events[index]!.seq);
+    ensure(index);
+    const turnStart = lastStartAtOrBefore(fold.turnStarts, knownTurns(), log[index]!.seq);
     const from = turnStart >= 0 ? fold.turnStarts[turnStart]!.seq - firstSeq : startIndex;
     for (let i = index; i > from; i--) {
       const fight = described[i]!.fight;
@@ -216,7 +283,9 @@ function replayOver(fold: Fold, log: readonly LobbyEvent[], kept: { index: numbe
   };
 
   const turnAt = (seq: number): number => {
-    const i = lastStartAtOrBefore(fold.turnStarts, turns, events[indexAt(seq)]!.seq);
+    const index = indexAt(seq);
+    ensure(index);
+    const i = lastStartAtOrBefore(fold.turnStarts, knownTurns(), log[index]!.seq);
     return i >= 0 ? fold.turnStarts[i]!.turn : 0;
   };
 
@@ -228,14 +297,21 @@ function replayOver(fold: Fold, log: readonly LobbyEvent[], kept: { index: numbe
     events: log,
     startSeq,
     endSeq,
-    firstTurn: turns > 0 ? fold.turnStarts[0]!.turn : 0,
-    lastTurn: turns > 0 ? fold.turnStarts[turns - 1]!.turn : 0,
+    firstTurn: started ? fold.turnStarts[0]!.turn : 0,
+    get lastTurn() {
+      const n = turns();
+      return n > 0 ? fold.turnStarts[n - 1]!.turn : 0;
+    },
+    started,
+    get complete() {
+      return complete();
+    },
     get turnStarts() {
-      return (turnStarts ??= fold.turnStarts.slice(0, turns));
+      return (turnStarts ??= fold.turnStarts.slice(0, turns()));
     },
     get samples() {
       if (samples) return samples;
-      const starts = fold.samples.slice(0, turns);
+      const starts = fold.samples.slice(0, turns());
       const lastStart = starts[starts.length - 1];
       samples =
         lastStart && lastStart.seq < endSeq
@@ -244,16 +320,23 @@ function replayOver(fold: Fold, log: readonly LobbyEvent[], kept: { index: numbe
       return samples;
     },
     get fights() {
+      ensure(count - 1);
       return (fights ??= described.slice(0, count).flatMap((d) => (d.fight ? [d.fight] : [])));
     },
-    clamp: (seq) => events[indexAt(seq)]!.seq,
+    foldMore(budgetMs) {
+      const until = performance.now() + budgetMs;
+      while (!complete() && performance.now() < until) ensure(events.length - 1 + CHECKPOINT_EVERY);
+      return complete() ? replayOver(fold, log, last) : null;
+    },
+    clamp: (seq) => log[indexAt(seq)]!.seq,
     frameAt(seq) {
       const index = indexAt(seq);
+      const lobby = stateAtIndex(index);
       const d = described[index]!;
-      const at = events[index]!.seq;
+      const at = log[index]!.seq;
       return {
         seq: at,
-        lobby: stateAtIndex(index),
+        lobby,
         turn: turnAt(at),
         words: d.words,
         fight: fightAt(index),
@@ -264,31 +347,48 @@ function replayOver(fold: Fold, log: readonly LobbyEvent[], kept: { index: numbe
     hashAt: (seq) => stateHash(stateAtIndex(indexAt(seq))),
     turnAt,
     seqOfTurn(turn) {
-      if (turns === 0) return startSeq;
-      const i = firstStartFromTurn(fold.turnStarts, turns, turn);
-      return i < turns ? fold.turnStarts[i]!.seq : endSeq;
+      if (!started) return startSeq;
+      for (;;) {
+        const known = knownTurns();
+        const i = firstStartFromTurn(fold.turnStarts, known, turn);
+        if (i < known) return fold.turnStarts[i]!.seq;
+        if (complete()) return endSeq;
+        foldFurther();
+      }
     },
     nextTurnSeq(seq) {
-      const i = lastStartAtOrBefore(fold.turnStarts, turns, replay.clamp(seq)) + 1;
-      return i < turns ? fold.turnStarts[i]!.seq : endSeq;
+      const at = replay.clamp(seq);
+      ensure(indexAt(at));
+      for (;;) {
+        const known = knownTurns();
+        const i = lastStartAtOrBefore(fold.turnStarts, known, at) + 1;
+        if (i < known) return fold.turnStarts[i]!.seq;
+        if (complete()) return endSeq;
+        foldFurther();
+      }
     },
     prevTurnSeq(seq) {
-      const i = lastStartAtOrBefore(fold.turnStarts, turns, replay.clamp(seq) - 1);
+      const at = replay.clamp(seq);
+      ensure(indexAt(at));
+      const i = lastStartAtOrBefore(fold.turnStarts, knownTurns(), at - 1);
       return i >= 0 ? fold.turnStarts[i]!.seq : startSeq;
     },
     extend(next) {
       // The same log fetched or read again (a route's loader running anew) changes nothing.
       if (
         next === log ||
-        (next.length === count && sameEvent(next[0], events[0]) && sameEvent(next[count - 1], events[count - 1]))
+        (next.length === count && sameEvent(next[0], log[0]) && sameEvent(next[count - 1], log[count - 1]))
       )
         return replay;
-      if (next.length < count || !sameEvent(next[0], events[0]) || !sameEvent(next[count - 1], events[count - 1]))
+      if (next.length < count || !sameEvent(next[0], log[0]) || !sameEvent(next[count - 1], log[count - 1]))
         return null;
-      // Another replay over this fold may have folded further already; reuse what matches.
-      const shared = Math.min(events.length, next.length);
-      if (!sameEvent(next[shared - 1], events[shared - 1])) return createReplay(next);
-      for (let i = events.length; i < next.length; i++) foldOne(fold, next[i]!);
+      // Another replay over this fold may have been given a longer log already; reuse what matches.
+      const known = fold.log;
+      const shared = Math.min(known.length, next.length);
+      if (!sameEvent(next[shared - 1], known[shared - 1])) return createReplay(next);
+      if (next.length > known.length) fold.log = next;
+      // A live game's new events are folded as they come, once what came before is folded.
+      if (complete()) foldThrough(fold, next.length - 1);
       return replayOver(fold, next, last);
     },
   };

@@ -42,11 +42,14 @@ interface Props {
 const numbers = new Intl.NumberFormat('en-US');
 const count = (n: number) => numbers.format(n);
 
+/** The last turn's number, or "…" while a long log is still being folded. */
+const lastTurnWords = (replay: Replay) => (replay.complete ? count(replay.lastTurn) : '…');
+
 /** "Event 120 of 4,310 · Turn 37 of 402". */
 function positionWords(replay: Replay, seq: number, turn: number): string {
   const events = `Event ${count(seq)} of ${count(replay.endSeq)}`;
-  return replay.lastTurn > 0
-    ? `${events} · Turn ${count(turn)} of ${count(replay.lastTurn)}`
+  return replay.started
+    ? `${events} · Turn ${count(turn)} of ${lastTurnWords(replay)}`
     : `${events} · the game has not started`;
 }
 
@@ -162,7 +165,7 @@ function TurnJump({ replay, turn, nav }: { replay: Replay; turn: number; nav: Re
     if (Number.isFinite(n)) nav.seek(replay.seqOfTurn(n));
     else setTyped(turn);
   };
-  if (replay.lastTurn === 0) return null;
+  if (!replay.started) return null;
   return (
     <div className="fb-rv-turn">
       <Text size="sm" c="dimmed" component="label" htmlFor={id} className="fb-rv-turn-label">
@@ -173,7 +176,7 @@ function TurnJump({ replay, turn, nav }: { replay: Replay; turn: number; nav: Re
         size="xs"
         w={76}
         min={replay.firstTurn}
-        max={replay.lastTurn}
+        max={replay.complete ? replay.lastTurn : undefined}
         allowNegative={false}
         allowDecimal={false}
         clampBehavior="blur"
@@ -188,11 +191,11 @@ function TurnJump({ replay, turn, nav }: { replay: Replay; turn: number; nav: Re
           if (e.key === 'Enter') go();
           if (e.key === 'Escape') (e.currentTarget as HTMLInputElement).blur();
         }}
-        aria-label={`Go to turn (${replay.firstTurn} to ${replay.lastTurn})`}
+        aria-label={`Go to turn (${replay.firstTurn} to ${lastTurnWords(replay)})`}
         data-testid="replay-turn-input"
       />
       <Text size="sm" c="dimmed" className="fb-rv-turn-of">
-        of {count(replay.lastTurn)}
+        of {lastTurnWords(replay)}
       </Text>
     </div>
   );
@@ -356,7 +359,7 @@ export function ReplayControls({
         <StepButtons
           atStart={seq <= replay.startSeq}
           atEnd={seq >= replay.endSeq}
-          noTurns={replay.lastTurn === 0}
+          noTurns={!replay.started}
           playing={playing}
           nav={nav}
         />

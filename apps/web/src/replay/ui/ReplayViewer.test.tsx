@@ -1,4 +1,4 @@
-import type { LobbyEvent } from '@four-banners/engine';
+import type { LobbyEvent, PlayableCountry } from '@four-banners/engine';
 import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import {
@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-router';
 import { useState, type ComponentProps } from 'react';
 import { describe, expect, it } from 'vitest';
+import { createReplay, FOLD_AT_ONCE } from '../replay-model';
 import { parseReplaySearch } from '../search';
 import { botGameLog } from '../test-logs';
 import { theme } from '../../theme';
@@ -51,6 +52,7 @@ async function renderViewer(initial: ViewerProps, url = '/watch') {
     path: '/watch',
     validateSearch: parseReplaySearch,
     component: Parent,
+    errorComponent: ({ error }) => <p data-testid="replay-error">{String(error)}</p>,
   });
   const router = createRouter({
     routeTree: root.addChildren([route]),
@@ -158,6 +160,41 @@ describe('the replay viewer, finished games', () => {
     );
     act(() => void fireEvent.click(screen.getByTestId('replay-turn-back')));
     expect(viewer.getAttribute('data-turn')).toBe('2');
+  });
+});
+
+describe('the replay viewer on a long game (ARCHITECTURE §7.8)', () => {
+  // About 3,900 events: more than the viewer folds before it shows the board.
+  const long = botGameLog({ countries: 4, w: 10, h: 10, difficulty: 'easy', seed: 7 });
+  const lastTurn = createReplay(long).lastTurn;
+
+  it('shows the start at once; the last turn and the chart follow once the whole log is read', async () => {
+    expect(long.length).toBeGreaterThan(FOLD_AT_ONCE);
+    const { viewer } = await renderViewer({ events: long }, '/watch');
+    const position = screen.getByTestId('replay-position');
+    expect(position.textContent).toMatch(/ · Turn 1 of …$/);
+    expect(screen.getByTestId('replay-chart-pending')).toBeTruthy();
+    // Stepping works before the read is done.
+    act(() => void fireEvent.click(screen.getByTestId('replay-turn-forward')));
+    expect(viewer.getAttribute('data-turn')).toBe('2');
+    await screen.findByTestId('replay-chart', undefined, { timeout: 10_000 });
+    expect(screen.queryByTestId('replay-chart-pending')).toBeNull();
+    expect(position.textContent).toMatch(
+      new RegExp(`^Event ${seqOf(viewer)} of ${long.length.toLocaleString('en-US')} · Turn 2 of ${lastTurn}$`),
+    );
+    expect(screen.getByTestId('replay-turn-input').getAttribute('aria-label')).toBe(`Go to turn (1 to ${lastTurn})`);
+  });
+
+  it('an event the engine refuses late in the log shows the error page once the read reaches it', async () => {
+    const bad = long.findIndex((e, i) => i > 3000 && e.kind === 'game-action' && e.payload.id === 'next_turn');
+    const broken = long.map((e, i) =>
+      i === bad && e.kind === 'game-action' && e.payload.id === 'next_turn'
+        ? { ...e, payload: { ...e.payload, info: { country: ((e.payload.info.country + 1) % 4) as PlayableCountry } } }
+        : e,
+    );
+    await renderViewer({ events: broken }, '/watch');
+    const error = await screen.findByTestId('replay-error', undefined, { timeout: 10_000 });
+    expect(error.textContent).toContain(`The log does not fold at seq ${broken[bad]!.seq}`);
   });
 });
 

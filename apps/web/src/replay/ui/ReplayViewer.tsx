@@ -8,7 +8,7 @@
  * viewer at the newest event follows them, one that stepped back stays where it is.
  */
 import { isGameOver, type GameData, type LobbyEvent } from '@four-banners/engine';
-import { Alert } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useAfterPaint } from '../../app/after-paint';
@@ -17,7 +17,7 @@ import type { Bands } from '../../board/geometry';
 import type { Marks } from '../../board/Overlays';
 import type { FightView } from '../../game/action-view';
 import type { FeedEntry } from '../../game/feed';
-import { createReplay, playDelay, stepSeq, type Replay, type ReplaySpeed, type ReplayStep } from '../replay-model';
+import { openReplay, playDelay, stepSeq, type Replay, type ReplaySpeed, type ReplayStep } from '../replay-model';
 import { searchAtSeq, seqFromSearch, type ParsedReplaySearch } from '../search';
 import { steadyGame } from '../steady-tiles';
 import '../replay.css';
@@ -27,6 +27,7 @@ import { PlayersPanel } from '../../game-ui/PlayersPanel';
 import { ReplayChart } from './ReplayChart';
 import { ReplayControls, type ReplayNav } from './ReplayControls';
 import { ReplayHeader, type ReplayBack, type ReplayLive } from './ReplayHeader';
+import { useFoldInSlices } from './use-fold-in-slices';
 
 const StillHeader = memo(ReplayHeader);
 
@@ -34,6 +35,15 @@ const FIGHT_HOLD_MS = 10 * 60_000;
 /** The turn's fight card stays at the bottom of the board: the fitted map keeps clear of it when it has height to spare. */
 const REPLAY_BANDS: Bands = { top: 0, bottom: 156 };
 const StillFightCard = memo(FightCard);
+
+const NO_FIGHTS: readonly FightView[] = [];
+
+/** In the chart's place while the rest of a long log is folded (a moment). */
+const ChartPending = () => (
+  <Text size="sm" c="dimmed" className="fb-chart-empty" data-testid="replay-chart-pending">
+    Reading the whole game for the chart…
+  </Text>
+);
 
 const sameItems = <T,>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 /** The address bar catches up with the position once it rests this long (not on every step). */
@@ -80,7 +90,9 @@ export function ReplayViewer({ events, back, live, follow, aside }: Props) {
   );
   const navigate = useNavigate();
   // A log the engine refuses throws here, and the route's error page says so.
-  const [replay, setReplay] = useState(() => createReplay(events));
+  // A long log shows at once and is folded whole between frames (ARCHITECTURE §7.8).
+  const [replay, setReplay] = useState(() => openReplay(events));
+  useFoldInSlices(replay, setReplay);
   const [opening] = useState(() => openingSeq(replay, search, live !== undefined));
   const [seq, setSeq] = useState(opening.seq);
   const [note, setNote] = useState(!opening.understood);
@@ -99,7 +111,7 @@ export function ReplayViewer({ events, back, live, follow, aside }: Props) {
     setSeenEvents(events);
     const extended = replay.extend(events);
     if (extended !== replay) {
-      const next = extended ?? createReplay(events);
+      const next = extended ?? openReplay(events);
       setReplay(next);
       if (!extended) setSeq(openingSeq(next, search, live !== undefined).seq);
       else if (live && (follow ?? seq === replay.endSeq)) setSeq(next.endSeq);
@@ -334,9 +346,13 @@ export function ReplayViewer({ events, back, live, follow, aside }: Props) {
             </span>
           </button>
           <div className="fb-rv-side-content">
-            {aside?.({ seq: frame.seq, seek: nav.seek, fights: replay.fights })}
+            {aside?.({ seq: frame.seq, seek: nav.seek, fights: replay.complete ? replay.fights : NO_FIGHTS })}
             <PlayersPanel lobby={aroundFrame.lobby} />
-            <ReplayChart samples={replay.samples} seq={aroundFrame.seq} onSeek={nav.seek} />
+            {replay.complete ? (
+              <ReplayChart samples={replay.samples} seq={aroundFrame.seq} onSeek={nav.seek} />
+            ) : (
+              <ChartPending />
+            )}
             <FeedPanel feed={feed} />
           </div>
         </aside>
