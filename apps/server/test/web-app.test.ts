@@ -40,6 +40,11 @@ function writeDist(root: string): string {
   withVariants(join(web, 'robots.txt'), ROBOTS);
   withVariants(join(web, 'sw.js'), SW);
   withVariants(join(web, 'manifest.webmanifest'), JSON.stringify({ name: 'Four Banners', icons: [] }));
+  const ICON_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8"/></svg>';
+  writeFileSync(join(web, 'favicon.svg'), ICON_SVG);
+  writeFileSync(join(web, 'icon.svg'), ICON_SVG);
+  mkdirSync(join(web, 'art'));
+  writeFileSync(join(web, 'art', 'favicon.svg'), ICON_SVG);
   // A font is compressed already: even a stray .br beside it is never sent.
   withVariants(join(web, 'assets', 'inter-1234.woff2'), FONT);
   // Edited in place after the build: its variants are older than it, so stale.
@@ -183,6 +188,15 @@ describe('caching and revalidation (OPERATIONS §12.2)', () => {
       expect(res.headers.etag, path).toMatch(/^W\/"/);
       expect(Date.parse(String(res.headers['last-modified'])), path).not.toBeNaN();
     }
+  });
+
+  it('the page icons at the top of the folder are kept a day; the same name deeper down is revalidated', async () => {
+    for (const path of ['/favicon.svg', '/icon.svg']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers['cache-control'], path).toBe('public, max-age=86400');
+    }
+    expect((await get('/art/favicon.svg')).headers['cache-control']).toBe('no-cache');
   });
 
   it('If-None-Match with the ETag answers 304 with no body, per coding; another coding’s ETag does not match', async () => {

@@ -10,6 +10,10 @@
  *    painted after it (board-shown.ts: a task after that frame's paint);
  *  - 200 turn steps with the viewer's turn controls (PageDown from a random event), to the commit where
  *    `data-turn` changes and to the frame after it (when the viewer shows `data-turn`).
+ *  Both series run twice: with each input at a random moment of a frame, as a player's input comes (the
+ *  next frame is half a frame away on average), and with each input just after a frame was painted (the
+ *  next one is a whole frame away: an input that changes nothing reads ~15 ms there). A probe that
+ *  changes nothing gives each way's floor.
  * Run once per board (SVG, canvas). Aims: open ≤ 500 ms; seek and turn step p50 ≤ 16 ms, p99 ≤ 33 ms to
  * the next frame. Figures only: it never fails on time.
  * One file on purpose (past ~400 lines): the three timings share the log, the save and the page set-up
@@ -40,7 +44,7 @@ const SEEKS = 200;
 /** How long a series of 200 seeks or turn steps may take in all (each step also waits for untimed frames). */
 const SERIES_MS = 300_000;
 const SAVE_ID = 'save-bench-replay';
-/** BENCH_TRACE=<path>: also writes a Chrome trace of the seeks by event to <path>.<board>.json (chrome://tracing, Perfetto). */
+/** BENCH_TRACE=<path>: also writes a Chrome trace of the seeks by event (input just after a frame) to <path>.<board>.json (chrome://tracing, Perfetto). */
 const TRACE = process.env.BENCH_TRACE;
 const AT = new Date('2026-01-01T00:00:00Z');
 
@@ -113,6 +117,23 @@ export function targets(count: number, min: number, max: number, seed = 7): numb
   }
   return out;
 }
+
+/** Each input's time to the commit that shows it and to the frame after that commit, in ms. */
+interface Timings {
+  readonly commit: number[];
+  readonly frame: number[];
+}
+
+/** When each input comes, in ms after a frame was painted: a random moment of the ~16.7 ms frame, or at once. */
+type Phase = 'random' | 'after-paint';
+const PHASES: readonly Phase[] = ['random', 'after-paint'];
+const PHASE_WORDS: Record<Phase, string> = {
+  random: 'input at a random moment of a frame',
+  'after-paint': 'input just after a frame was painted',
+};
+/** The wait before each of `count` inputs (the same every run). */
+const delaysOf = (phase: Phase, count: number, seed: number): number[] =>
+  phase === 'random' ? targets(count, 0, 166, seed).map((d) => d / 10) : new Array<number>(count).fill(0);
 
 /** `work`, or a clear error if the replay never shows (an error page, a log the browser refuses). */
 async function shownWithin<T>(what: string, page: Page, work: Promise<T>, ms = 60_000): Promise<T> {
@@ -255,15 +276,18 @@ async function seek(
   param: 'seq' | 'turn',
   attr: string,
   list: readonly number[],
-): Promise<{ commit: number[]; frame: number[] }> {
+  delays: readonly number[],
+): Promise<Timings> {
   return page.evaluate(
-    async ({ param, attr, list }) => {
+    async ({ param, attr, list, delays }) => {
       const el = () => document.querySelector('[data-testid="replay"]');
       const commit: number[] = [];
       const frame: number[] = [];
-      for (const target of list) {
-        // Start on a fresh frame, so one seek's work does not spill into the next one's timing.
+      for (const [i, target] of list.entries()) {
+        // Start after a fresh frame, so one seek's work does not spill into the next one's timing; then
+        // wait for the input's moment of the frame.
         await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        if (delays[i]! > 0) await new Promise((r) => setTimeout(r, delays[i]));
         const url = new URL(location.href);
         url.searchParams.delete('seq');
         url.searchParams.delete('turn');
@@ -291,17 +315,72 @@ async function seek(
       }
       return { commit, frame };
     },
-    { param, attr, list: [...list] },
+    { param, attr, list: [...list], delays: [...delays] },
   );
+}
+
+/**
+ * Seeks with the scrubber, as a player does: a press on its track at each of `at` (a fraction of its width,
+ * each far from the one before), a frame for the press's preview, then the release, which seeks: timed
+ * from the release to the commit where `data-seq` changes, and to the frame after it.
+ */
+async function scrub(page: Page, at: readonly number[], delays: readonly number[]): Promise<Timings> {
+  return page.evaluate(
+    async ({ at, delays }) => {
+      const el = () => document.querySelector('[data-testid="replay"]');
+      const box = document.querySelector('[data-testid="replay-scrubber"]')!.getBoundingClientRect();
+      const frameDone = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      const commit: number[] = [];
+      const frame: number[] = [];
+      for (const [i, f] of at.entries()) {
+        await frameDone();
+        const x = box.left + f * box.width;
+        const y = box.top + box.height / 2;
+        const before = el()!.getAttribute('data-seq');
+        const mouse = (type: string) =>
+          new MouseEvent(type, { bubbles: true, cancelable: true, clientX: x, clientY: y, button: 0, view: window });
+        document.elementFromPoint(x, y)!.dispatchEvent(mouse('mousedown'));
+        await frameDone();
+        if (delays[i]! > 0) await new Promise((r) => setTimeout(r, delays[i]));
+        const committed = new Promise<number>((resolve) => {
+          const mo = new MutationObserver(() => {
+            if (el()?.getAttribute('data-seq') === before) return;
+            mo.disconnect();
+            resolve(performance.now());
+          });
+          mo.observe(document.body, {
+            subtree: true,
+            childList: true,
+            attributes: true,
+            attributeFilter: ['data-seq'],
+          });
+        });
+        const t0 = performance.now();
+        document.dispatchEvent(mouse('mouseup'));
+        const t1 = await committed;
+        const t2 = await (window as unknown as { __afterFrame: () => Promise<number> }).__afterFrame();
+        commit.push(t1 - t0);
+        frame.push(t2 - t0);
+      }
+      return { commit, frame };
+    },
+    { at: [...at], delays: [...delays] },
+  );
+}
+
+/** `count` places along the scrubber (fractions of its width), each at least a tenth of it from the one before. */
+function scrubPlaces(count: number): number[] {
+  const raw = targets(count, 20, 980, 17).map((n) => n / 1000);
+  return raw.map((f, i) => (i > 0 && Math.abs(f - raw[i - 1]!) < 0.1 ? ((f + 0.5) % 0.96) + 0.02 : f));
 }
 
 /**
  * Turn steps with the viewer's turn controls (PageDown: the next turn), from each of `from` (reached by
  * an untimed `?seq=` seek): timed from the key to the commit where `data-turn` changes, and to the frame after.
  */
-async function turnSteps(page: Page, from: readonly number[]): Promise<{ commit: number[]; frame: number[] }> {
+async function turnSteps(page: Page, from: readonly number[], delays: readonly number[]): Promise<Timings> {
   return page.evaluate(
-    async (from) => {
+    async ({ from, delays }) => {
       const el = () => document.querySelector('[data-testid="replay"]');
       const until = (ok: () => boolean) =>
         new Promise<number>((resolve) => {
@@ -320,13 +399,14 @@ async function turnSteps(page: Page, from: readonly number[]): Promise<{ commit:
         });
       const commit: number[] = [];
       const frame: number[] = [];
-      for (const seq of from) {
+      for (const [i, seq] of from.entries()) {
         const url = new URL(location.href);
         url.searchParams.delete('turn');
         url.searchParams.set('seq', String(seq));
         history.replaceState(history.state, '', url.pathname + url.search);
         await until(() => el()?.getAttribute('data-seq') === String(seq));
         await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        if (delays[i]! > 0) await new Promise((r) => setTimeout(r, delays[i]));
         const turn = el()!.getAttribute('data-turn');
         const t0 = performance.now();
         const moved = until(() => el()?.getAttribute('data-turn') !== turn);
@@ -343,11 +423,25 @@ async function turnSteps(page: Page, from: readonly number[]): Promise<{ commit:
       }
       return { commit, frame };
     },
-    [...from],
+    { from: [...from], delays: [...delays] },
   );
 }
 
-function printSeeks(label: string, r: { commit: number[]; frame: number[] }): void {
+/** The floor: from each moment in `delays` after a painted frame to the task after the next frame, with no input. */
+async function idleProbe(page: Page, delays: readonly number[]): Promise<number[]> {
+  return page.evaluate(async (delays) => {
+    const out: number[] = [];
+    for (const delay of delays) {
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+      const t0 = performance.now();
+      out.push((await (window as unknown as { __afterFrame: () => Promise<number> }).__afterFrame()) - t0);
+    }
+    return out;
+  }, delays);
+}
+
+function printSeeks(label: string, r: Timings): void {
   console.log(
     `  ${label}: to the commit p50 ${fmt(median(r.commit))} ms, p99 ${fmt(pct(r.commit, 0.99))} ms, max ${fmt(Math.max(...r.commit))} ms; ` +
       `to the next frame p50 ${fmt(median(r.frame))} ms, p99 ${fmt(pct(r.frame, 0.99))} ms (aim p50 ≤ 16, p99 ≤ 33 ms)`,
@@ -411,10 +505,7 @@ export async function replayBench(fresh: FreshPage, base: string, runs: number, 
     const wholeFromSaves: number[] = [];
     const fromFile: number[] = [];
     const cold: number[] = [];
-    let seeks: {
-      seq: { commit: number[]; frame: number[] };
-      turn: { commit: number[]; frame: number[] } | null;
-    } | null = null;
+    const seeks: { phase: Phase; idle: number[]; scrub: Timings; seq: Timings; turn: Timings | null }[] = [];
     for (let i = 0; i < runs; i++) {
       const { ctx, page } = await fresh();
       await ctx.addInitScript({ content: watchScript(log.startSeq) });
@@ -425,26 +516,35 @@ export async function replayBench(fresh: FreshPage, base: string, runs: number, 
       if (i === 0) {
         // Seeks are timed once the viewer has read the whole log (a long one is read after the board shows).
         await page.getByTestId('replay-chart').waitFor();
-        const tracing = TRACE ? await startTrace(page) : null;
-        const bySeq = await shownWithin(
-          'seek by event',
-          page,
-          seek(page, 'seq', 'data-seq', targets(SEEKS, log.startSeq, endSeq)),
-          SERIES_MS,
-        );
-        if (tracing) await tracing.stop(`${TRACE}.${board}.json`);
         const hasTurns = (await page.getByTestId('replay').getAttribute('data-turn')) !== null;
         // From positions before the last turn, so a next turn always exists.
         const lastTurnStart = log.turns.findIndex((t) => t === log.final.game.turn.count);
-        const byTurn = hasTurns
-          ? await shownWithin(
-              'turn steps',
-              page,
-              turnSteps(page, targets(SEEKS, log.startSeq, lastTurnStart - 1, 11)),
-              SERIES_MS,
-            )
-          : null;
-        seeks = { seq: bySeq, turn: byTurn };
+        for (const phase of PHASES) {
+          const idle = await idleProbe(page, delaysOf(phase, 50, 5));
+          const scrubbed = await shownWithin(
+            'seek with the scrubber',
+            page,
+            scrub(page, scrubPlaces(SEEKS), delaysOf(phase, SEEKS, 19)),
+            SERIES_MS,
+          );
+          const tracing = TRACE && phase === 'after-paint' ? await startTrace(page) : null;
+          const bySeq = await shownWithin(
+            'seek by event',
+            page,
+            seek(page, 'seq', 'data-seq', targets(SEEKS, log.startSeq, endSeq), delaysOf(phase, SEEKS, 3)),
+            SERIES_MS,
+          );
+          if (tracing) await tracing.stop(`${TRACE}.${board}.json`);
+          const byTurn = hasTurns
+            ? await shownWithin(
+                'turn steps',
+                page,
+                turnSteps(page, targets(SEEKS, log.startSeq, lastTurnStart - 1, 11), delaysOf(phase, SEEKS, 13)),
+                SERIES_MS,
+              )
+            : null;
+          seeks.push({ phase, idle, scrub: scrubbed, seq: bySeq, turn: byTurn });
+        }
       }
       // Cold: a new page load straight onto the replay (the save is in this browser already).
       await page.goto('about:blank');
@@ -476,10 +576,14 @@ export async function replayBench(fresh: FreshPage, base: string, runs: number, 
     );
     line('from a save file (file chooser, read + checked + folded)', fromFile);
     line('cold page load of /replay/local/save/… (navigation start)', cold);
-    if (seeks) {
-      console.log(`  Seeks, ${SEEKS} random targets each (in-app navigation to ?seq= / ?turn=):`);
-      printSeeks('by event', seeks.seq);
-      if (seeks.turn) printSeeks('by turn (PageDown from a random event)', seeks.turn);
+    for (const { phase, idle, scrub: scrubbed, seq, turn } of seeks) {
+      console.log(
+        `  Seeks, ${SEEKS} random targets each, ${PHASE_WORDS[phase]} (an input that changes nothing: ` +
+          `next frame p50 ${fmt(median(idle))} ms, p99 ${fmt(pct(idle, 0.99))} ms):`,
+      );
+      printSeeks('by event with the scrubber (a release on its track)', scrubbed);
+      printSeeks('by event by link (in-app navigation to ?seq=)', seq);
+      if (turn) printSeeks('by turn (PageDown from a random event)', turn);
       else console.log('  by turn: not measured — the viewer shows no data-turn');
     }
   } finally {

@@ -57,8 +57,22 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /** Vite's content-hashed output: a new build gives a changed file a new name, so it may be kept for a year. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * The page icons at fixed names (favicon.svg, icon.svg): kept a day. The browser asks for the page icon
+ * again on every change of the address, a replay's position included; revalidating each time cost a
+ * request and a parse on the page's main thread. A new icon shows within a day.
+ */
+export const ICON = 'public, max-age=86400';
 /** Everything else (index.html, sw.js, the manifest, robots.txt) is revalidated on every use. */
 export const REVALIDATE = 'no-cache';
+
+const ICON_TYPES = new Set(['.svg', '.png', '.ico', '.webp']);
+
+/** How long the browser may keep a file of the build at `relative` without asking again. */
+export function cacheControlOf(relative: string): string {
+  if (relative.startsWith('assets/')) return IMMUTABLE;
+  return !relative.includes('/') && ICON_TYPES.has(extname(relative)) ? ICON : REVALIDATE;
+}
 
 /**
  * A `.br` or `.gz` written more than this long before its file is stale: the file was changed after the
@@ -211,7 +225,7 @@ export function webApp(dir: string): RequestHandler {
     if (!file.startsWith(root + sep)) return next();
     const serve = async () => {
       const found = await statFile(file);
-      if (found) return sendFile(req, res, file, found, relative.startsWith('assets/') ? IMMUTABLE : REVALIDATE);
+      if (found) return sendFile(req, res, file, found, cacheControlOf(relative));
       const app = wantsApp(req) ? await statFile(index) : null;
       if (app) return sendFile(req, res, index, app, REVALIDATE);
       next();

@@ -81,6 +81,28 @@ describe('afterNextPaint (ARCHITECTURE §7.14)', () => {
     expect(then).toHaveBeenCalledTimes(1);
   });
 
+  it('where the browser has a task scheduler, runs as a background task posted after the frame (input goes first)', () => {
+    const posted: { priority: string; signal: AbortSignal; task: () => void }[] = [];
+    vi.stubGlobal('scheduler', {
+      postTask: (task: () => void, options: { priority: string; signal: AbortSignal }) => {
+        posted.push({ ...options, task });
+        return Promise.resolve();
+      },
+    });
+    const then = vi.fn();
+    afterNextPaint(then);
+    expect(posted).toHaveLength(0);
+    vi.advanceTimersByTime(17);
+    expect(posted.map((p) => p.priority)).toEqual(['background']);
+    expect(then).not.toHaveBeenCalled();
+    posted[0]!.task();
+    expect(then).toHaveBeenCalledTimes(1);
+    // Its latest-time fallback is gone once it ran, and the posted task is withdrawn.
+    expect(posted[0]!.signal.aborted).toBe(true);
+    vi.advanceTimersByTime(500);
+    expect(then).toHaveBeenCalledTimes(1);
+  });
+
   it('cancelled, never runs', () => {
     const then = vi.fn();
     afterNextPaint(then)();

@@ -219,9 +219,10 @@ export const Board = forwardRef<BoardHandle, BoardProps>(function Board(
     };
   }, []);
 
-  // The unit that just moved slides in from where it came (only when it really stands there now); on the
-  // canvas board it is drawn above the map while it slides, and painted into its tile once it has arrived.
-  const lastMove = marks.lastMove;
+  // The unit that just moved slides in from where it came (only when it really stands there now, and not
+  // when the marks are still); on the canvas board it is drawn above the map while it slides, and painted
+  // into its tile once it has arrived.
+  const lastMove = marks.still ? null : marks.lastMove;
   const arrivalIndex = lastMove && lastMove.kind === 'move' ? lastMove.to.x + lastMove.to.y * cols : -1;
   const arrived = arrivalIndex >= 0 && game.tiles[arrivalIndex]?.unit?.id === lastMove?.country;
   const arrival = useMemo(

@@ -22,6 +22,11 @@ export interface Marks {
   readonly lastMove: { from: Pos; to: Pos; seq: number; kind: 'move' | 'banner'; country: number } | null;
   /** Tiles that changed for the player since their last turn ("Since your turn"): lost or gained. */
   readonly changed?: readonly ChangedMark[];
+  /**
+   * The last move is shown where it ended, without motion: a replay that jumped to it (a seek, a turn
+   * step, a step back) rather than playing it. Its trail and ring stay still, and its unit does not slide in.
+   */
+  readonly still?: boolean;
 }
 
 /** A tile that changed for the player: `lost` (taken, unsettled, a unit lost there) or `gained`. */
@@ -41,9 +46,9 @@ function corners(p: Pos, inset: number, arm: number): string {
 }
 
 export const MarksLayer = memo(function MarksLayer({ marks, game }: { marks: Marks; game: GameData }) {
-  const { selected, moves, attacks, bannerSpots, lastMove, changed = [] } = marks;
+  const { selected, moves, attacks, bannerSpots, lastMove, changed = [], still = false } = marks;
   return (
-    <g className="fb-marks" pointerEvents="none">
+    <g className={still ? 'fb-marks fb-still' : 'fb-marks'} pointerEvents="none">
       {changed.map((p) => (
         <g key={`c${p.x},${p.y}`} className="fb-changed" data-x={p.x} data-y={p.y} data-kind={p.kind}>
           <rect x={p.x * TILE + 4} y={p.y * TILE + 4} width={TILE - 8} height={TILE - 8} rx={6} />

@@ -8,6 +8,7 @@ import { ActionIcon, Button, Kbd, NumberInput, Popover, SegmentedControl, Slider
 // Mantine's styles for NumberInput, SegmentedControl, Slider, Tooltip (ARCHITECTURE §7.12).
 import '../../styles/mantine-more.css';
 import { memo, useEffect, useId, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { hint } from '../../app/hints';
 import type { EventWords } from '../describe-event';
 import { REPLAY_SPEEDS, type Replay, type ReplaySpeed, type ReplayStep } from '../replay-model';
@@ -311,8 +312,12 @@ const StepButtons = memo(function StepButtons({
 function Scrubber({ replay, seq, turn, nav }: { replay: Replay; seq: number; turn: number; nav: ReplayNav }) {
   // The scrubber moves freely while dragged and seeks once, where it is let go.
   const [dragging, setDragging] = useState<number | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new position (seq) ends the drag's preview
-  useEffect(() => setDragging(null), [seq]);
+  // A new position ends the drag's preview (in the same render, so a seek draws the slider once).
+  const [draggedAt, setDraggedAt] = useState(seq);
+  if (draggedAt !== seq) {
+    setDraggedAt(seq);
+    setDragging(null);
+  }
   return (
     <div className="fb-rv-scrub">
       <Slider
@@ -321,7 +326,9 @@ function Scrubber({ replay, seq, turn, nav }: { replay: Replay; seq: number; tur
         step={1}
         value={dragging ?? seq}
         onChange={setDragging}
-        onChangeEnd={(v) => nav.seek(v)}
+        // Mantine calls this from a timer after the release: flushed there, the seek is drawn in that task
+        // rather than in one React schedules later, which a frame or other work could come before.
+        onChangeEnd={(v) => flushSync(() => nav.seek(v))}
         label={(v) => `Event ${count(v)} · turn ${count(replay.turnAt(v))}`}
         aria-label="Position in the game"
         thumbLabel="Position in the game"

@@ -148,6 +148,38 @@ describe('the replay viewer, finished games', () => {
     expect(seqOf(viewer)).toBe(41);
   });
 
+  it('a step forward plays the move (the unit slides in, the ring fades); a seek or a step back lands on it still', async () => {
+    const replay = createReplay(game);
+    const moves = [...Array(replay.endSeq).keys()]
+      .map((i) => i + 1)
+      .filter((seq) => seq > replay.startSeq + 1 && replay.frameAt(seq).move?.kind === 'move');
+    const [a, b] = [moves[3]!, moves[10]!];
+    const { viewer, router } = await renderViewer({ events: game }, `/watch?seq=${a - 1}`);
+    const marks = () => viewer.querySelector('.fb-marks')!;
+    const slides = () => viewer.querySelectorAll('.fb-arrive').length;
+
+    act(() => void fireEvent.keyDown(document.body, { key: 'ArrowRight' }));
+    expect(seqOf(viewer)).toBe(a);
+    expect(marks().classList.contains('fb-still')).toBe(false);
+    expect(marks().querySelector('.fb-ping')).not.toBeNull();
+    expect(slides()).toBe(1);
+    // The side column catching up a frame later does not stop the move halfway.
+    await act(() => new Promise((r) => setTimeout(r, 150)));
+    expect(marks().classList.contains('fb-still')).toBe(false);
+
+    await act(() => router.navigate({ to: '/watch' as never, search: { seq: b } as never }));
+    expect(seqOf(viewer)).toBe(b);
+    expect(marks().classList.contains('fb-still')).toBe(true);
+    expect(marks().querySelector('.fb-ping')).not.toBeNull();
+    expect(slides()).toBe(0);
+
+    act(() => void fireEvent.keyDown(document.body, { key: 'ArrowRight' }));
+    act(() => void fireEvent.keyDown(document.body, { key: 'ArrowLeft' }));
+    expect(seqOf(viewer)).toBe(b);
+    expect(marks().classList.contains('fb-still')).toBe(true);
+    expect(slides()).toBe(0);
+  });
+
   it('one turn forward and back with the buttons, and the position in words', async () => {
     const { viewer } = await renderViewer({ events: game }, '/watch');
     expect(viewer.getAttribute('data-turn')).toBe('1');

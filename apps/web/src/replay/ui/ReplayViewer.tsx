@@ -29,7 +29,10 @@ import { ReplayControls, type ReplayNav } from './ReplayControls';
 import { ReplayHeader, type ReplayBack, type ReplayLive } from './ReplayHeader';
 import { useFoldInSlices } from './use-fold-in-slices';
 
+// The parts that follow a seek at once, and those that follow it a frame later, each skip the other's render.
 const StillHeader = memo(ReplayHeader);
+const StillBoard = memo(Board);
+const StillControls = memo(ReplayControls);
 
 const FIGHT_HOLD_MS = 10 * 60_000;
 /** The turn's fight card stays at the bottom of the board: the fitted map keeps clear of it when it has height to spare. */
@@ -218,9 +221,15 @@ export function ReplayViewer({ events, back, live, follow, aside }: Props) {
     () => (shownFeed.current = sameItems(shownFeed.current, aroundFrame.feed) ? shownFeed.current : aroundFrame.feed),
     [aroundFrame],
   );
+  // The event's move plays (its unit slides in, its ring and trail fade) only when the replay steps one
+  // event forward, as while playing; a seek, a turn step or a step back lands on it still.
+  // Decided once per new position (kept through the renders that follow it).
+  const [arrived, setArrived] = useState({ seq: frame.seq, stepped: false });
+  if (arrived.seq !== frame.seq) setArrived({ seq: frame.seq, stepped: frame.seq === arrived.seq + 1 });
+  const stepped = arrived.seq === frame.seq ? arrived.stepped : frame.seq === arrived.seq + 1;
   const marks: Marks = useMemo(
-    () => ({ selected: null, moves: [], attacks: [], bannerSpots: [], lastMove: frame.move }),
-    [frame.move],
+    () => ({ selected: null, moves: [], attacks: [], bannerSpots: [], lastMove: frame.move, still: !stepped }),
+    [frame.move, stepped],
   );
 
   // Keys (kept off text fields and sliders, which have their own): ←/→ an event, Shift+←/→, ↑/↓ and
@@ -291,7 +300,7 @@ export function ReplayViewer({ events, back, live, follow, aside }: Props) {
       <div className="fb-rv-body">
         <div className="fb-rv-main">
           <div className="fb-game-stage">
-            <Board ref={board} game={game} marks={marks} readOnly bands={REPLAY_BANDS} />
+            <StillBoard ref={board} game={game} marks={marks} readOnly bands={REPLAY_BANDS} />
             {note ? (
               <div className="fb-overlay-top">
                 <Alert
@@ -314,7 +323,7 @@ export function ReplayViewer({ events, back, live, follow, aside }: Props) {
               {frame.fight ? <StillFightCard fight={frame.fight} holdMs={FIGHT_HOLD_MS} roll={false} /> : null}
             </div>
           </div>
-          <ReplayControls
+          <StillControls
             replay={replay}
             seq={frame.seq}
             turn={frame.turn}
