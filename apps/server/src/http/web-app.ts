@@ -60,7 +60,7 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * The page icons at fixed names (favicon.svg, icon.svg): kept a day. The browser asks for the page icon
  * again on every change of the address, a replay's position included; revalidating each time cost a
- * request and a parse on the page's main thread. A new icon shows within a day.
+ * request to the server (kept, it comes from the browser's cache). A new icon shows within a day.
  */
 export const ICON = 'public, max-age=86400';
 /** Everything else (index.html, sw.js, the manifest, robots.txt) is revalidated on every use. */
