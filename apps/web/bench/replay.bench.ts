@@ -37,6 +37,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gameActionEvent, offlineGameLog, stamp } from '../src/game/offline-log';
 import { DEVICE_PLAYER_ID } from '../src/game/seats';
+import type { Paced } from './board-shown';
 
 export const REPLAY_EVENTS = 10_000;
 const SIDE = 32;
@@ -167,22 +168,11 @@ const fmt = (n: number, d = 1) => n.toFixed(d);
  * (`__coldShown`), so a cold load is timed from navigation start however soon the page answers.
  */
 const watchScript = (startSeq: number) => `
-  window.__replayShown = () => new Promise((resolve) => {
-    const ready = () => {
-      const el = document.querySelector('[data-testid="replay"]');
-      return el && el.getAttribute('data-seq') === '${startSeq}' && el.querySelector('[data-testid="board"][data-ready]');
-    };
-    const done = () => window.__afterFrame().then(resolve);
-    if (ready()) return done();
-    const mo = new MutationObserver(() => { if (ready()) { mo.disconnect(); done(); } });
-    mo.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-seq', 'data-ready'] });
-  });
-  window.__replayWhole = () => new Promise((resolve) => {
-    const whole = () => document.querySelector('[data-testid="replay"] [data-testid="replay-chart"]');
-    if (whole()) return resolve(performance.now());
-    const mo = new MutationObserver(() => { if (whole()) { mo.disconnect(); resolve(performance.now()); } });
-    mo.observe(document, { childList: true, subtree: true });
-  });
+  window.__replayShown = () => window.__until(() => {
+    const el = document.querySelector('[data-testid="replay"]');
+    return el && el.getAttribute('data-seq') === '${startSeq}' && el.querySelector('[data-testid="board"][data-ready]');
+  }, ['data-seq', 'data-ready']).then(() => window.__afterFrame());
+  window.__replayWhole = () => window.__until(() => document.querySelector('[data-testid="replay"] [data-testid="replay-chart"]'), []);
   if (location.pathname.startsWith('/replay/')) window.__coldShown = window.__replayShown();
 `;
 
@@ -277,9 +267,13 @@ async function seek(
   attr: string,
   list: readonly number[],
   delays: readonly number[],
+  traced = false,
 ): Promise<Timings> {
   return page.evaluate(
-    async ({ param, attr, list, delays }) => {
+    async ({ param, attr, list, delays, traced }) => {
+      // Marks for a trace (BENCH_TRACE) only: a mark costs time of its own while a trace records.
+      const mark = (name: string) => traced && performance.mark(name);
+      const paced = window as unknown as Paced;
       const el = () => document.querySelector('[data-testid="replay"]');
       const commit: number[] = [];
       const frame: number[] = [];
@@ -292,30 +286,21 @@ async function seek(
         url.searchParams.delete('seq');
         url.searchParams.delete('turn');
         url.searchParams.set(param, String(target));
+        mark('fb-seek'); // before the clock starts
         const t0 = performance.now();
-        const shows = () => el()?.getAttribute(attr) === String(target);
-        const committed = new Promise<number>((resolve) => {
-          if (shows()) return resolve(performance.now());
-          // The viewer may also be mounted anew (a new element), so children are watched too.
-          const mo = new MutationObserver(() => {
-            if (!shows()) return;
-            mo.disconnect();
-            resolve(performance.now());
-          });
-          mo.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: [attr] });
-        });
-        performance.mark('fb-seek'); // for a trace (BENCH_TRACE)
+        // The viewer may also be mounted anew (a new element): __until watches elements coming too.
+        const committed = paced.__until(() => el()?.getAttribute(attr) === String(target), [attr]);
         history.replaceState(history.state, '', url.pathname + url.search);
         const t1 = await committed;
-        performance.mark('fb-seek-commit');
-        const t2 = await (window as unknown as { __afterFrame: () => Promise<number> }).__afterFrame();
-        performance.mark('fb-seek-frame');
+        mark('fb-seek-commit');
+        const t2 = await paced.__afterFrame();
+        mark('fb-seek-frame');
         commit.push(t1 - t0);
         frame.push(t2 - t0);
       }
       return { commit, frame };
     },
-    { param, attr, list: [...list], delays: [...delays] },
+    { param, attr, list: [...list], delays: [...delays], traced },
   );
 }
 
@@ -327,6 +312,7 @@ async function seek(
 async function scrub(page: Page, at: readonly number[], delays: readonly number[]): Promise<Timings> {
   return page.evaluate(
     async ({ at, delays }) => {
+      const paced = window as unknown as Paced;
       const el = () => document.querySelector('[data-testid="replay"]');
       const box = document.querySelector('[data-testid="replay-scrubber"]')!.getBoundingClientRect();
       const frameDone = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
@@ -342,23 +328,11 @@ async function scrub(page: Page, at: readonly number[], delays: readonly number[
         document.elementFromPoint(x, y)!.dispatchEvent(mouse('mousedown'));
         await frameDone();
         if (delays[i]! > 0) await new Promise((r) => setTimeout(r, delays[i]));
-        const committed = new Promise<number>((resolve) => {
-          const mo = new MutationObserver(() => {
-            if (el()?.getAttribute('data-seq') === before) return;
-            mo.disconnect();
-            resolve(performance.now());
-          });
-          mo.observe(document.body, {
-            subtree: true,
-            childList: true,
-            attributes: true,
-            attributeFilter: ['data-seq'],
-          });
-        });
+        const committed = paced.__until(() => el()?.getAttribute('data-seq') !== before, ['data-seq']);
         const t0 = performance.now();
         document.dispatchEvent(mouse('mouseup'));
         const t1 = await committed;
-        const t2 = await (window as unknown as { __afterFrame: () => Promise<number> }).__afterFrame();
+        const t2 = await paced.__afterFrame();
         commit.push(t1 - t0);
         frame.push(t2 - t0);
       }
@@ -381,22 +355,9 @@ function scrubPlaces(count: number): number[] {
 async function turnSteps(page: Page, from: readonly number[], delays: readonly number[]): Promise<Timings> {
   return page.evaluate(
     async ({ from, delays }) => {
+      const paced = window as unknown as Paced;
       const el = () => document.querySelector('[data-testid="replay"]');
-      const until = (ok: () => boolean) =>
-        new Promise<number>((resolve) => {
-          if (ok()) return resolve(performance.now());
-          const mo = new MutationObserver(() => {
-            if (!ok()) return;
-            mo.disconnect();
-            resolve(performance.now());
-          });
-          mo.observe(document.body, {
-            subtree: true,
-            childList: true,
-            attributes: true,
-            attributeFilter: ['data-seq', 'data-turn'],
-          });
-        });
+      const until = (ok: () => boolean) => paced.__until(ok, ['data-seq', 'data-turn']);
       const commit: number[] = [];
       const frame: number[] = [];
       for (const [i, seq] of from.entries()) {
@@ -412,7 +373,7 @@ async function turnSteps(page: Page, from: readonly number[], delays: readonly n
         const moved = until(() => el()?.getAttribute('data-turn') !== turn);
         document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'PageDown', bubbles: true, cancelable: true }));
         const t1 = await moved;
-        const t2 = await (window as unknown as { __afterFrame: () => Promise<number> }).__afterFrame();
+        const t2 = await paced.__afterFrame();
         commit.push(t1 - t0);
         frame.push(t2 - t0);
         // The viewer writes the new position to the address a moment later; the next step waits for it, so
@@ -435,7 +396,7 @@ async function idleProbe(page: Page, delays: readonly number[]): Promise<number[
       await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
       if (delay > 0) await new Promise((r) => setTimeout(r, delay));
       const t0 = performance.now();
-      out.push((await (window as unknown as { __afterFrame: () => Promise<number> }).__afterFrame()) - t0);
+      out.push((await (window as unknown as Paced).__afterFrame()) - t0);
     }
     return out;
   }, delays);
@@ -531,7 +492,7 @@ export async function replayBench(fresh: FreshPage, base: string, runs: number, 
           const bySeq = await shownWithin(
             'seek by event',
             page,
-            seek(page, 'seq', 'data-seq', targets(SEEKS, log.startSeq, endSeq), delaysOf(phase, SEEKS, 3)),
+            seek(page, 'seq', 'data-seq', targets(SEEKS, log.startSeq, endSeq), delaysOf(phase, SEEKS, 3), !!tracing),
             SERIES_MS,
           );
           if (tracing) await tracing.stop(`${TRACE}.${board}.json`);

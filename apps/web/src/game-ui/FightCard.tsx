@@ -19,9 +19,12 @@ import { revealedFight } from './fight-reveal';
 /** What the card shows: the dice rolling, then the result. */
 export type FightPhase = 'rolling' | 'result';
 
+type Shown = { readonly fight: FightView; readonly phase: FightPhase } | null;
+
 /**
- * Shows `fight` for `holdMs` after its result. `roll` plays the dice roll first (the live game); a
- * replay, where the player seeks through many fights, shows each result at once.
+ * Shows `fight` for `holdMs` after its result. `roll` plays the dice roll first and lets the card rise in
+ * (the live game); a replay, where the player seeks through many fights, shows each result at once and
+ * in place: a new fight rewrites the card in the same render, with no second render and no new card.
  */
 export function FightCard({
   fight,
@@ -32,10 +35,15 @@ export function FightCard({
   holdMs?: number;
   roll?: boolean;
 }) {
-  const [shown, setShown] = useState<{ fight: FightView; phase: FightPhase } | null>(null);
-  useEffect(() => {
-    if (fight) setShown({ fight, phase: roll && diceRoll() ? 'rolling' : 'result' });
-  }, [fight, roll]);
+  const showing = (f: FightView | null): Shown =>
+    f ? { fight: f, phase: roll && diceRoll() ? 'rolling' : 'result' } : null;
+  const [shown, setShown] = useState<Shown>(() => showing(fight));
+  // A new fight shows at once; the card stays up after the fight is gone from the game until its hold ends.
+  const [given, setGiven] = useState(fight);
+  if (given !== fight) {
+    setGiven(fight);
+    if (fight) setShown(showing(fight));
+  }
 
   const phase = shown?.phase;
   const reveal = () => setShown((s) => (s && s.phase === 'rolling' ? { ...s, phase: 'result' } : s));
@@ -68,8 +76,9 @@ export function FightCard({
   const modifier = modifierBreakdown(f);
   return (
     <Paper
-      className="fb-fight"
-      key={f.seq}
+      // The live card is new for each fight, so it rises in again; a replay's stays and is rewritten.
+      className={roll ? 'fb-fight fb-fight-rise' : 'fb-fight'}
+      key={roll ? f.seq : undefined}
       radius="lg"
       p="sm"
       shadow="xl"

@@ -1,8 +1,8 @@
 /**
  * Replay playback: the event in words, steps by event and by turn, start/end, play/pause, the
  * scrubber, "Event 120 of 4,310 · Turn 37 of 402", a turn to jump to, speed, the keys and a link to
- * this moment. A seek redraws the words and the scrubber; the buttons and tools only when their own
- * state changes (at the ends, on a new turn), which keeps long games smooth to scrub.
+ * this moment. A seek redraws the words and the scrubber; the turn field a frame later; the buttons and
+ * tools only when their own state changes (at the ends, play/pause), which keeps long games smooth to scrub.
  */
 import { ActionIcon, Button, Kbd, NumberInput, Popover, SegmentedControl, Slider, Text, Tooltip } from '@mantine/core';
 // Mantine's styles for NumberInput, SegmentedControl, Slider, Tooltip (ARCHITECTURE §7.12).
@@ -31,6 +31,11 @@ interface Props {
   readonly replay: Replay;
   readonly seq: number;
   readonly turn: number;
+  /**
+   * The turn in the "go to turn" field: the viewer hands it over a frame after `turn` (ARCHITECTURE §7.14),
+   * so a seek draws the slider and the words, and the field (a costly input to redraw) follows.
+   */
+  readonly fieldTurn: number;
   readonly words: EventWords;
   readonly playing: boolean;
   readonly speed: ReplaySpeed;
@@ -309,7 +314,17 @@ const StepButtons = memo(function StepButtons({
   );
 });
 
-function Scrubber({ replay, seq, turn, nav }: { replay: Replay; seq: number; turn: number; nav: ReplayNav }) {
+const Scrubber = memo(function Scrubber({
+  replay,
+  seq,
+  turn,
+  nav,
+}: {
+  replay: Replay;
+  seq: number;
+  turn: number;
+  nav: ReplayNav;
+}) {
   // The scrubber moves freely while dragged and seeks once, where it is let go.
   const [dragging, setDragging] = useState<number | null>(null);
   // A new position ends the drag's preview (in the same render, so a seek draws the slider once).
@@ -339,12 +354,13 @@ function Scrubber({ replay, seq, turn, nav }: { replay: Replay; seq: number; tur
       </Text>
     </div>
   );
-}
+});
 
 export function ReplayControls({
   replay,
   seq,
   turn,
+  fieldTurn,
   words,
   playing,
   speed,
@@ -358,7 +374,7 @@ export function ReplayControls({
       <div className="fb-rv-top">
         <ReplayEventLine words={words} announce={!playing} />
         <div className="fb-rv-tools">
-          <StillTurnJump replay={replay} turn={turn} nav={nav} />
+          <StillTurnJump replay={replay} turn={fieldTurn} nav={nav} />
           <ReplayTools speed={speed} keysOpen={keysOpen} onKeysOpen={onKeysOpen} onSpeed={onSpeed} nav={nav} />
         </div>
       </div>

@@ -180,11 +180,16 @@ describe('the replay viewer, finished games', () => {
     expect(slides()).toBe(0);
   });
 
-  it('one turn forward and back with the buttons, and the position in words', async () => {
+  it('one turn forward and back with the buttons, and the position in words; the turn field follows a frame later', async () => {
     const { viewer } = await renderViewer({ events: game }, '/watch');
+    const field = () => (screen.getByTestId('replay-turn-input') as HTMLInputElement).value;
     expect(viewer.getAttribute('data-turn')).toBe('1');
     act(() => void fireEvent.click(screen.getByTestId('replay-turn-forward')));
     expect(viewer.getAttribute('data-turn')).toBe('2');
+    // The step's own render leaves the field be (ARCHITECTURE §7.14); it catches up after the next frame.
+    expect(field()).toBe('1');
+    await act(() => new Promise((r) => setTimeout(r, 150)));
+    expect(field()).toBe('2');
     act(() => void fireEvent.click(screen.getByTestId('replay-turn-forward')));
     expect(viewer.getAttribute('data-turn')).toBe('3');
     expect(screen.getByTestId('replay-position').textContent).toMatch(

@@ -224,12 +224,13 @@ export function ReplayViewer({ events, back, live, follow, aside }: Props) {
   // The event's move plays (its unit slides in, its ring and trail fade) only when the replay steps one
   // event forward, as while playing; a seek, a turn step or a step back lands on it still.
   // Decided once per new position (kept through the renders that follow it).
+  // (A render that finds a new position is redone at once with it: React drops that render's output.)
   const [arrived, setArrived] = useState({ seq: frame.seq, stepped: false });
   if (arrived.seq !== frame.seq) setArrived({ seq: frame.seq, stepped: frame.seq === arrived.seq + 1 });
-  const stepped = arrived.seq === frame.seq ? arrived.stepped : frame.seq === arrived.seq + 1;
+  const still = !arrived.stepped;
   const marks: Marks = useMemo(
-    () => ({ selected: null, moves: [], attacks: [], bannerSpots: [], lastMove: frame.move, still: !stepped }),
-    [frame.move, stepped],
+    () => ({ selected: null, moves: [], attacks: [], bannerSpots: [], lastMove: frame.move, still }),
+    [frame.move, still],
   );
 
   // Keys (kept off text fields and sliders, which have their own): ←/→ an event, Shift+←/→, ↑/↓ and
@@ -327,6 +328,7 @@ export function ReplayViewer({ events, back, live, follow, aside }: Props) {
             replay={replay}
             seq={frame.seq}
             turn={frame.turn}
+            fieldTurn={aroundFrame.turn}
             words={frame.words}
             playing={playing}
             speed={speed}
