@@ -280,7 +280,7 @@ async function seek(
       for (const [i, target] of list.entries()) {
         // Start after a fresh frame, so one seek's work does not spill into the next one's timing; then
         // wait for the input's moment of the frame.
-        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        await paced.__afterFrame();
         if (delays[i]! > 0) await new Promise((r) => setTimeout(r, delays[i]));
         const url = new URL(location.href);
         url.searchParams.delete('seq');
@@ -315,18 +315,17 @@ async function scrub(page: Page, at: readonly number[], delays: readonly number[
       const paced = window as unknown as Paced;
       const el = () => document.querySelector('[data-testid="replay"]');
       const box = document.querySelector('[data-testid="replay-scrubber"]')!.getBoundingClientRect();
-      const frameDone = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
       const commit: number[] = [];
       const frame: number[] = [];
       for (const [i, f] of at.entries()) {
-        await frameDone();
+        await paced.__afterFrame();
         const x = box.left + f * box.width;
         const y = box.top + box.height / 2;
         const before = el()!.getAttribute('data-seq');
         const mouse = (type: string) =>
           new MouseEvent(type, { bubbles: true, cancelable: true, clientX: x, clientY: y, button: 0, view: window });
         document.elementFromPoint(x, y)!.dispatchEvent(mouse('mousedown'));
-        await frameDone();
+        await paced.__afterFrame();
         if (delays[i]! > 0) await new Promise((r) => setTimeout(r, delays[i]));
         const committed = paced.__until(() => el()?.getAttribute('data-seq') !== before, ['data-seq']);
         const t0 = performance.now();
@@ -366,7 +365,7 @@ async function turnSteps(page: Page, from: readonly number[], delays: readonly n
         url.searchParams.set('seq', String(seq));
         history.replaceState(history.state, '', url.pathname + url.search);
         await until(() => el()?.getAttribute('data-seq') === String(seq));
-        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        await paced.__afterFrame();
         if (delays[i]! > 0) await new Promise((r) => setTimeout(r, delays[i]));
         const turn = el()!.getAttribute('data-turn');
         const t0 = performance.now();
@@ -391,12 +390,13 @@ async function turnSteps(page: Page, from: readonly number[], delays: readonly n
 /** The floor: from each moment in `delays` after a painted frame to the task after the next frame, with no input. */
 async function idleProbe(page: Page, delays: readonly number[]): Promise<number[]> {
   return page.evaluate(async (delays) => {
+    const paced = window as unknown as Paced;
     const out: number[] = [];
     for (const delay of delays) {
-      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      await paced.__afterFrame();
       if (delay > 0) await new Promise((r) => setTimeout(r, delay));
       const t0 = performance.now();
-      out.push((await (window as unknown as Paced).__afterFrame()) - t0);
+      out.push((await paced.__afterFrame()) - t0);
     }
     return out;
   }, delays);
