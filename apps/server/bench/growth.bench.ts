@@ -21,7 +21,7 @@ import {
 import { loggedBotGame } from '@four-banners/engine/runner';
 import { configFromEnv } from '../src/common/config.js';
 import { SqliteDatabase } from '../src/storage/sqlite/database.js';
-import { snapshotOf } from '../src/lobby/broadcasts.js';
+import { snapshotOf } from '@four-banners/protocol';
 import { SqliteLobbyLogRepository } from '../src/storage/sqlite/lobby-log.repository.js';
 import { UNLISTED_FACTS } from '../src/storage/lobby-log.repository.js';
 

@@ -76,6 +76,7 @@ export { gameHash } from './hash.js';
 export {
   AWAY_REASONS,
   DEFAULT_SETTINGS,
+  LOBBY_EVENT_KINDS,
   MODERATION_ACTIONS,
   MODERATION_REASON_MAX,
   MODERATOR_ACTOR,
@@ -92,6 +93,7 @@ export {
   type CloseReason,
   type LobbyEvent,
   type LobbyEventKind,
+  type LobbyEventPayloads,
   type NewLobbyEvent,
   type Player,
 } from './lobby/events.js';

@@ -1,7 +1,7 @@
 /** Response shapes of the HTTP API (PROTOCOL §8), for the server that sends them and the clients that read them. */
 import type { CountryId, Difficulty, LobbyEvent, QuickSeats, SerializedGame, TurnClock } from '@four-banners/engine';
 import { z } from 'zod';
-import type { LobbySnapshot } from './socket.js';
+import type { LobbySnapshot } from './snapshot.js';
 
 /** `GET /api/health`. */
 export interface HealthResponse {

@@ -11,7 +11,7 @@ import { AppLogger } from '../common/logger.js';
 import { MetricsService } from '../common/metrics.service.js';
 import { LobbyLogRepository } from '../storage/lobby-log.repository.js';
 import { PlayerRepository } from '../storage/player.repository.js';
-import { snapshotOf } from './broadcasts.js';
+import { snapshotOf } from '@four-banners/protocol';
 import { LobbyHub } from './lobby.hub.js';
 
 export const isHuman = (p: Player): boolean => !p.bot && !p.local;

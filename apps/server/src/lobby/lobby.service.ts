@@ -36,7 +36,7 @@ import type { z } from 'zod';
 import { CONFIG, type ServerConfig } from '../common/config.js';
 import { MetricsService } from '../common/metrics.service.js';
 import { LimitsService, REFUSAL_MESSAGES } from '../limits/limits.service.js';
-import { snapshotOf } from './broadcasts.js';
+import { snapshotOf } from '@four-banners/protocol';
 import { newLobbyId, newSeatId, newSeed } from '../common/ids.js';
 import { LobbyHub } from './lobby.hub.js';
 import { LobbyLogRepository } from '../storage/lobby-log.repository.js';

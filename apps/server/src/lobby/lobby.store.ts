@@ -31,7 +31,7 @@ import { MetricsService } from '../common/metrics.service.js';
 import { ServerStopping } from '../common/server-stopping.js';
 import { AppendConflict, LobbyLogRepository, type LobbyFacts } from '../storage/lobby-log.repository.js';
 import type { AuditInput } from '../storage/moderation.repository.js';
-import { broadcastOf, snapshotOf } from './broadcasts.js';
+import { encodeBroadcast, snapshotOf } from '@four-banners/protocol';
 import { LobbyCache, isHuman } from './lobby-cache.js';
 import { LobbyHub } from './lobby.hub.js';
 
@@ -235,7 +235,7 @@ export class LobbyStore implements FollowedLobbies, BeforeApplicationShutdown {
       if (!before.has(id))
         this.hub.seatHere(id, lobbyId, () => ({ name: 'server-sync-state', payload: snapshotOf(state) }));
     }
-    for (const step of steps) this.hub.toLobby(lobbyId, broadcastOf(step.event, step.after, current));
+    for (const step of steps) this.hub.toLobby(lobbyId, encodeBroadcast(step.event, step.after, current));
     for (const id of before) if (!after.has(id)) this.hub.leaveRoom(id, lobbyId);
     if (!current.online) this.hub.clearRoom(lobbyId);
     this.bus.emit('lobby-changed', lobbyId);
@@ -293,7 +293,7 @@ export class LobbyStore implements FollowedLobbies, BeforeApplicationShutdown {
       this.logger.info('lobby-event', { lobby: lobbyId, seq: e.seq, kind: e.kind, actor: e.actor });
 
     for (const playerId of opts.enter ?? []) this.hub.joinRoom(playerId, lobbyId);
-    for (const step of draft.steps) this.hub.toLobby(lobbyId, broadcastOf(step.event, step.after, state));
+    for (const step of draft.steps) this.hub.toLobby(lobbyId, encodeBroadcast(step.event, step.after, state));
     for (const playerId of opts.exit ?? []) this.hub.leaveRoom(playerId, lobbyId);
     if (!state.online) {
       this.hub.clearRoom(lobbyId);

@@ -11,7 +11,7 @@ import { LIMITS, syncStateSchema, type AckError, type StateSnapshot, type SyncAc
 import type { z } from 'zod';
 import { CONFIG, type ServerConfig } from '../common/config.js';
 import { LimitsService, REFUSAL_MESSAGES } from '../limits/limits.service.js';
-import { snapshotOf, withoutChatText } from './broadcasts.js';
+import { snapshotOf, withoutChatText } from '@four-banners/protocol';
 import { LobbyLogRepository } from '../storage/lobby-log.repository.js';
 import { fail } from './requests.js';
 import { LobbyCache } from './lobby-cache.js';

@@ -12,7 +12,7 @@
  */
 import type { LobbyEvent } from '@four-banners/engine';
 import {
-  broadcastToEvent,
+  decodeBroadcast,
   LOGGED_BROADCAST_NAMES,
   type ServerToClientEvents,
   type WatchAck,
@@ -112,7 +112,7 @@ export function adminWatch(lobbyId: string, token: string, onView: (view: AdminW
     for (const name of LOGGED_BROADCAST_NAMES) {
       s.on(name as 'server-game-action', (payload) => {
         if (lobbyOf(payload) !== lobbyId) return;
-        const event = broadcastToEvent(name, payload as never);
+        const event = decodeBroadcast(name, payload as never);
         if (!event) return;
         if (take([event])) publish({});
         else void watch();

@@ -5,7 +5,7 @@
  * the same way: watch again from the last seq held (the resync contract of PROTOCOL §5.2).
  */
 import {
-  broadcastToEvent,
+  decodeBroadcast,
   LOGGED_BROADCAST_NAMES,
   type ServerToClientEvents,
   type WatchAck,
@@ -149,7 +149,7 @@ export function watchGame(
     for (const name of LOGGED_BROADCAST_NAMES) {
       on(s, name as 'server-game-action', (payload) => {
         if (lobbyOf(payload) !== lobbyId) return;
-        const event = broadcastToEvent(name, payload as never);
+        const event = decodeBroadcast(name, payload as never);
         if (!event) return;
         if (take([event])) publish({});
         else void watch();
