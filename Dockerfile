@@ -1,12 +1,11 @@
 # Four Banners: the server (and the built web app it serves) on one port; the SQLite file lives on /data.
 # Build: docker build -t four-banners .   Run: docker compose up (see docker-compose.yml).
 
-FROM node:20-bookworm-slim AS build
+# Node.js 24, the LTS line the project runs on (package.json "engines").
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
-# better-sqlite3 12 compiles from source when its prebuilt download is unavailable.
-RUN apt-get update \
- && apt-get install -y --no-install-recommends python3 make g++ \
- && rm -rf /var/lib/apt/lists/*
+# better-sqlite3 13 ships its native module prebuilt for Linux (glibc and musl, x64 and arm64) inside the
+# package, so nothing is compiled and no build tools are needed.
 COPY package.json package-lock.json tsconfig.json ./
 COPY libs/engine/package.json libs/engine/
 COPY libs/protocol/package.json libs/protocol/
@@ -19,7 +18,7 @@ COPY migrations migrations
 # Builds every workspace in order: engine → protocol → server → web.
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production \
     PORT=3000 \

@@ -19,7 +19,7 @@ const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const THIS_FILE = relative(ROOT, fileURLToPath(import.meta.url));
 
 /** The documents a citation may name, each a file of docs/. */
-const DOCS = ['RULES', 'PROTOCOL', 'OPERATIONS', 'ARCHITECTURE'] as const;
+const DOCS = ['RULES', 'PROTOCOL', 'OPERATIONS', 'ARCHITECTURE', 'BENCHMARKS'] as const;
 type Doc = (typeof DOCS)[number];
 
 /**
@@ -142,7 +142,7 @@ describe('the repository stands alone', () => {
       const own = DOCS.find((doc) => path === `docs/${doc}.md`) ?? null;
       for (const { doc, section, where } of citationsIn(text, path, own)) {
         if (doc === null)
-          broken.push(`${where}: §${section} names no document (RULES, PROTOCOL, OPERATIONS, ARCHITECTURE)`);
+          broken.push(`${where}: §${section} names no document (${DOCS.join(', ')})`);
         else if (!sections[doc].has(section))
           broken.push(`${where}: ${doc} §${section} is not a section of docs/${doc}.md`);
         else checked++;

@@ -55,7 +55,7 @@ export interface Weights {
   readonly enemyBonus: number;
 }
 
-/** The tuned weights (see the ladder in the README). */
+/** The tuned weights (see the ladder in docs/BENCHMARKS.md §4). */
 export const EXPERT_WEIGHTS: Weights = {
   unit: 10,
   spawn: 30,
