@@ -141,8 +141,7 @@ describe('the repository stands alone', () => {
       if (path === THIS_FILE) continue; // its examples are about citations, not citations
       const own = DOCS.find((doc) => path === `docs/${doc}.md`) ?? null;
       for (const { doc, section, where } of citationsIn(text, path, own)) {
-        if (doc === null)
-          broken.push(`${where}: §${section} names no document (${DOCS.join(', ')})`);
+        if (doc === null) broken.push(`${where}: §${section} names no document (${DOCS.join(', ')})`);
         else if (!sections[doc].has(section))
           broken.push(`${where}: ${doc} §${section} is not a section of docs/${doc}.md`);
         else checked++;
