@@ -6,7 +6,7 @@
 import { applyLegal, fold, newGame, serializeGame, whoseTurn, type LobbyEvent } from '@four-banners/engine';
 import type { LobbyUpdatePayload } from '@four-banners/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LobbyCache } from '../src/lobby/lobby-cache.js';
+import { LobbyCache } from '../src/lobby/core/lobby-cache.js';
 import {
   ADMIN_TOKEN,
   LENIENT,

@@ -26,8 +26,8 @@ import { configFromEnv, type ServerConfig } from '../src/common/config.js';
 import { PostgresDatabase } from '../src/storage/postgres/database.js';
 import { SqliteDatabase } from '../src/storage/sqlite/database.js';
 import { createDatabase } from './fixtures/postgres-cluster.js';
-import { LobbyHub } from '../src/lobby/lobby.hub.js';
-import { LobbyCache } from '../src/lobby/lobby-cache.js';
+import { LobbyHub } from '../src/lobby/core/lobby.hub.js';
+import { LobbyCache } from '../src/lobby/core/lobby-cache.js';
 import { startServer, type RunningServer } from '../src/server.js';
 
 export const ADMIN_TOKEN = 'test-admin-token';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { RULES_VERSION, fold, stateHash } from '@four-banners/engine';
 import { lobbyStateFromSnapshot } from '@four-banners/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LobbyCache } from '../src/lobby/lobby-cache.js';
+import { LobbyCache } from '../src/lobby/core/lobby-cache.js';
 import { ADMIN_TOKEN, TestClient, bootServer, getJson, removeDir, type TestServer } from './harness.js';
 
 let server: TestServer;

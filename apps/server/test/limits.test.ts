@@ -6,7 +6,7 @@
  */
 import type { Ack } from '@four-banners/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LobbyCache } from '../src/lobby/lobby-cache.js';
+import { LobbyCache } from '../src/lobby/core/lobby-cache.js';
 import { MetricsService } from '../src/common/metrics.service.js';
 import { LENIENT, createdLobby, serverRig, sleep, sqlRows, waitFor, type TestClient } from './harness.js';
 

@@ -17,9 +17,9 @@ import {
 import { lobbyStateFromSnapshot, type PresencePayload, type SyncAck } from '@four-banners/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LobbyLogRepository } from '../src/storage/lobby-log.repository.js';
-import { LobbyIdleSweep } from '../src/lobby/lobby-idle.service.js';
-import { LobbyHub } from '../src/lobby/lobby.hub.js';
-import { LobbyCache } from '../src/lobby/lobby-cache.js';
+import { LobbyIdleSweep } from '../src/lobby/play/lobby-idle.service.js';
+import { LobbyHub } from '../src/lobby/core/lobby.hub.js';
+import { LobbyCache } from '../src/lobby/core/lobby-cache.js';
 import { PlayerRepository } from '../src/storage/player.repository.js';
 import { asClientAction } from './drive.js';
 import { ADMIN_TOKEN, LENIENT, expectOk as ok, getJson, serverRig, type TestClient } from './harness.js';

@@ -7,10 +7,10 @@
 import { fold, isGameOver, stateHash, type LobbyState } from '@four-banners/engine';
 import { lobbyStateFromSnapshot, type StateSnapshot } from '@four-banners/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LobbyHub } from '../src/lobby/lobby.hub.js';
-import { LobbyIdleSweep } from '../src/lobby/lobby-idle.service.js';
+import { LobbyHub } from '../src/lobby/core/lobby.hub.js';
+import { LobbyIdleSweep } from '../src/lobby/play/lobby-idle.service.js';
 import { LobbyLogRepository } from '../src/storage/lobby-log.repository.js';
-import { LobbyCache } from '../src/lobby/lobby-cache.js';
+import { LobbyCache } from '../src/lobby/core/lobby-cache.js';
 import { playToEnd } from './drive.js';
 import { nodesRig } from './fixtures/nodes-rig.js';
 import {

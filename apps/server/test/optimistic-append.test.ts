@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fold, stateHash, type LobbyState } from '@four-banners/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LobbyLogRepository } from '../src/storage/lobby-log.repository.js';
-import { LobbyStore } from '../src/lobby/lobby.store.js';
+import { LobbyStore } from '../src/lobby/core/lobby.store.js';
 import { MetricsService } from '../src/common/metrics.service.js';
 import {
   LENIENT,

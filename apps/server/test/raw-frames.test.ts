@@ -4,7 +4,7 @@
  */
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LobbyHub } from '../src/lobby/lobby.hub.js';
+import { LobbyHub } from '../src/lobby/core/lobby.hub.js';
 import { LENIENT, TestClient, bootServer, getJson, removeDir, type TestServer } from './harness.js';
 
 let server: TestServer;

@@ -5,7 +5,7 @@
 import { LANDMARK, playBotTurn, whoseTurn } from '@four-banners/engine';
 import { ERROR_CODES, type Ack, type ErrorCode } from '@four-banners/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LobbyCache } from '../src/lobby/lobby-cache.js';
+import { LobbyCache } from '../src/lobby/core/lobby-cache.js';
 import { postJson } from './admin-post.js';
 import { asClientAction } from './drive.js';
 import { expectOk as ok, serverRig, type TestClient } from './harness.js';

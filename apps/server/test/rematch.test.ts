@@ -7,7 +7,7 @@
 import { isGameOver, stateHash } from '@four-banners/engine';
 import type { RematchPayload } from '@four-banners/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LobbyCache } from '../src/lobby/lobby-cache.js';
+import { LobbyCache } from '../src/lobby/core/lobby-cache.js';
 import { oneAliveSave } from './drive.js';
 import {
   ADMIN_TOKEN,

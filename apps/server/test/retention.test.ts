@@ -7,7 +7,7 @@
 import { RULES_VERSION } from '@four-banners/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LobbyLogRepository, UNLISTED_FACTS, type LobbyStatus } from '../src/storage/lobby-log.repository.js';
-import { LobbyHub } from '../src/lobby/lobby.hub.js';
+import { LobbyHub } from '../src/lobby/core/lobby.hub.js';
 import { AppLogger } from '../src/common/logger.js';
 import { RetentionRepository } from '../src/storage/retention.repository.js';
 import { RETENTION_LIMITS, RetentionService } from '../src/ops/retention.service.js';

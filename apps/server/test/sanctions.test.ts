@@ -5,7 +5,7 @@
  * and at the next refresh when the ban comes from elsewhere (another node, through the shared database).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { SanctionsService } from '../src/lobby/sanctions.service.js';
+import { SanctionsService } from '../src/lobby/moderation/sanctions.service.js';
 import { postJson } from './admin-post.js';
 import { ADMIN_TOKEN, createdLobby, expectOk as ok, getJson, serverRig, sqlRows, waitFor } from './harness.js';
 

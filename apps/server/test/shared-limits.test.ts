@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../src/common/config.js';
 import { NodeRegistry } from '../src/cluster/node-registry.js';
 import { REDIS, type RedisClients } from '../src/cluster/redis.js';
-import { LobbyHub } from '../src/lobby/lobby.hub.js';
+import { LobbyHub } from '../src/lobby/core/lobby.hub.js';
 import { nodesRig } from './fixtures/nodes-rig.js';
 import {
   LENIENT,

@@ -7,7 +7,7 @@
 import { applyEvent, stateHash, type LobbyEvent, type LobbyState } from '@four-banners/engine';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../src/common/config.js';
-import { LobbyCache } from '../src/lobby/lobby-cache.js';
+import { LobbyCache } from '../src/lobby/core/lobby-cache.js';
 import { clockedGame, logOf, passesEveryTurn } from './clocked.js';
 import { oneAliveSave } from './drive.js';
 import { nodesRig } from './fixtures/nodes-rig.js';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { whoseTurn, type LobbyEvent } from '@four-banners/engine';
 import { afterEach, describe, expect, it } from 'vitest';
 import { countryToMove } from './drive.js';
-import { TurnClock } from '../src/lobby/turn-clock.service.js';
+import { TurnClock } from '../src/lobby/play/turn-clock.service.js';
 import { clockedGame, expectLogFoldsLike, logOf, metric, passesEveryTurn } from './clocked.js';
 import { LENIENT, createdLobby, expectOk as ok, serverRig, sleep, waitFor, type TestClient } from './harness.js';
 

@@ -7,7 +7,7 @@
 import { createInterface } from 'node:readline';
 import { SERVER_ACTOR, type TurnClock as ClockSeconds } from '@four-banners/engine';
 import { configFromEnv } from '../../src/common/config.js';
-import { Draft, LobbyStore } from '../../src/lobby/lobby.store.js';
+import { Draft, LobbyStore } from '../../src/lobby/core/lobby.store.js';
 import { startServer } from '../../src/server.js';
 
 const server = await startServer(configFromEnv());

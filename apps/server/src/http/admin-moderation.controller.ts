@@ -20,9 +20,9 @@ import {
   type Sanction,
 } from '@four-banners/protocol';
 import { z } from 'zod';
-import { ModerationRefusal } from '../lobby/moderation-refusal.js';
-import { ModerationService } from '../lobby/moderation.service.js';
-import { SanctionActions } from '../lobby/sanction-actions.service.js';
+import { ModerationRefusal } from '../lobby/moderation/moderation-refusal.js';
+import { ModerationService } from '../lobby/moderation/moderation.service.js';
+import { SanctionActions } from '../lobby/moderation/sanction-actions.service.js';
 import { ModerationRepository } from '../storage/moderation.repository.js';
 import { Admin, AdminGuard, Moderation, type AdminCaller } from './admin.guard.js';
 import { httpError } from './http-errors.js';

@@ -15,7 +15,7 @@ import {
   type Sanction,
 } from '@four-banners/protocol';
 import { CONFIG, type ServerConfig } from '../common/config.js';
-import { LobbyHub } from '../lobby/lobby.hub.js';
+import { LobbyHub } from '../lobby/core/lobby.hub.js';
 import { LobbyLogRepository, type LobbyRow } from '../storage/lobby-log.repository.js';
 import { ModerationRepository } from '../storage/moderation.repository.js';
 import { adminStatusOf } from './admin-status.js';

@@ -19,7 +19,7 @@ import {
 import { CONFIG, type ServerConfig } from '../common/config.js';
 import { hashToken, secretsEqual } from '../common/ids.js';
 import { LobbyLogRepository, isStarted, type LobbyRow, type StoredEvent } from '../storage/lobby-log.repository.js';
-import { LobbyCache } from '../lobby/lobby-cache.js';
+import { LobbyCache } from '../lobby/core/lobby-cache.js';
 import { PlayerRepository } from '../storage/player.repository.js';
 import { eventsPageJson } from './events-page.js';
 import { httpError } from './http-errors.js';

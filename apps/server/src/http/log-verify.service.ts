@@ -18,7 +18,7 @@ import {
 import { lobbyStateFromSnapshot, type StateSnapshot, type VerifyReport } from '@four-banners/protocol';
 import { Counter, Histogram } from 'prom-client';
 import { MetricsService } from '../common/metrics.service.js';
-import { LobbyCache } from '../lobby/lobby-cache.js';
+import { LobbyCache } from '../lobby/core/lobby-cache.js';
 import { LobbyLogRepository, type LobbyRow } from '../storage/lobby-log.repository.js';
 import { httpError } from './http-errors.js';
 import { stateDifferences } from './state-diff.js';

@@ -7,7 +7,7 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CONFIG, type ServerConfig } from '../common/config.js';
-import { LobbyHub } from '../lobby/lobby.hub.js';
+import { LobbyHub } from '../lobby/core/lobby.hub.js';
 import { AppLogger } from '../common/logger.js';
 import { RetentionRepository, type ExpiredLobby, type IdentityCursor } from '../storage/retention.repository.js';
 

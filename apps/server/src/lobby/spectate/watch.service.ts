@@ -11,13 +11,13 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { adminWatchSchema, watchLobbySchema, type Ack, type WatchAck } from '@four-banners/protocol';
 import type { z } from 'zod';
-import { ClusterBus } from '../cluster/cluster-bus.js';
-import { CONFIG, type ServerConfig } from '../common/config.js';
-import { LimitsService, REFUSAL_MESSAGES } from '../limits/limits.service.js';
-import { MetricsService } from '../common/metrics.service.js';
-import { LobbyHub, type GameSocket } from './lobby.hub.js';
-import { fail } from './requests.js';
-import { LobbyCache, isHuman } from './lobby-cache.js';
+import { ClusterBus } from '../../cluster/cluster-bus.js';
+import { CONFIG, type ServerConfig } from '../../common/config.js';
+import { LimitsService, REFUSAL_MESSAGES } from '../../limits/limits.service.js';
+import { MetricsService } from '../../common/metrics.service.js';
+import { LobbyHub, type GameSocket } from '../core/lobby.hub.js';
+import { fail } from '../core/requests.js';
+import { LobbyCache, isHuman } from '../core/lobby-cache.js';
 import { ResyncService } from './resync.service.js';
 
 @Injectable()

@@ -22,21 +22,21 @@ import {
   type NewLobbyEvent,
 } from '@four-banners/engine';
 import { LIMITS } from '@four-banners/protocol';
-import { ClusterBus } from '../cluster/cluster-bus.js';
-import { FollowedLobbies, type NoticedEvents } from '../cluster/lobby-follower.js';
-import { CONFIG, type ServerConfig } from '../common/config.js';
-import { KeyedLock } from '../common/keyed-lock.js';
-import { AppLogger } from '../common/logger.js';
-import { MetricsService } from '../common/metrics.service.js';
-import { ServerStopping } from '../common/server-stopping.js';
-import { AppendConflict, LobbyLogRepository, type LobbyFacts } from '../storage/lobby-log.repository.js';
-import type { AuditInput } from '../storage/moderation.repository.js';
+import { ClusterBus } from '../../cluster/cluster-bus.js';
+import { FollowedLobbies, type NoticedEvents } from '../../cluster/lobby-follower.js';
+import { CONFIG, type ServerConfig } from '../../common/config.js';
+import { KeyedLock } from '../../common/keyed-lock.js';
+import { AppLogger } from '../../common/logger.js';
+import { MetricsService } from '../../common/metrics.service.js';
+import { ServerStopping } from '../../common/server-stopping.js';
+import { AppendConflict, LobbyLogRepository, type LobbyFacts } from '../../storage/lobby-log.repository.js';
+import type { AuditInput } from '../../storage/moderation.repository.js';
 import { encodeBroadcast, snapshotOf } from '@four-banners/protocol';
 import { LobbyCache, isHuman } from './lobby-cache.js';
 import { LobbyHub } from './lobby.hub.js';
 
 export { isHuman } from './lobby-cache.js';
-export { ServerStopping } from '../common/server-stopping.js';
+export { ServerStopping } from '../../common/server-stopping.js';
 
 /** How often one request is decided before it gives up (the retries hold the log: see `inLobby`). */
 const APPEND_ATTEMPTS = 5;

@@ -6,11 +6,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { foldFrom, type LobbyState, type Player } from '@four-banners/engine';
 import { lobbyStateFromSnapshot, type StateSnapshot } from '@four-banners/protocol';
-import { ClusterBus } from '../cluster/cluster-bus.js';
-import { AppLogger } from '../common/logger.js';
-import { MetricsService } from '../common/metrics.service.js';
-import { LobbyLogRepository } from '../storage/lobby-log.repository.js';
-import { PlayerRepository } from '../storage/player.repository.js';
+import { ClusterBus } from '../../cluster/cluster-bus.js';
+import { AppLogger } from '../../common/logger.js';
+import { MetricsService } from '../../common/metrics.service.js';
+import { LobbyLogRepository } from '../../storage/lobby-log.repository.js';
+import { PlayerRepository } from '../../storage/player.repository.js';
 import { snapshotOf } from '@four-banners/protocol';
 import { LobbyHub } from './lobby.hub.js';
 

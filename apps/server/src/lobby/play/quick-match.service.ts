@@ -13,19 +13,19 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { type Player, type QuickSeats, isGameOver } from '@four-banners/engine';
 import type { Ack, QuickSize } from '@four-banners/protocol';
-import { ClusterBus } from '../cluster/cluster-bus.js';
-import { CONFIG, type ServerConfig } from '../common/config.js';
-import { KeyedLock } from '../common/keyed-lock.js';
-import { AppLogger } from '../common/logger.js';
-import { MetricsService } from '../common/metrics.service.js';
-import { LimitsService, REFUSAL_MESSAGES } from '../limits/limits.service.js';
-import { LobbyLogRepository } from '../storage/lobby-log.repository.js';
-import { LobbyCache, isHuman } from './lobby-cache.js';
-import { LobbyHub } from './lobby.hub.js';
+import { ClusterBus } from '../../cluster/cluster-bus.js';
+import { CONFIG, type ServerConfig } from '../../common/config.js';
+import { KeyedLock } from '../../common/keyed-lock.js';
+import { AppLogger } from '../../common/logger.js';
+import { MetricsService } from '../../common/metrics.service.js';
+import { LimitsService, REFUSAL_MESSAGES } from '../../limits/limits.service.js';
+import { LobbyLogRepository } from '../../storage/lobby-log.repository.js';
+import { LobbyCache, isHuman } from '../core/lobby-cache.js';
+import { LobbyHub } from '../core/lobby.hub.js';
 import { LobbyService } from './lobby.service.js';
-import { Draft, LobbyStore } from './lobby.store.js';
+import { Draft, LobbyStore } from '../core/lobby.store.js';
 import { fillAndStart, peopleIn, waitingQuick } from './quick-seating.js';
-import { done, fail } from './requests.js';
+import { done, fail } from '../core/requests.js';
 
 /** How many waiting lobbies one quick match request tries before it opens its own. */
 const CANDIDATES = 5;

@@ -33,19 +33,19 @@ import {
   type AckError,
 } from '@four-banners/protocol';
 import type { z } from 'zod';
-import { CONFIG, type ServerConfig } from '../common/config.js';
-import { MetricsService } from '../common/metrics.service.js';
-import { LimitsService, REFUSAL_MESSAGES } from '../limits/limits.service.js';
+import { CONFIG, type ServerConfig } from '../../common/config.js';
+import { MetricsService } from '../../common/metrics.service.js';
+import { LimitsService, REFUSAL_MESSAGES } from '../../limits/limits.service.js';
 import { snapshotOf } from '@four-banners/protocol';
-import { newLobbyId, newSeatId, newSeed } from '../common/ids.js';
-import { LobbyHub } from './lobby.hub.js';
-import { LobbyLogRepository } from '../storage/lobby-log.repository.js';
-import { AppendConflict } from '../storage/lobby-log.repository.js';
-import { LobbyCache, isHuman } from './lobby-cache.js';
-import { Draft, LobbyStore, freeSeats } from './lobby.store.js';
+import { newLobbyId, newSeatId, newSeed } from '../../common/ids.js';
+import { LobbyHub } from '../core/lobby.hub.js';
+import { LobbyLogRepository } from '../../storage/lobby-log.repository.js';
+import { AppendConflict } from '../../storage/lobby-log.repository.js';
+import { LobbyCache, isHuman } from '../core/lobby-cache.js';
+import { Draft, LobbyStore, freeSeats } from '../core/lobby.store.js';
 import { fillAndStart, firstFreeColour, quickFull } from './quick-seating.js';
-import { done, fail, notBeforeStart, overPreStartBudget } from './requests.js';
-import { SanctionsService } from './sanctions.service.js';
+import { done, fail, notBeforeStart, overPreStartBudget } from '../core/requests.js';
+import { SanctionsService } from '../moderation/sanctions.service.js';
 
 type In<S extends z.ZodType> = z.output<S>;
 

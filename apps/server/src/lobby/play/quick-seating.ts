@@ -13,9 +13,9 @@ import {
   type LobbyState,
   type PlayableCountry,
 } from '@four-banners/engine';
-import { newSeatId, newSeed } from '../common/ids.js';
-import { isHuman } from './lobby-cache.js';
-import type { Draft } from './lobby.store.js';
+import { newSeatId, newSeed } from '../../common/ids.js';
+import { isHuman } from '../core/lobby-cache.js';
+import type { Draft } from '../core/lobby.store.js';
 
 /** The first colour nobody sits on, in green, purple, red, yellow order (undefined: all taken). */
 export function firstFreeColour(state: LobbyState): PlayableCountry | undefined {

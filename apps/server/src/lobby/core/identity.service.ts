@@ -1,8 +1,8 @@
 /** Who is on the other end of a socket (PROTOCOL §2.2, §2.3). */
 import { Inject, Injectable } from '@nestjs/common';
 import { handshakeAuthSchema } from '@four-banners/protocol';
-import { hashToken, newPlayerId, newToken, secretsEqual } from '../common/ids.js';
-import { PlayerRepository } from '../storage/player.repository.js';
+import { hashToken, newPlayerId, newToken, secretsEqual } from '../../common/ids.js';
+import { PlayerRepository } from '../../storage/player.repository.js';
 
 export interface Identity {
   readonly playerId: string;

@@ -16,12 +16,12 @@ import {
   type Player,
 } from '@four-banners/engine';
 import type { AdminActionResult } from '@four-banners/protocol';
-import { newSeatId } from '../common/ids.js';
-import { MetricsService } from '../common/metrics.service.js';
-import { LobbyLogRepository } from '../storage/lobby-log.repository.js';
-import { auditInput } from '../storage/moderation.repository.js';
-import { isHuman } from './lobby-cache.js';
-import { Draft, LobbyStore } from './lobby.store.js';
+import { newSeatId } from '../../common/ids.js';
+import { MetricsService } from '../../common/metrics.service.js';
+import { LobbyLogRepository } from '../../storage/lobby-log.repository.js';
+import { auditInput } from '../../storage/moderation.repository.js';
+import { isHuman } from '../core/lobby-cache.js';
+import { Draft, LobbyStore } from '../core/lobby.store.js';
 import { ModerationRefusal } from './moderation-refusal.js';
 
 const notActable = (message: string) => new ModerationRefusal(409, 'not_actable', message);

@@ -17,11 +17,11 @@ import {
 } from '@four-banners/engine';
 import type { Ack, ClientAction, loadSaveSchema } from '@four-banners/protocol';
 import type { z } from 'zod';
-import { CONFIG, type ServerConfig } from '../common/config.js';
-import { newSeed } from '../common/ids.js';
-import { LimitsService } from '../limits/limits.service.js';
-import { Draft, LobbyStore } from './lobby.store.js';
-import { done, fail, notBeforeStart } from './requests.js';
+import { CONFIG, type ServerConfig } from '../../common/config.js';
+import { newSeed } from '../../common/ids.js';
+import { LimitsService } from '../../limits/limits.service.js';
+import { Draft, LobbyStore } from '../core/lobby.store.js';
+import { done, fail, notBeforeStart } from '../core/requests.js';
 
 @Injectable()
 export class GameService {

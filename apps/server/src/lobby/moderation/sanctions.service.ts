@@ -7,12 +7,12 @@
  */
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { Sanction } from '@four-banners/protocol';
-import { CONFIG, type ServerConfig } from '../common/config.js';
-import { AppLogger } from '../common/logger.js';
-import { MetricsService } from '../common/metrics.service.js';
-import { ClusterBus } from '../cluster/cluster-bus.js';
-import { ModerationRepository } from '../storage/moderation.repository.js';
-import { LobbyHub } from './lobby.hub.js';
+import { CONFIG, type ServerConfig } from '../../common/config.js';
+import { AppLogger } from '../../common/logger.js';
+import { MetricsService } from '../../common/metrics.service.js';
+import { ClusterBus } from '../../cluster/cluster-bus.js';
+import { ModerationRepository } from '../../storage/moderation.repository.js';
+import { LobbyHub } from '../core/lobby.hub.js';
 
 /** An ISO time as people read it: "2026-11-25 10:00 UTC". */
 export function readableTime(iso: string): string {

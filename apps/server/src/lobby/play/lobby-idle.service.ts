@@ -5,12 +5,12 @@
  * same lobby at once, one append lands and the other finds it closed.
  */
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { CONFIG, type ServerConfig } from '../common/config.js';
-import { AppLogger } from '../common/logger.js';
-import { LobbyHub } from './lobby.hub.js';
+import { CONFIG, type ServerConfig } from '../../common/config.js';
+import { AppLogger } from '../../common/logger.js';
+import { LobbyHub } from '../core/lobby.hub.js';
 import type { LobbyState } from '@four-banners/engine';
-import { LobbyCache, isHuman } from './lobby-cache.js';
-import { LobbyStore } from './lobby.store.js';
+import { LobbyCache, isHuman } from '../core/lobby-cache.js';
+import { LobbyStore } from '../core/lobby.store.js';
 
 @Injectable()
 export class LobbyIdleSweep implements OnModuleInit, OnModuleDestroy {

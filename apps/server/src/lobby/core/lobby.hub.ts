@@ -17,7 +17,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ServerToClientEvents } from '@four-banners/protocol';
 import type { Server, Socket } from 'socket.io';
-import { ClusterBus } from '../cluster/cluster-bus.js';
+import { ClusterBus } from '../../cluster/cluster-bus.js';
 import { forWatchers, type Broadcast } from '@four-banners/protocol';
 
 export type GameServer = Server<Record<string, never>, ServerToClientEvents>;

@@ -6,10 +6,10 @@
 import { isIP } from 'node:net';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AdminActionResult, Sanction } from '@four-banners/protocol';
-import { addressKey } from '../common/client-address.js';
-import { MetricsService } from '../common/metrics.service.js';
-import { LobbyLogRepository } from '../storage/lobby-log.repository.js';
-import { ModerationRepository, auditInput } from '../storage/moderation.repository.js';
+import { addressKey } from '../../common/client-address.js';
+import { MetricsService } from '../../common/metrics.service.js';
+import { LobbyLogRepository } from '../../storage/lobby-log.repository.js';
+import { ModerationRepository, auditInput } from '../../storage/moderation.repository.js';
 import { ModerationRefusal } from './moderation-refusal.js';
 import { ModerationService } from './moderation.service.js';
 import { SanctionsService } from './sanctions.service.js';

@@ -16,15 +16,15 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { isGameOver, isPaused, turnDeadline, type LobbyState } from '@four-banners/engine';
 import type { Ack } from '@four-banners/protocol';
-import { ClusterBus } from '../cluster/cluster-bus.js';
-import { CONFIG, type ServerConfig } from '../common/config.js';
-import { AppLogger } from '../common/logger.js';
-import { MetricsService } from '../common/metrics.service.js';
+import { ClusterBus } from '../../cluster/cluster-bus.js';
+import { CONFIG, type ServerConfig } from '../../common/config.js';
+import { AppLogger } from '../../common/logger.js';
+import { MetricsService } from '../../common/metrics.service.js';
 import { addAway, addTimeout, personToMove } from './away.js';
-import { LobbyCache, isHuman } from './lobby-cache.js';
-import { LobbyHub } from './lobby.hub.js';
-import { Draft, LobbyStore, ServerStopping } from './lobby.store.js';
-import { done, fail } from './requests.js';
+import { LobbyCache, isHuman } from '../core/lobby-cache.js';
+import { LobbyHub } from '../core/lobby.hub.js';
+import { Draft, LobbyStore, ServerStopping } from '../core/lobby.store.js';
+import { done, fail } from '../core/requests.js';
 
 /** How long a lobby's decisions wait after one failed (a stopping server, storage away). */
 const RETRY_AFTER_FAILURE_MS = 1000;

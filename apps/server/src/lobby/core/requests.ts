@@ -1,8 +1,8 @@
 /** What every lobby request answers with, and the checks the lobby and game requests share. */
 import { isGameOver, type LobbyState } from '@four-banners/engine';
 import type { Ack, AckError, ErrorCode } from '@four-banners/protocol';
-import type { ServerConfig } from '../common/config.js';
-import { REFUSAL_MESSAGES, type LimitsService } from '../limits/limits.service.js';
+import type { ServerConfig } from '../../common/config.js';
+import { REFUSAL_MESSAGES, type LimitsService } from '../../limits/limits.service.js';
 
 /** A refusal, as the acknowledgement carries it. */
 export const fail = (code: ErrorCode, message: string): AckError => ({ ok: false, error: { code, message } });

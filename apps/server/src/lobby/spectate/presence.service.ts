@@ -6,9 +6,9 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import type { LobbyState } from '@four-banners/engine';
-import { ClusterBus } from '../cluster/cluster-bus.js';
-import { LobbyHub, type GameSocket } from './lobby.hub.js';
-import { LobbyCache, isHuman } from './lobby-cache.js';
+import { ClusterBus } from '../../cluster/cluster-bus.js';
+import { LobbyHub, type GameSocket } from '../core/lobby.hub.js';
+import { LobbyCache, isHuman } from '../core/lobby-cache.js';
 
 /** Players asked about at once when a node's presence is announced for it (`onlineAnywhere` takes a list). */
 const ANNOUNCE_BATCH = 200;

@@ -4,9 +4,9 @@
  * the caller decides when, on the lobby's current state with its lock held.
  */
 import { SERVER_ACTOR, playerOfCountry, whoseTurn, type AwayReason, type Player } from '@four-banners/engine';
-import { newSeed } from '../common/ids.js';
-import { isHuman } from './lobby-cache.js';
-import type { Draft } from './lobby.store.js';
+import { newSeed } from '../../common/ids.js';
+import { isHuman } from '../core/lobby-cache.js';
+import type { Draft } from '../core/lobby.store.js';
 
 /** How many clocks run out in a row mark a person away. */
 export const TIMEOUTS_BEFORE_AWAY = 2;

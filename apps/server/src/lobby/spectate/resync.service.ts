@@ -9,12 +9,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { LobbyEvent, LobbyState } from '@four-banners/engine';
 import { LIMITS, syncStateSchema, type AckError, type StateSnapshot, type SyncAck } from '@four-banners/protocol';
 import type { z } from 'zod';
-import { CONFIG, type ServerConfig } from '../common/config.js';
-import { LimitsService, REFUSAL_MESSAGES } from '../limits/limits.service.js';
+import { CONFIG, type ServerConfig } from '../../common/config.js';
+import { LimitsService, REFUSAL_MESSAGES } from '../../limits/limits.service.js';
 import { snapshotOf, withoutChatText } from '@four-banners/protocol';
-import { LobbyLogRepository } from '../storage/lobby-log.repository.js';
-import { fail } from './requests.js';
-import { LobbyCache } from './lobby-cache.js';
+import { LobbyLogRepository } from '../../storage/lobby-log.repository.js';
+import { fail } from '../core/requests.js';
+import { LobbyCache } from '../core/lobby-cache.js';
 
 /** Who reads an answer: a seated player sees the chat, a watcher gets its text blank. */
 export type Reader = 'seat' | 'watcher';

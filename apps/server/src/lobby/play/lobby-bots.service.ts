@@ -26,14 +26,14 @@ import {
   type LobbyState,
   type Player,
 } from '@four-banners/engine';
-import { CONFIG, type ServerConfig } from '../common/config.js';
-import { AppLogger } from '../common/logger.js';
-import { MetricsService } from '../common/metrics.service.js';
-import { newSeed } from '../common/ids.js';
-import { ClusterBus } from '../cluster/cluster-bus.js';
-import { LobbyHub } from './lobby.hub.js';
-import { LobbyCache, isHuman } from './lobby-cache.js';
-import { Draft, LobbyStore } from './lobby.store.js';
+import { CONFIG, type ServerConfig } from '../../common/config.js';
+import { AppLogger } from '../../common/logger.js';
+import { MetricsService } from '../../common/metrics.service.js';
+import { newSeed } from '../../common/ids.js';
+import { ClusterBus } from '../../cluster/cluster-bus.js';
+import { LobbyHub } from '../core/lobby.hub.js';
+import { LobbyCache, isHuman } from '../core/lobby-cache.js';
+import { Draft, LobbyStore } from '../core/lobby.store.js';
 
 /** Who plays a turn on the server: a bot seat, or a bot for an away person (a takeover). */
 interface BotMover {

@@ -7,11 +7,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Ack, reportSchema } from '@four-banners/protocol';
 import type { z } from 'zod';
-import { MetricsService } from '../common/metrics.service.js';
-import { LimitsService, REFUSAL_MESSAGES } from '../limits/limits.service.js';
-import { ModerationRepository } from '../storage/moderation.repository.js';
-import { LobbyCache, isHuman } from './lobby-cache.js';
-import { done, fail } from './requests.js';
+import { MetricsService } from '../../common/metrics.service.js';
+import { LimitsService, REFUSAL_MESSAGES } from '../../limits/limits.service.js';
+import { ModerationRepository } from '../../storage/moderation.repository.js';
+import { LobbyCache, isHuman } from '../core/lobby-cache.js';
+import { done, fail } from '../core/requests.js';
 
 @Injectable()
 export class ReportsService {
