@@ -15,6 +15,7 @@ import { MetricsController } from './http/metrics.controller.js';
 import { IdentityService } from './lobby/core/identity.service.js';
 import { LobbyGateway } from './gateway/lobby.gateway.js';
 import { LobbyHub } from './lobby/core/lobby.hub.js';
+import { WatcherRegistry } from './lobby/core/watchers.js';
 import { LobbyBots } from './lobby/play/lobby-bots.service.js';
 import { LobbyService } from './lobby/play/lobby.service.js';
 import { GameService } from './lobby/play/game.service.js';
@@ -59,6 +60,7 @@ export class AppModule {
         ConnectionGuard,
         ...storageProviders(config),
         IdentityService,
+        WatcherRegistry,
         LobbyHub,
         SanctionsService,
         ModerationService,

@@ -9,7 +9,7 @@ import type { WatchAck } from '@four-banners/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, LENIENT, createdLobby, expectOk as ok, serverRig, sleep, type TestClient } from './harness.js';
 
-const { boot, client, serverState, hub, reset } = serverRig();
+const { boot, client, serverState, watchers, reset } = serverRig();
 afterEach(reset);
 
 /** The chat texts among `events`. */
@@ -42,7 +42,7 @@ describe('an operator follows a lobby (PROTOCOL §4.9)', () => {
     await spectator.untilSeq(seq);
     expect(operator.payloads('server-chat-message').map((p) => p.msg)).toEqual(['second words']);
     expect(spectator.payloads('server-chat-message').map((p) => p.msg)).toEqual(['']);
-    expect(hub().watcherCount(lobbyId)).toBe(1);
+    expect(watchers().watcherCount(lobbyId)).toBe(1);
     expect(spectator.payloads('server-watchers').every((p) => p.count === 1)).toBe(true);
 
     expect(await operator.emit('client-unwatch-lobby', {})).toEqual({ ok: true });

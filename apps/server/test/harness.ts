@@ -27,6 +27,7 @@ import { PostgresDatabase } from '../src/storage/postgres/database.js';
 import { SqliteDatabase } from '../src/storage/sqlite/database.js';
 import { createDatabase } from './fixtures/postgres-cluster.js';
 import { LobbyHub } from '../src/lobby/core/lobby.hub.js';
+import { WatcherRegistry } from '../src/lobby/core/watchers.js';
 import { LobbyCache } from '../src/lobby/core/lobby-cache.js';
 import { startServer, type RunningServer } from '../src/server.js';
 
@@ -216,8 +217,10 @@ export function serverRig() {
     serverState,
     /** Another connection of the same player. */
     sameIdentity: (c: TestClient): Promise<TestClient> => client({ playerId: c.playerId, token: c.hello.token }),
-    /** The running server's sockets, rooms and watchers. */
+    /** The running server's sockets and rooms. */
     hub: (): LobbyHub => server().app.get(LobbyHub),
+    /** The running server's watchers: who watches which lobby. */
+    watchers: (): WatcherRegistry => server().app.get(WatcherRegistry),
     /**
      * Expects a refusal with `code` and `message` (by default any, but not empty) that left the log of
      * `lobbyId` as it was.

@@ -21,7 +21,7 @@ import {
   type TestClient,
 } from './harness.js';
 
-const { server, boot, client, sameIdentity, serverState, hub, refused, reset } = serverRig();
+const { server, boot, client, sameIdentity, serverState, hub, watchers, refused, reset } = serverRig();
 afterEach(reset);
 
 const lobbies = () => server().app.get(LobbyCache);
@@ -198,6 +198,6 @@ describe('the admin of a finished game opens a rematch', () => {
     // Then the finished game closes (nobody is left in it); its log stays, and Carol is no longer watching it.
     await carol.until((c) => c.state?.online === false, 'the closing');
     expect(await lobbies().getLobby(oldId)).toBeUndefined();
-    expect(hub().watcherCount(oldId)).toBe(0);
+    expect(watchers().watcherCount(oldId)).toBe(0);
   });
 });

@@ -25,7 +25,7 @@ import {
   type TestClient,
 } from './harness.js';
 
-const { server, boot, client, sameIdentity, tryConnect, serverState, hub, refused, reset } = serverRig();
+const { server, boot, client, sameIdentity, tryConnect, serverState, hub, watchers, refused, reset } = serverRig();
 afterEach(reset);
 
 const SECRET = 'meet at the mountain';
@@ -114,7 +114,7 @@ describe('a watcher follows a running game', () => {
     await carol.untilSeq(serverState(lobbyId).seq);
     const held = carol.state!;
     carol.close();
-    await waitFor(() => hub().watcherCount(lobbyId) === 0, 'the watcher to be gone');
+    await waitFor(() => watchers().watcherCount(lobbyId) === 0, 'the watcher to be gone');
 
     await passAndLetTheBotPlay(alice, lobbyId);
     await ok(alice.emit('client-chat-message', { message: 'are you there?' }));
@@ -217,7 +217,7 @@ describe('a watcher has no seat (PROTOCOL §4.5: a watcher holds no seat)', () =
       ok: false,
       error: { code: 'not_in_lobby' },
     });
-    expect(hub().isWatching(lobbyId, carol.playerId)).toBe(true);
+    expect(watchers().isWatching(lobbyId, carol.playerId)).toBe(true);
   });
 
   it('a player seated in the lobby is sent to the game; a closed or unknown lobby is not found', async () => {
@@ -240,7 +240,7 @@ describe('a watcher has no seat (PROTOCOL §4.5: a watcher holds no seat)', () =
       ok: false,
       error: { code: 'not_found' },
     });
-    expect(hub().watcherTotalCount).toBe(0);
+    expect(watchers().watcherTotalCount).toBe(0);
   });
 
   it('invalid payloads are refused with invalid_payload and change nothing', async () => {
@@ -266,8 +266,8 @@ describe('a watcher has no seat (PROTOCOL §4.5: a watcher holds no seat)', () =
         error: { code: 'invalid_payload' },
       });
     }
-    expect(hub().isWatching(lobbyId, carol.playerId)).toBe(true);
-    expect(hub().watcherCount(lobbyId)).toBe(1);
+    expect(watchers().isWatching(lobbyId, carol.playerId)).toBe(true);
+    expect(watchers().watcherCount(lobbyId)).toBe(1);
   });
 });
 
@@ -284,8 +284,8 @@ describe('who watches, and how many', () => {
       ok: true,
       watchers: 1,
     });
-    expect(hub().watcherCount(first)).toBe(0);
-    expect(hub().isWatching(second, carol.playerId)).toBe(true);
+    expect(watchers().watcherCount(first)).toBe(0);
+    expect(watchers().isWatching(second, carol.playerId)).toBe(true);
     const heard = carol.received.length;
     await passAndLetTheBotPlay(alice, first);
     await ok(bob.emit('client-chat-message', { message: 'anyone?' }));
@@ -298,7 +298,7 @@ describe('who watches, and how many', () => {
     );
 
     expect(await carol.emit('client-unwatch-lobby', {})).toEqual({ ok: true });
-    expect(hub().watcherTotalCount).toBe(0);
+    expect(watchers().watcherTotalCount).toBe(0);
     // Unwatching when watching nothing is fine too.
     expect(await carol.emit('client-unwatch-lobby', {})).toEqual({ ok: true });
     await ok(bob.emit('client-chat-message', { message: 'hello?' }));
@@ -323,7 +323,7 @@ describe('who watches, and how many', () => {
     );
     expect(acks.every((a) => a.ok)).toBe(true);
     expect(Math.max(...acks.map((a) => (a.ok ? a.watchers : 0)))).toBe(21);
-    expect(hub().watcherCount(lobbyId)).toBe(21);
+    expect(watchers().watcherCount(lobbyId)).toBe(21);
     expect(await metric('fb_watchers')).toBe(21);
     await alice.until((c) => c.payloads('server-watchers').length > 0, 'a watcher notice');
     // One notice for all of them, to the players and to the watchers.
@@ -335,10 +335,10 @@ describe('who watches, and how many', () => {
     // Another connection of a watching person changes nothing; its last one going does.
     carol.close();
     await waitFor(() => hub().socketCount(carol.playerId) === 1, 'carol’s first connection to close');
-    expect(hub().watcherCount(lobbyId)).toBe(21);
+    expect(watchers().watcherCount(lobbyId)).toBe(21);
     carolAgain.close();
     expect(await crowd[0]!.emit('client-unwatch-lobby', {})).toEqual({ ok: true });
-    await waitFor(() => hub().watcherCount(lobbyId) === 19, 'two people to stop watching');
+    await waitFor(() => watchers().watcherCount(lobbyId) === 19, 'two people to stop watching');
     expect(await metric('fb_watchers')).toBe(19);
     await alice.until((c) => c.payloads('server-watchers').at(-1)?.count === 19, 'the count to go down');
 
@@ -367,7 +367,7 @@ describe('who watches, and how many', () => {
     const carol = await client();
     await ok(carol.watch(lobbyId));
     await ok(carol.emit('client-join-lobby', { lobbyId, playerName: 'Carol' }));
-    expect(hub().watcherCount(lobbyId)).toBe(0);
+    expect(watchers().watcherCount(lobbyId)).toBe(0);
     await ok(alice.emit('client-chat-message', { message: 'welcome Carol' }));
     await carol.until((c) => c.payloads('server-chat-message').length === 1, 'the chat');
     // Seated, Carol reads the text, once.
@@ -385,8 +385,8 @@ describe('who watches, and how many', () => {
     const closing = carol.payloads('server-lobby-update').at(-1) as LobbyUpdatePayload;
     expect(closing).toMatchObject({ seq: closed, online: false });
     expect(carol.state!.online).toBe(false);
-    expect(hub().watcherCount(lobbyId)).toBe(0);
-    expect(hub().watcherTotalCount).toBe(0);
+    expect(watchers().watcherCount(lobbyId)).toBe(0);
+    expect(watchers().watcherTotalCount).toBe(0);
     expect(await metric('fb_watchers')).toBe(0);
     expect(await carol.emit('client-watch-lobby', { lobbyId, afterSeq: 0 })).toMatchObject({
       ok: false,
@@ -409,7 +409,7 @@ describe('limits on watching (docs/OPERATIONS.md "Limits")', () => {
       ok: false,
       error: { code: 'rate_limited', message: 'Too many requests to watch a game: wait a moment.' },
     });
-    expect(hub().isWatching(lobbyId, carol.playerId)).toBe(true);
+    expect(watchers().isWatching(lobbyId, carol.playerId)).toBe(true);
     expect(await metric('fb_rate_limited_total{limit="watch"}')).toBe(1);
   });
 
@@ -446,7 +446,7 @@ describe('limits on watching (docs/OPERATIONS.md "Limits")', () => {
       ok: false,
       error: { code: 'lobby_full', message: 'Too many people are watching this game.' },
     });
-    expect(hub().isWatching(lobbyId, erin.playerId)).toBe(false);
+    expect(watchers().isWatching(lobbyId, erin.playerId)).toBe(false);
     expect(await metric('fb_rate_limited_total{limit="watchers_per_lobby"}')).toBe(1);
     // Another connection of someone already counted, or a re-watch, still fits.
     const carolAgain = await sameIdentity(carol);
@@ -472,6 +472,6 @@ describe('limits on watching (docs/OPERATIONS.md "Limits")', () => {
     await ok(carol.watch(lobbyId));
     await ok(dave.watch(lobbyId));
     expect(await tryConnect()).toMatchObject({ ok: false });
-    expect(hub().watcherCount(lobbyId)).toBe(2);
+    expect(watchers().watcherCount(lobbyId)).toBe(2);
   });
 });

@@ -51,6 +51,7 @@ import { LimitsService, REFUSAL_MESSAGES, type PlayerLimit } from '../limits/lim
 import { AppLogger } from '../common/logger.js';
 import { MetricsService } from '../common/metrics.service.js';
 import { LobbyHub, type GameServer, type GameSocket } from '../lobby/core/lobby.hub.js';
+import { WatcherRegistry } from '../lobby/core/watchers.js';
 import { KeyedLock } from '../common/keyed-lock.js';
 import { LobbyCache } from '../lobby/core/lobby-cache.js';
 import { GameService } from '../lobby/play/game.service.js';
@@ -129,6 +130,7 @@ export class LobbyGateway
     @Inject(ResyncService) private readonly resync: ResyncService,
     @Inject(WatchService) private readonly watching: WatchService,
     @Inject(LobbyHub) private readonly hub: LobbyHub,
+    @Inject(WatcherRegistry) private readonly watchers: WatcherRegistry,
     @Inject(ConnectionGuard) private readonly guard: ConnectionGuard,
     @Inject(LimitsService) private readonly limits: LimitsService,
     @Inject(MetricsService) private readonly metrics: MetricsService,
@@ -197,7 +199,7 @@ export class LobbyGateway
       ...(rematchId ? { rematchId } : {}),
     });
     if (!lobby) return;
-    this.hub.tellWatchers(lobby.lobbyId, (notice) => this.hub.toSocket(socket, notice));
+    this.watchers.tellWatchers(lobby.lobbyId, (notice) => this.hub.toSocket(socket, notice));
     this.presence.arrived(socket, who.playerId, lobby, cameOnline);
   }
 

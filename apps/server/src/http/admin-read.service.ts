@@ -1,7 +1,7 @@
 /**
  * The admin console's read side (PROTOCOL §8.4): the lobby search, the overview counts and one lobby with its
- * people. Rows come from the lobby table, presence and addresses from the hub (over every node where the
- * cluster bus can tell), open reports and sanctions from the moderation storage.
+ * people. Rows come from the lobby table, presence and addresses from the hub and watcher counts from the
+ * watcher registry (over every node where the cluster bus can tell), open reports and sanctions from the moderation storage.
  */
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { Difficulty, Player, QuickSeats, TurnClock } from '@four-banners/engine';
@@ -16,6 +16,7 @@ import {
 } from '@four-banners/protocol';
 import { CONFIG, type ServerConfig } from '../common/config.js';
 import { LobbyHub } from '../lobby/core/lobby.hub.js';
+import { WatcherRegistry } from '../lobby/core/watchers.js';
 import { LobbyLogRepository, type LobbyRow } from '../storage/lobby-log.repository.js';
 import { ModerationRepository } from '../storage/moderation.repository.js';
 import { adminStatusOf } from './admin-status.js';
@@ -35,6 +36,7 @@ export class AdminReadService {
     @Inject(CONFIG) private readonly config: ServerConfig,
     @Inject(LobbyLogRepository) private readonly log: LobbyLogRepository,
     @Inject(LobbyHub) private readonly hub: LobbyHub,
+    @Inject(WatcherRegistry) private readonly watchers: WatcherRegistry,
     @Inject(ModerationRepository) private readonly moderation: ModerationRepository,
   ) {}
 
@@ -104,7 +106,7 @@ export class AdminReadService {
       this.hub.onlineAnywhere(people),
       this.openReports([row.id]),
       this.sanctionsInForce(),
-      new Promise<number>((resolve) => this.hub.watchersEverywhere(row.id, resolve)),
+      new Promise<number>((resolve) => this.watchers.watchersEverywhere(row.id, resolve)),
     ]);
     const mutes = sanctions.filter((s) => s.kind === 'mute' && (s.lobbyId === null || s.lobbyId === row.id));
     return {

@@ -39,6 +39,7 @@ import { LimitsService, REFUSAL_MESSAGES } from '../../limits/limits.service.js'
 import { snapshotOf } from '@four-banners/protocol';
 import { newLobbyId, newSeatId, newSeed } from '../../common/ids.js';
 import { LobbyHub } from '../core/lobby.hub.js';
+import { WatcherRegistry } from '../core/watchers.js';
 import { LobbyLogRepository } from '../../storage/lobby-log.repository.js';
 import { AppendConflict } from '../../storage/lobby-log.repository.js';
 import { LobbyCache, isHuman } from '../core/lobby-cache.js';
@@ -68,6 +69,7 @@ export class LobbyService implements OnModuleInit {
     @Inject(LobbyCache) private readonly cache: LobbyCache,
     @Inject(LobbyLogRepository) private readonly log: LobbyLogRepository,
     @Inject(LobbyHub) private readonly hub: LobbyHub,
+    @Inject(WatcherRegistry) private readonly watchers: WatcherRegistry,
     @Inject(LimitsService) private readonly limits: LimitsService,
     @Inject(MetricsService) private readonly metrics: MetricsService,
     @Inject(SanctionsService) private readonly sanctions: SanctionsService,
@@ -295,7 +297,7 @@ export class LobbyService implements OnModuleInit {
 
   /** A player arriving in a lobby learns how many watch it (later changes are announced to the lobby). */
   private tellWatchers(playerId: string, lobbyId: string): void {
-    this.hub.tellWatchers(lobbyId, (notice) => this.hub.toPlayer(playerId, notice));
+    this.watchers.tellWatchers(lobbyId, (notice) => this.hub.toPlayer(playerId, notice));
   }
 
   leaveLobby(caller: string, p: In<typeof leaveLobbySchema>): Promise<Ack> {

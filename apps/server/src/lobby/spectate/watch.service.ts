@@ -1,8 +1,9 @@
 /**
  * Spectators (watchers): any connection may watch an open lobby it has no seat in. Watching answers with
  * the resync of `client-sync-state` (chat text blank), then the socket receives the lobby's broadcasts
- * (LobbyHub.toLobby). How many distinct people watch is announced to the lobby, coalesced per lobby to
- * one `server-watchers` per `watchers.noticeMs`, so a crowd arriving costs one notice, not one per arrival.
+ * (LobbyHub.toLobby); who watches what is kept by the watcher registry (`core/watchers.ts`). How many
+ * distinct people watch is announced to the lobby, coalesced per lobby to one `server-watchers` per
+ * `watchers.noticeMs`, so a crowd arriving costs one notice, not one per arrival.
  * Several nodes: the count and the `WATCHERS_PER_LOBBY` cap are summed over the nodes (the cluster bus).
  *
  * Operators follow a lobby the same way (`client-admin-watch`, PROTOCOL §4.9) but read the chat, are not
@@ -16,6 +17,7 @@ import { CONFIG, type ServerConfig } from '../../common/config.js';
 import { LimitsService, REFUSAL_MESSAGES } from '../../limits/limits.service.js';
 import { MetricsService } from '../../common/metrics.service.js';
 import { LobbyHub, type GameSocket } from '../core/lobby.hub.js';
+import { WatcherRegistry } from '../core/watchers.js';
 import { fail } from '../core/requests.js';
 import { LobbyCache, isHuman } from '../core/lobby-cache.js';
 import { ResyncService } from './resync.service.js';
@@ -32,6 +34,7 @@ export class WatchService implements OnModuleDestroy {
     @Inject(LobbyCache) private readonly cache: LobbyCache,
     @Inject(ResyncService) private readonly resync: ResyncService,
     @Inject(LobbyHub) private readonly hub: LobbyHub,
+    @Inject(WatcherRegistry) private readonly watchers: WatcherRegistry,
     @Inject(LimitsService) private readonly limits: LimitsService,
     @Inject(MetricsService) metrics: MetricsService,
     @Inject(ClusterBus) private readonly bus: ClusterBus,
@@ -39,7 +42,7 @@ export class WatchService implements OnModuleDestroy {
     metrics.gauge(
       'fb_watchers',
       'People watching a lobby live without a seat (distinct identities per lobby, summed over lobbies).',
-      () => hub.watcherTotalCount,
+      () => watchers.watcherTotalCount,
     );
     bus.on('watchers-changed', (lobbyId) => this.changed(lobbyId));
     // A node died with watchers on it: the lobbies they watched hear the new count (from the node that found it).
@@ -67,12 +70,12 @@ export class WatchService implements OnModuleDestroy {
     if ('ok' in state) return state;
     if (state.players.some((s) => s.id === caller)) return fail('not_actable', 'You sit in this lobby: open the game.');
     const full = (await this.watchersEverywhere(state.lobbyId)) >= this.config.watchers.perLobby;
-    if (full && !this.hub.isWatching(state.lobbyId, caller)) {
+    if (full && !this.watchers.isWatching(state.lobbyId, caller)) {
       this.limits.refused('watchers_per_lobby');
       return fail('lobby_full', REFUSAL_MESSAGES.watchers_per_lobby);
     }
     const answer = await this.resync.catchUp(caller, address, state, p.afterSeq, 'watcher');
-    this.hub.watch(socket, caller, state.lobbyId);
+    this.watchers.watch(socket, caller, state.lobbyId);
     const watchers = await this.watchersEverywhere(state.lobbyId);
     for (const seat of state.players) {
       if (isHuman(seat) && this.hub.isOnline(seat.id)) {
@@ -97,7 +100,7 @@ export class WatchService implements OnModuleDestroy {
     const state = open ?? (await this.cache.restore(p.lobbyId));
     if (!state) return fail('not_found', `There is no lobby ${p.lobbyId}.`);
     const answer = await this.resync.catchUp(caller, address, state, p.afterSeq, 'seat');
-    if (open) this.hub.follow(socket, state.lobbyId);
+    if (open) this.watchers.follow(socket, state.lobbyId);
     const watchers = await this.watchersEverywhere(state.lobbyId);
     if (open) {
       for (const seat of state.players) {
@@ -111,13 +114,13 @@ export class WatchService implements OnModuleDestroy {
 
   /** The answer to `client-unwatch-lobby`: the socket stops watching or following (nothing to do if it was not). */
   async unwatch(socket: GameSocket): Promise<Ack> {
-    this.hub.unwatch(socket);
-    this.hub.unfollow(socket);
+    this.watchers.unwatch(socket);
+    this.watchers.unfollow(socket);
     return { ok: true };
   }
 
   private watchersEverywhere(lobbyId: string): Promise<number> {
-    return new Promise((resolve) => this.hub.watchersEverywhere(lobbyId, resolve));
+    return new Promise((resolve) => this.watchers.watchersEverywhere(lobbyId, resolve));
   }
 
   /** A change is announced at the end of the window it opens; later changes in that window ride along. */
@@ -134,12 +137,12 @@ export class WatchService implements OnModuleDestroy {
       // (what this node announced before may have been overtaken by another's: no "unchanged" shortcut).
       // Sent even when this node does not hold the lobby (a node that found another dead announces for it):
       // a closed lobby's rooms are empty.
-      this.hub.watchersEverywhere(lobbyId, (count) =>
+      this.watchers.watchersEverywhere(lobbyId, (count) =>
         this.hub.toLobbyEverywhere(lobbyId, { name: 'server-watchers', payload: { lobbyId, count } }),
       );
       return;
     }
-    const count = this.hub.watcherCount(lobbyId);
+    const count = this.watchers.watcherCount(lobbyId);
     if ((this.announced.get(lobbyId) ?? 0) === count) return;
     if (count > 0) this.announced.set(lobbyId, count);
     else this.announced.delete(lobbyId);
