@@ -25,7 +25,7 @@ import { ModerationService } from '../lobby/moderation/moderation.service.js';
 import { SanctionActions } from '../lobby/moderation/sanction-actions.service.js';
 import { ModerationRepository } from '../storage/moderation.repository.js';
 import { Admin, AdminGuard, Moderation, type AdminCaller } from './admin.guard.js';
-import { httpError } from './http-errors.js';
+import { httpError } from '../common/http-errors.js';
 
 const page = {
   limit: z.coerce.number().int().min(1).max(100).default(50),

@@ -12,11 +12,11 @@ import type {
   VerifyReport,
 } from '@four-banners/protocol';
 import type { Request, Response } from 'express';
-import { AdminReadService } from './admin-read.service.js';
+import { AdminReadService } from '../read/admin-read.service.js';
 import { Admin, AdminGuard, type AdminCaller } from './admin.guard.js';
-import { GamesService } from './games.service.js';
+import { GamesService } from '../read/games.service.js';
 import { LogExport } from './log-export.js';
-import { LogVerifier } from './log-verify.service.js';
+import { LogVerifier } from '../read/log-verify.service.js';
 
 @Controller('api/admin')
 @UseGuards(AdminGuard)

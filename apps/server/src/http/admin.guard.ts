@@ -18,7 +18,7 @@ import { clientAddress } from '../common/client-address.js';
 import { CONFIG, type AdminToken, type ServerConfig } from '../common/config.js';
 import { secretsEqual } from '../common/ids.js';
 import { LimitsService, REFUSAL_MESSAGES } from '../limits/limits.service.js';
-import { httpError } from './http-errors.js';
+import { httpError } from '../common/http-errors.js';
 
 /** Who is asking, once the guard has let the request in. */
 export interface AdminCaller {

@@ -4,7 +4,7 @@ import { RULES_VERSION } from '@four-banners/engine';
 import type { GamesPage, HealthResponse } from '@four-banners/protocol';
 import type { Request, Response } from 'express';
 import { SERVER_VERSION } from '../common/version.js';
-import { GamesService } from './games.service.js';
+import { GamesService } from '../read/games.service.js';
 import { LogExport } from './log-export.js';
 
 @Controller('api')

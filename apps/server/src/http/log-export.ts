@@ -11,7 +11,7 @@ import { CONFIG, type ServerConfig } from '../common/config.js';
 import { LimitsService } from '../limits/limits.service.js';
 import { LobbyLogRepository, isStarted, type StoredEvent } from '../storage/lobby-log.repository.js';
 import { HTTP_TOKEN_BYTES } from './api-gate.js';
-import { httpError } from './http-errors.js';
+import { httpError } from '../common/http-errors.js';
 
 /** Events read per page of the export. */
 const EXPORT_PAGE_EVENTS = 500;

@@ -7,7 +7,7 @@ import type { Response } from 'express';
 import { CONFIG, type ServerConfig } from '../common/config.js';
 import { secretsEqual } from '../common/ids.js';
 import { MetricsService } from '../common/metrics.service.js';
-import { httpError } from './http-errors.js';
+import { httpError } from '../common/http-errors.js';
 
 @Controller('api')
 export class MetricsController {

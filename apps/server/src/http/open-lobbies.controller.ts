@@ -17,7 +17,7 @@ import { CONFIG, type ServerConfig } from '../common/config.js';
 import { MetricsService } from '../common/metrics.service.js';
 import { LimitsService, REFUSAL_MESSAGES } from '../limits/limits.service.js';
 import { LobbyLogRepository, type LobbyRow } from '../storage/lobby-log.repository.js';
-import { httpError } from './http-errors.js';
+import { httpError } from '../common/http-errors.js';
 
 /** The map side of a lobby row from before the rows kept it (it is written again with the lobby's next event). */
 const LEGACY_SIDE = 10;

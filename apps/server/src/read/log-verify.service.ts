@@ -20,7 +20,7 @@ import { Counter, Histogram } from 'prom-client';
 import { MetricsService } from '../common/metrics.service.js';
 import { LobbyCache } from '../lobby/core/lobby-cache.js';
 import { LobbyLogRepository, type LobbyRow } from '../storage/lobby-log.repository.js';
-import { httpError } from './http-errors.js';
+import { httpError } from '../common/http-errors.js';
 import { stateDifferences } from './state-diff.js';
 
 /** Events folded per page read. */

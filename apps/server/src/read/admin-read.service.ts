@@ -14,15 +14,14 @@ import {
   type AdminSeat,
   type Sanction,
 } from '@four-banners/protocol';
-import { CONFIG, type ServerConfig } from '../common/config.js';
+import { CONFIG, type AdminToken, type ServerConfig } from '../common/config.js';
 import { LobbyHub } from '../lobby/core/lobby.hub.js';
 import { WatcherRegistry } from '../lobby/core/watchers.js';
 import { LobbyLogRepository, type LobbyRow } from '../storage/lobby-log.repository.js';
 import { ModerationRepository } from '../storage/moderation.repository.js';
 import { adminStatusOf } from './admin-status.js';
-import type { AdminCaller } from './admin.guard.js';
 import { summary } from './games.service.js';
-import { httpError } from './http-errors.js';
+import { httpError } from '../common/http-errors.js';
 import { parseQuery } from './parse-query.js';
 
 const isPerson = (p: Player): boolean => !p.bot && !p.local;
@@ -65,8 +64,8 @@ export class AdminReadService {
     };
   }
 
-  /** `GET /api/admin/overview`. */
-  async overview(admin: AdminCaller): Promise<AdminOverview> {
+  /** `GET /api/admin/overview`, for the admin the guard let in (their token's name and what it may do). */
+  async overview(admin: Pick<AdminToken, 'name' | 'canModerate'>): Promise<AdminOverview> {
     const count = async (status: 'waiting' | 'running') =>
       (
         await this.log.searchLobbies({

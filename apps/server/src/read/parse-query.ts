@@ -1,7 +1,7 @@
 /** A query or body checked against its zod schema: 400 `invalid_payload` with the first issue (PROTOCOL §8.1). */
 import { HttpStatus } from '@nestjs/common';
 import type { z } from 'zod';
-import { httpError } from './http-errors.js';
+import { httpError } from '../common/http-errors.js';
 
 export function parseQuery<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const r = schema.safeParse(input);

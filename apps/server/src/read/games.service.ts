@@ -1,8 +1,8 @@
 /**
- * Read side of the HTTP API: listings, event pages and the state at any seq (PROTOCOL §8.3, §8.4). The public
- * side shows what a spectator may see: started games only, and chat text only to the players seated
- * in that lobby. A chat message a moderator removed is blank for everybody (PROTOCOL §4.9). Event pages are
- * capped in bytes as well as in count.
+ * Read side of the HTTP API (ARCHITECTURE §5.3): listings, event pages and the state at any seq
+ * (PROTOCOL §8.3, §8.4). The public side shows what a spectator may see: started games only, and chat text
+ * only to the players seated in that lobby. A chat message a moderator removed is blank for everybody
+ * (PROTOCOL §4.9). Event pages are capped in bytes as well as in count.
  */
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { Player } from '@four-banners/engine';
@@ -22,7 +22,7 @@ import { LobbyLogRepository, isStarted, type LobbyRow, type StoredEvent } from '
 import { LobbyCache } from '../lobby/core/lobby-cache.js';
 import { PlayerRepository } from '../storage/player.repository.js';
 import { eventsPageJson } from './events-page.js';
-import { httpError } from './http-errors.js';
+import { httpError } from '../common/http-errors.js';
 
 /** A lobby row as a listing shows it (PROTOCOL §8.3). */
 export function summary(row: LobbyRow): GameSummary {
