@@ -14,6 +14,9 @@ import { LogVerifier } from './read/log-verify.service.js';
 import { MetricsController } from './http/metrics.controller.js';
 import { IdentityService } from './lobby/core/identity.service.js';
 import { LobbyGateway } from './gateway/lobby.gateway.js';
+import { Greeter } from './gateway/greeting.js';
+import { RequestHandlers } from './gateway/request-handlers.js';
+import { RequestRunner } from './gateway/request-runner.js';
 import { LobbyHub } from './lobby/core/lobby.hub.js';
 import { WatcherRegistry } from './lobby/core/watchers.js';
 import { LobbyBots } from './lobby/play/lobby-bots.service.js';
@@ -80,6 +83,9 @@ export class AppModule {
         TurnClock,
         ResyncService,
         WatchService,
+        RequestHandlers,
+        RequestRunner,
+        Greeter,
         LobbyGateway,
         GamesService,
         AdminReadService,

@@ -1,9 +1,11 @@
 /**
- * Nest's socket.io adapter with a lighter per-connection message binding. The stock adapter builds an
- * rxjs pipeline per handler per socket (≈50 KB a connection for our 11 events, measured); at 1,000
- * sockets that live heap makes old-space GC pauses long enough to show in the p99 round trip. Here
- * each event is one plain listener; results are handled as Nest does (value, promise or observable;
- * `{event, data}` emits, anything else is the acknowledgement).
+ * Nest's socket.io adapter, on the cluster bus's socket.io adapter when it brings one, with a lighter
+ * per-connection message binding. The gateway listens for its request events itself (one table:
+ * `request-runner.ts`), so Nest has nothing to bind there; the stock binding would still keep a disconnect
+ * observable per socket, and it builds an rxjs pipeline per handler per socket (≈50 KB a connection for 11
+ * events, measured): at 1,000 sockets that live heap makes old-space GC pauses long enough to show in the p99
+ * round trip. Here each event Nest binds is one plain listener; results are handled as Nest does (value,
+ * promise or observable; `{event, data}` emits, anything else is the acknowledgement).
  */
 import { Logger } from '@nestjs/common';
 import type { INestApplicationContext } from '@nestjs/common';
