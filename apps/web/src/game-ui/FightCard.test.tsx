@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { FightView } from '../game/action-view';
 import { fightSentence, partsText } from '../game/fight-words';
 import { createReplay } from '../replay/replay-model';
-import { botGameLog } from '../replay/test-logs';
+import { botGameLog } from '../../test/fixtures/bot-game-logs';
 import { theme } from '../theme';
 import { FightCard } from './FightCard';
 

@@ -2,7 +2,7 @@ import { moveableTiles, type GameData, type PlayableCountry, type Pos } from '@f
 import { describe, expect, it } from 'vitest';
 import { wordsText } from '../replay/describe-event';
 import { createReplay } from '../replay/replay-model';
-import { botGameLog } from '../replay/test-logs';
+import { botGameLog } from '../../test/fixtures/bot-game-logs';
 import { partsText } from '../game/fight-words';
 import { sinceLines, sinceSummary, sinceYourTurn } from '../game/since-your-turn';
 import { SELECTION_CLEARED, fightWords, selectionWords, sinceWords } from './announce';

@@ -6,7 +6,7 @@ import { offlineGameLog } from '../game/offline-log';
 import { DEVICE_PLAYER_ID, defaultSeats, seatsToPlayers } from '../game/seats';
 import { closeSession, openSession } from '../game/session-store';
 import { OnlineSession } from '../online/online-session';
-import { ALICE, act, startedLog, stateOf } from '../online/test-log';
+import { ALICE, act, startedLog, stateOf } from '../../test/fixtures/online-lobby-log';
 import { askToPass } from './pass-turn';
 
 /** An offline game of this device (green) against three easy bots, at green's first turn (2 banners in hand). */

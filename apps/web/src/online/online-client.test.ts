@@ -7,7 +7,7 @@ import { readSeatedLobby } from './identity';
 import { linkOf, lobbyStore, resetLobby, setSocketStatus } from './lobby-store';
 import { moderationStore } from './moderation-store';
 import { NOT_CONNECTED, OnlineSession } from './online-session';
-import { ALICE, BOB, act, startedLog } from './test-log';
+import { ALICE, BOB, act, startedLog } from '../../test/fixtures/online-lobby-log';
 
 /** A stand-in for the socket.io client: records requests, answers them, and fires server events. */
 const fake = vi.hoisted(() => {

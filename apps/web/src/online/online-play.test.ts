@@ -6,7 +6,7 @@ import { clockView } from '../game-ui/turn-clock';
 import { quitMessage } from '../modals/GlobalModals';
 import { ageOf, clockWords, freeColour } from './open-lobbies';
 import { waitingView } from './quick-match';
-import { ALICE, BOB, startedLog, stateOf } from './test-log';
+import { ALICE, BOB, startedLog, stateOf } from '../../test/fixtures/online-lobby-log';
 
 const STARTED = Date.parse('2026-01-01T00:00:00Z');
 

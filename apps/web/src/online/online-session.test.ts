@@ -3,7 +3,7 @@ import type { Ack } from '@four-banners/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NOT_CONNECTED, OnlineSession } from './online-session';
 import { foldSyncAnswer } from './resync';
-import { ALICE, BOB, act, startedLog, stateOf, throughBotTurn } from './test-log';
+import { ALICE, BOB, act, startedLog, stateOf, throughBotTurn } from '../../test/fixtures/online-lobby-log';
 
 const PACE = { action: 100, turn: 200 };
 

@@ -10,7 +10,7 @@ import {
   sampleIndexAt,
 } from './chart-series';
 import { createReplay } from './replay-model';
-import { botGameLog } from './test-logs';
+import { botGameLog } from '../../test/fixtures/bot-game-logs';
 
 describe('the chart’s arithmetic over a real game', () => {
   const replay = createReplay(botGameLog({ countries: 3, w: 8, h: 8, difficulty: 'normal', seed: 11 }));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createReplay } from './replay-model';
 import { parseReplaySearch, searchAtSeq, seqFromSearch } from './search';
-import { botGameLog } from './test-logs';
+import { botGameLog } from '../../test/fixtures/bot-game-logs';
 
 describe('parseReplaySearch (the replay routes’ validateSearch)', () => {
   it.each([

@@ -2,7 +2,7 @@ import { stateHash, type Tile } from '@four-banners/engine';
 import { describe, expect, it } from 'vitest';
 import { createReplay } from './replay-model';
 import { steadyGame } from './steady-tiles';
-import { botGameLog } from './test-logs';
+import { botGameLog } from '../../test/fixtures/bot-game-logs';
 
 /** What the board draws of a tile. */
 const looks = (t: Tile) => [t.owner, t.type, t.landmark, t.unit?.id, t.unit?.attacked, t.unit?.moved];

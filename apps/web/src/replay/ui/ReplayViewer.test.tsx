@@ -12,7 +12,7 @@ import { useState, type ComponentProps } from 'react';
 import { describe, expect, it } from 'vitest';
 import { createReplay, FOLD_AT_ONCE } from '../replay-model';
 import { parseReplaySearch } from '../search';
-import { botGameLog } from '../test-logs';
+import { botGameLog } from '../../../test/fixtures/bot-game-logs';
 import { theme } from '../../theme';
 import type { ReplayLive } from './ReplayHeader';
 import { ReplayViewer } from './ReplayViewer';
