@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import { ApiError } from '../replay/api';
+import { ApiError } from '../app/api';
 
 /** The server's answer to a failed admin request, as it gave it. */
 export function AdminError({ error }: { error: unknown }) {

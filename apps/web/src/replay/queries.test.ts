@@ -1,7 +1,7 @@
 /** Fetching a replay's log: byte-capped (short) pages, the stored identity's headers, no endless loop. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { saveIdentity } from '../online/identity';
-import { ApiError } from './api';
+import { ApiError } from '../app/api';
 import { fetchGameLog } from './queries';
 
 const LAST_SEQ = 10;

@@ -6,7 +6,7 @@ import type { LobbyEvent } from '@four-banners/engine';
 import type { EventsPage, GamesPage } from '@four-banners/protocol';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { readIdentity } from '../online/identity';
-import { ApiError, getJson, retryOnce, type PlayerCredentials } from './api';
+import { ApiError, getJson, retryOnce, type PlayerCredentials } from '../app/api';
 
 export const GAMES_PAGE_SIZE = 10;
 /** The server's page limit (protocol EVENTS_PAGE_MAX; a value import would pull zod into the first bundle). */

@@ -17,7 +17,7 @@ import { EmblemDot, UnitIcon } from '../../../art/Emblem';
 import { placeAfterEntering, useLobby } from '../../../online/lobby-store';
 import { useOnline } from '../../../online/online-link';
 import { clockWords, freeColour, inviteQueryOptions } from '../../../online/open-lobbies';
-import { ApiError } from '../../../replay/api';
+import { ApiError } from '../../../app/api';
 
 export function InvitePage() {
   const { lobbyId: rawId } = useParams({ from: '/_default/join/$lobbyId' });

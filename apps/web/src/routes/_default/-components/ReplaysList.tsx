@@ -9,7 +9,7 @@ import { Link } from '@tanstack/react-router';
 import { countryLabel } from '../../../art/art';
 import { EmblemDot } from '../../../art/Emblem';
 import { playerLabel } from '../../../game/seats';
-import { ApiError } from '../../../replay/api';
+import { ApiError } from '../../../app/api';
 import { GAMES_PAGE_SIZE, gamesQueryOptions } from '../../../replay/queries';
 
 function ReplayRow({ game }: { game: GameSummary }) {

@@ -1,6 +1,6 @@
 /** The replay's error page: an unknown game (404), an unreachable server, or a log that does not fold. */
 import type { ErrorComponentProps } from '@tanstack/react-router';
-import { ApiError } from '../../../replay/api';
+import { ApiError } from '../../../app/api';
 import { ALL_REPLAYS, ReplayNoticeCard, RetryButton } from '../../../replay/ui/ReplayNoticeCard';
 
 function explain(error: unknown): { title: string; text: string; retry: boolean } {

@@ -1,4 +1,4 @@
-/** Small fetch helpers for the HTTP API (PROTOCOL §8): JSON in, the server's error message out. */
+/** The app's HTTP client (PROTOCOL §8): small fetch helpers, JSON in, the server's error message out. */
 import type { HttpErrorCode } from '@four-banners/protocol';
 
 /** A failed request: `status` 0 when the server could not be reached at all. */
