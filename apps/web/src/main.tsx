@@ -6,7 +6,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setStatus } from './app/app-state';
-import { installDebugHandle } from './game/debug-handle';
+import { installDebugHandle } from './debug-handle';
 import { readSeatedLobby } from './online/identity';
 import { OnlineLinkProvider, createOnlineLink } from './online/online-link';
 import { queryClient, router } from './router';

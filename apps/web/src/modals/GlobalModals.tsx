@@ -8,7 +8,7 @@ import { useStore } from '../app/store';
 import { startRematch } from '../game/setup-store';
 import { closeSession, sessionStore } from '../game/session-store';
 import { linkOf, lobbyStore, useLobby } from '../online/lobby-store';
-import { ModerationNotice } from '../game-ui/ModerationNotice';
+import { ModerationNotice } from '../game/ui/ModerationNotice';
 import { ConfirmModal } from './ConfirmModal';
 import { PassTurnModal } from './PassTurnModal';
 import { TutorialModal } from './TutorialModal';
@@ -23,7 +23,7 @@ const GameSummary = lazy(() => import('./GameSummary').then((m) => ({ default: m
  * device is in an online lobby, so the first screen's dialogs (the tutorial) do not wait for them, nor for
  * the protocol's schemas they bring (ARCHITECTURE §7.12).
  */
-const loadReportModal = () => import('../game-ui/ReportModal');
+const loadReportModal = () => import('../game/ui/ReportModal');
 const loadRematchButton = () => import('../online/RematchButton');
 const loadQuickMatchAgainButton = () => import('../online/QuickMatchAgainButton');
 const ReportModal = lazy(() => loadReportModal().then((m) => ({ default: m.ReportModal })));

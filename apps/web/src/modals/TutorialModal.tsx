@@ -10,7 +10,7 @@ export interface TutorialModalProps {
   readonly onClose: () => void;
 }
 
-/** One page: its art, title and text (the first screen's picture holds each, first-screen/prerender.tsx). */
+/** One page: its art, title and text (the first screen's picture holds each, prerender.tsx). */
 export function TutorialPageView({ page }: { readonly page: number }) {
   const current = TUTORIAL_PAGES[page]!;
   return (

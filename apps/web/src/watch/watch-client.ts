@@ -13,7 +13,7 @@ import {
 import type { LobbyEvent } from '@four-banners/engine';
 import type { GameSocket } from '../online/socket';
 import { ApiError } from '../app/api';
-import { fetchGameLog } from '../replay/queries';
+import { fetchGameLog } from '../online/game-queries';
 import { closesLobby } from '../game/moderation-words';
 import { LiveLog } from './live-log';
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ChatPage } from './-components/ChatPage';
+import { ChatPage } from '../../lobby/ChatPage';
 
 export const Route = createFileRoute('/_default/chat')({
   component: ChatPage,

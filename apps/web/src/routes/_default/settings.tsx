@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SettingsPage } from './-components/SettingsPage';
+import { SettingsPage } from '../../menu/SettingsPage';
 
 export const Route = createFileRoute('/_default/settings')({
   component: SettingsPage,

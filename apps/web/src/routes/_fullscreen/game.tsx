@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { BOT_SPEEDS } from '../../app/settings';
-import { GameScreen } from './-components/GameScreen';
+import { GameScreen } from '../../game/ui/GameScreen';
 
 /** `?speed=` overrides the bot pace for this visit (tests, the bench, impatient players). */
 const searchSchema = z.object({ speed: z.optional(z.enum(BOT_SPEEDS)) });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LobbyPreview } from './-components/LobbyPreview';
+import { LobbyPreview } from '../../lobby/LobbyPreview';
 
 export const Route = createFileRoute('/_fullscreen/lobby-preview')({
   component: LobbyPreview,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { replayOfSave } from '../../replay/local-sources';
+import { replayOfSave } from '../../saves/local-sources';
 import { parseReplaySearch } from '../../replay/search';
 import { SaveReplayScreen } from '../../replay/ui/LocalReplayScreens';
 import { LocalReplayErrorPage } from '../../replay/ui/LocalReplayErrorPage';
