@@ -11,7 +11,8 @@ import '../styles/mantine-more.css';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { setPlayerName, useSettings } from '../app/settings';
-import { placeAfterEntering, useLobby } from '../online/lobby-store';
+import { placeAfterEntering } from '../online/lobby-actions';
+import { useLobby } from '../online/lobby-store';
 import { useOnline } from '../online/online-link';
 import { QUICK_MAP_SIDES, readQuickChoice, saveQuickChoice } from '../online/quick-match';
 

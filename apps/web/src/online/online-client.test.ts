@@ -5,6 +5,7 @@ import { toastStore } from '../app/toasts';
 import { sessionStore } from '../game/session-store';
 import { readSeatedLobby } from './identity';
 import { linkOf, lobbyStore, resetLobby, setSocketStatus } from './lobby-store';
+import { followOutcome } from './lobby-actions';
 import { moderationStore } from './moderation-store';
 import { NOT_CONNECTED, OnlineSession } from './online-session';
 import { ALICE, BOB, act, startedLog } from '../../test/fixtures/online-lobby-log';
@@ -54,7 +55,7 @@ vi.mock('./socket', () => ({
 const { OnlineClient } = await import('./online-client');
 
 /** Each test's own client (the app makes one in main.tsx); its listeners go on the fake socket. */
-let client = new OnlineClient();
+let client = new OnlineClient({ onOutcome: followOutcome });
 const onlineState = () => client.onlineState();
 
 /** The broadcast the server sends for a logged game action (PROTOCOL §4.1). */
@@ -69,7 +70,7 @@ beforeEach(async () => {
   fake.state.sent = [];
   fake.state.handlers.clear();
   fake.state.attached = false;
-  client = new OnlineClient();
+  client = new OnlineClient({ onOutcome: followOutcome });
   await client.connect();
 });
 afterEach(() => {

@@ -3,7 +3,7 @@ import { DEFAULT_SETTINGS, type LobbyState, type Player } from '@four-banners/en
 import { describe, expect, it } from 'vitest';
 import { awayLines } from './AwayNotice';
 import { clockView } from './turn-clock';
-import { quitMessage } from '../../modals/GlobalModals';
+import { quitMessage } from '../../online/lobby-actions';
 import { ageOf, clockWords, freeColour } from '../../online/open-lobbies';
 import { waitingView } from '../../online/quick-match';
 import { ALICE, BOB, startedLog, stateOf } from '../../../test/fixtures/online-lobby-log';
