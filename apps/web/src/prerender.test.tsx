@@ -3,7 +3,7 @@
  * tutorial beside the dialog, the marks of the controls it drives, and no test id of the app's.
  */
 import { describe, expect, it } from 'vitest';
-import { TUTORIAL_PAGES } from './modals/tutorial-pages';
+import { TUTORIAL_PAGES } from './modals/TutorialPages';
 import { renderFirstScreen } from './prerender';
 import { pageTemplateId, shellPartId } from './first-screen/shell';
 

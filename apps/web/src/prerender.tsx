@@ -8,7 +8,7 @@ import { RouterContextProvider, createMemoryHistory, createRootRoute, createRout
 import { renderToString } from 'react-dom/server';
 import { setBoardRenderer } from './board/renderer';
 import { TutorialModal, TutorialPageView } from './modals/TutorialModal';
-import { TUTORIAL_PAGES } from './modals/tutorial-pages';
+import { TUTORIAL_PAGES } from './modals/TutorialPages';
 import { MainMenu } from './menu/MainMenu';
 import { theme } from './theme';
 import { SHELL_ID, pageTemplateId, shellPartId } from './first-screen/shell';

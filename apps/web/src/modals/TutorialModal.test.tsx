@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { theme } from '../theme';
 import { TutorialModal } from './TutorialModal';
-import { TUTORIAL_PAGES } from './tutorial-pages';
+import { TUTORIAL_PAGES } from './TutorialPages';
 
 const renderTutorial = (onClose = vi.fn()) =>
   render(

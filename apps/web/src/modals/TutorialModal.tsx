@@ -2,7 +2,7 @@
 import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useLayoutEffect, useState } from 'react';
 import { pictureTutorial, releaseShell } from '../first-screen/shell';
-import { TUTORIAL_PAGES } from './tutorial-pages';
+import { TUTORIAL_PAGES } from './TutorialPages';
 
 export interface TutorialModalProps {
   readonly opened: boolean;

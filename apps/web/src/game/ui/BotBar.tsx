@@ -6,7 +6,7 @@ import { countryLabel } from '../../art/art';
 import { UnitIcon } from '../../art/Emblem';
 import type { GameSession, SessionSnapshot } from '../session';
 import { playerLabel, playerLabelColour } from '../seats';
-import { SkipIcon } from './icons';
+import { SkipIcon } from './Icons';
 
 export function BotBar({ session, snap }: { session: GameSession; snap: SessionSnapshot }) {
   const bot = snap.botTurn;

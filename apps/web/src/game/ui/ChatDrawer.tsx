@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { hint } from '../../app/hints';
 import { hasUnseenMessages, useLobby } from '../../online/lobby-store';
 import { ChatPanel } from './ChatPanel';
-import { ChatIcon } from './icons';
+import { ChatIcon } from './Icons';
 
 /** Phones (below Mantine's `sm` breakpoint) get the chat as a bottom sheet. */
 const PHONE_QUERY = '(max-width: 48em)';

@@ -21,7 +21,7 @@ import { controlledHere, playerLabel, playerLabelColour } from '../seats';
 import { defaultSaveName, saveSession } from '../../saves/save-session';
 import { RematchButton } from '../../online/RematchButton';
 import { WatchersBadge } from './WatchersBadge';
-import { BackIcon, HelpIcon, SaveIcon } from './icons';
+import { BackIcon, HelpIcon, SaveIcon } from './Icons';
 import { GameChatButton } from './ChatDrawer';
 import { askToPass, canPassNow } from './pass-turn';
 import { TurnClockBadge } from './TurnClock';

@@ -10,7 +10,7 @@ import { hint } from '../../app/hints';
 import { countryLabel } from '../../art/art';
 import { playerLabel } from '../seats';
 import { lobbyStore } from '../../online/lobby-store';
-import { ClockIcon } from './icons';
+import { ClockIcon } from './Icons';
 import './online-play.css';
 import type { ClockView } from './turn-clock';
 

@@ -3,7 +3,7 @@ import { Badge } from '@mantine/core';
 // Mantine's styles for Badge (ARCHITECTURE §7.12).
 import '../../styles/mantine-more.css';
 import { hint } from '../../app/hints';
-import { EyeIcon } from './icons';
+import { EyeIcon } from './Icons';
 
 export function WatchersCount({ count, label, testId }: { count: number; label: string; testId: string }) {
   return (

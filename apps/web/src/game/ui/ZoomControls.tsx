@@ -2,7 +2,7 @@
 import { ActionIcon } from '@mantine/core';
 import { memo, type RefObject } from 'react';
 import type { BoardHandle } from '../../board/Board';
-import { FitIcon, MinusIcon, PlusIcon } from './icons';
+import { FitIcon, MinusIcon, PlusIcon } from './Icons';
 
 /** Memoised: the board's handle never changes, so a game step does not render these again. */
 export const ZoomControls = memo(function ZoomControls({ board }: { board: RefObject<BoardHandle | null> }) {

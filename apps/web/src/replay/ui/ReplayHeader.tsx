@@ -12,7 +12,7 @@ import { memo, type RefObject } from 'react';
 import { hint } from '../../app/hints';
 import type { BoardHandle } from '../../board/Board';
 import { playerLabel } from '../../game/seats';
-import { BackIcon } from '../../game/ui/icons';
+import { BackIcon } from '../../game/ui/Icons';
 import { TurnStrip } from '../../game/ui/TurnStrip';
 import { WhoseTurn, turnTitle } from '../../game/ui/WhoseTurn';
 import { WatchersCount } from '../../game/ui/WatchersCount';
