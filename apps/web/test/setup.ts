@@ -1,4 +1,4 @@
-/** The web tests' setup (vitest.config.ts `setupFiles`): the browser APIs jsdom lacks, and a clean page after each test. */
+/** The web tests' setup (vitest.config.ts `setupFiles`): what jsdom lacks, and a clean page after each test. */
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 

@@ -1,3 +1,4 @@
+/** The admin console's error panel: a failed admin request as the server answered it (OPERATIONS §11.5). */
 import { Alert } from '@mantine/core';
 import { ApiError } from '../app/api';
 

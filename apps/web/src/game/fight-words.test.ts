@@ -1,3 +1,7 @@
+/**
+ * Tests of game/fight-words.ts: every fight of real bot games (replayed with the replay model) in words, and the
+ * modifier in its parts.
+ */
 import { warModifier, type PlayableCountry, type WarParts } from '@four-banners/engine';
 import { describe, expect, it } from 'vitest';
 import { createReplay } from '../replay/replay-model';

@@ -1,3 +1,4 @@
+/** Tests of game/next-unit.ts: the units that can still act and the next one, checked on real bot games. */
 import { actable, isCountryTurn, type GameData, type PlayableCountry, type Pos } from '@four-banners/engine';
 import { describe, expect, it } from 'vitest';
 import { createReplay } from '../replay/replay-model';

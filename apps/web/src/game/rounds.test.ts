@@ -1,3 +1,4 @@
+/** Tests of game/rounds.ts: the round of every turn of a four-bot game in which countries drop out. */
 import {
   isCountryTurn,
   serializeGame,

@@ -1,3 +1,4 @@
+/** Tests of the global dialogs (modals/GlobalModals.tsx, ARCHITECTURE §7.3), opened by the app state's flags. */
 import { fold } from '@four-banners/engine';
 import { loggedBotGame } from '@four-banners/engine/runner';
 import { MantineProvider } from '@mantine/core';

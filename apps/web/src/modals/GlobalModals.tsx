@@ -1,4 +1,7 @@
-/** Every global dialog (ARCHITECTURE §7.3), opened by the app state's dialog flags; what their buttons do is online/lobby-actions.ts. */
+/**
+ * Every global dialog (ARCHITECTURE §7.3), opened by the app state's dialog flags. The dialogs only show:
+ * what their buttons do is online/lobby-actions.ts.
+ */
 import { Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { appStore, setDialog, useAppState } from '../app/app-state';

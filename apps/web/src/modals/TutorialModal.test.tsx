@@ -1,3 +1,4 @@
+/** Tests of the tutorial dialog (modals/TutorialModal.tsx): its pages and how it pages through them. */
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+/** Tests of the client's lobby view (online/lobby-store.ts): what is published from the fold, and moderation in it. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MODERATOR_ACTOR, type LobbyEvent } from '@four-banners/engine';
 import { appStore, setDialog } from '../app/app-state';

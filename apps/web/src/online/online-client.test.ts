@@ -1,3 +1,7 @@
+/**
+ * Tests of the online client (online/online-client.ts) over a fake socket: fold, resync, leaving, moderation, and
+ * where lobby-actions.ts takes its outcomes.
+ */
 import type { LobbyEvent } from '@four-banners/engine';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appStore, setDialog } from '../app/app-state';

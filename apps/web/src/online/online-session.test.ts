@@ -1,3 +1,7 @@
+/**
+ * Tests of the board's online session (online/online-session.ts): what it shows of the events it is handed, at the
+ * bots' pace.
+ */
 import { gameHash, serializeGame, whoseTurn, type LobbyEvent, type LobbyState } from '@four-banners/engine';
 import type { Ack } from '@four-banners/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

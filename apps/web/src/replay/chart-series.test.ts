@@ -1,3 +1,4 @@
+/** Tests of replay/chart-series.ts: the chart's arithmetic over a real game. */
 import { describe, expect, it } from 'vitest';
 import {
   chartCountries,

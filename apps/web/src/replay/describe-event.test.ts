@@ -1,3 +1,4 @@
+/** Tests of replay/describe-event.ts: lobby events and game actions in words. */
 import {
   MODERATOR_ACTOR,
   foldFrom,

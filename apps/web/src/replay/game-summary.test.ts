@@ -1,3 +1,4 @@
+/** Tests of replay/game-summary.ts: the game-over summary and fight records of real bot games. */
 import { applyEvent, fold, indexOf, type LobbyEvent, type LobbyState } from '@four-banners/engine';
 import { describe, expect, it } from 'vitest';
 import { startedLog } from '../../test/fixtures/online-lobby-log';

@@ -1,3 +1,7 @@
+/**
+ * Tests of the replay model (replay/replay-model.ts): stepping, turns, chart series, a live game's growing
+ * log, and a log opened before it is folded.
+ */
 import {
   fold,
   foldFrom,

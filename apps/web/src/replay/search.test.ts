@@ -1,3 +1,4 @@
+/** Tests of replay/search.ts: the replay routes' search and where a link opens. */
 import { describe, expect, it } from 'vitest';
 import { createReplay } from './replay-model';
 import { parseReplaySearch, searchAtSeq, seqFromSearch } from './search';

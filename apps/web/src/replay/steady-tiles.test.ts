@@ -1,3 +1,4 @@
+/** Tests of replay/steady-tiles.ts: tiles that did not change keep their objects across seeks. */
 import { stateHash, type Tile } from '@four-banners/engine';
 import { describe, expect, it } from 'vitest';
 import { createReplay } from './replay-model';

@@ -1,3 +1,6 @@
+/**
+ * The root route: every screen, with the global dialogs, the app's effects, the toasts and the banned notice over it.
+ */
 import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { AppEffects } from './-components/AppEffects';

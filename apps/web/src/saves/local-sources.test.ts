@@ -1,3 +1,7 @@
+/**
+ * Tests of the local replay sources (saves/local-sources.ts, saves/local-file.ts): every log is a replay, and what
+ * cannot be replayed is refused.
+ */
 import 'fake-indexeddb/auto';
 import { RULES_VERSION, fold, serializeGame, stateHash, type LobbyEvent } from '@four-banners/engine';
 import { File } from 'node:buffer';

@@ -1,3 +1,4 @@
+/** Tests of sound/cues.ts: which sound an action makes, and which steps of a session make one. */
 import {
   actable,
   applyLegal,

@@ -1,3 +1,4 @@
+/** Tests of the fight card (game/ui/FightCard.tsx) on the fights of a real bot game. */
 import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { Profiler, type ReactNode } from 'react';

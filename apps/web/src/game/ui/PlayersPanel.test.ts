@@ -1,3 +1,4 @@
+/** Tests of the players panel's rows (game/ui/PlayersPanel.tsx): whose turn each row says. */
 import { fold, type LobbyState } from '@four-banners/engine';
 import { describe, expect, it } from 'vitest';
 import { offlineGameLog } from '../offline-log';

@@ -1,3 +1,4 @@
+/** Tests of the turn strip (game/ui/TurnStrip.tsx) in a narrow header. */
 import { describe, expect, it } from 'vitest';
 import { dropRank } from './TurnStrip';
 

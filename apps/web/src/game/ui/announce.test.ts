@@ -1,3 +1,4 @@
+/** Tests of game/ui/announce.ts: what the screen reader is told of fights, the selected unit and the turn. */
 import { moveableTiles, type GameData, type PlayableCountry, type Pos } from '@four-banners/engine';
 import { describe, expect, it } from 'vitest';
 import { wordsText } from '../../replay/describe-event';

@@ -1,3 +1,4 @@
+/** Tests of game/ui/fight-reveal.ts: the feed holds a fight's result back until the fight card shows it. */
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FightView } from '../action-view';

@@ -1,3 +1,4 @@
+/** Tests of game/ui/pass-turn.ts: the header's Pass turn and Enter, offline and online alike. */
 import type { Ack } from '@four-banners/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appStore, setDialog } from '../../app/app-state';

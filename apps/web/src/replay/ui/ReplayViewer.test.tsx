@@ -1,3 +1,4 @@
+/** Tests of the replay viewer (replay/ui/ReplayViewer.tsx), live and on finished games. */
 import type { LobbyEvent, PlayableCountry } from '@four-banners/engine';
 import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen } from '@testing-library/react';

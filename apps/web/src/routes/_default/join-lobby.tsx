@@ -1,3 +1,4 @@
+/** Route /join-lobby (ARCHITECTURE §7.1): create or join an online lobby (lobby/JoinLobby.tsx). */
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { JoinLobby } from '../../lobby/JoinLobby';

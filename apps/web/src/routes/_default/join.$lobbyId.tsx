@@ -1,3 +1,4 @@
+/** Route /join/$lobbyId (ARCHITECTURE §7.1): an invite link's landing (lobby/InvitePage.tsx). */
 import { createFileRoute } from '@tanstack/react-router';
 import { InvitePage } from '../../lobby/InvitePage';
 

@@ -1,3 +1,4 @@
+/** Route /lobby (ARCHITECTURE §7.1): the online lobby, a quick match's waiting view, or the offline setup (lobby/). */
 import { DIFFICULTIES } from '@four-banners/engine';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod/mini';

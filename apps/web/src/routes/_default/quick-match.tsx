@@ -1,3 +1,4 @@
+/** Route /quick-match (ARCHITECTURE §7.1): lobby/QuickMatchPage.tsx. */
 import { createFileRoute } from '@tanstack/react-router';
 import { QuickMatchPage } from '../../lobby/QuickMatchPage';
 

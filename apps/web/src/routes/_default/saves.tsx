@@ -1,3 +1,4 @@
+/** Route /saves (ARCHITECTURE §7.1): this device's saves and the online replays (saves/SavesScreen.tsx). */
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { savesQueryOptions } from '../../saves/queries';

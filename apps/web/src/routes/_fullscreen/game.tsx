@@ -1,3 +1,4 @@
+/** Route /game (ARCHITECTURE §7.1): the board and the game being played (game/ui/GameScreen.tsx). */
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { BOT_SPEEDS } from '../../app/settings';

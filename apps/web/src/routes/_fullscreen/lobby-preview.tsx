@@ -1,3 +1,4 @@
+/** Route /lobby-preview (ARCHITECTURE §7.1): the offline lobby before a game (lobby/LobbyPreview.tsx). */
 import { createFileRoute } from '@tanstack/react-router';
 import { LobbyPreview } from '../../lobby/LobbyPreview';
 

@@ -1,3 +1,4 @@
+/** Route /main-menu (ARCHITECTURE §7.1): menu/MainMenu.tsx. */
 import { createFileRoute } from '@tanstack/react-router';
 import { MainMenu } from '../../menu/MainMenu';
 

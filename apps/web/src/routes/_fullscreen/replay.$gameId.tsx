@@ -1,3 +1,4 @@
+/** Route /replay/$gameId (ARCHITECTURE §7.1): an online game's replay (replay/ui/ReplayScreen.tsx). */
 import { createFileRoute } from '@tanstack/react-router';
 import { gameLogQueryOptions } from '../../online/game-queries';
 import { parseReplaySearch } from '../../replay/search';

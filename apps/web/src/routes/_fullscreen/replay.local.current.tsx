@@ -1,3 +1,4 @@
+/** Route /replay/local/current (ARCHITECTURE §7.1): the offline game of this device as a replay. */
 import { createFileRoute } from '@tanstack/react-router';
 import { replayOfCurrentGame } from '../../saves/local-sources';
 import { parseReplaySearch } from '../../replay/search';

@@ -1,3 +1,4 @@
+/** Route /replay/local/save/$saveId (ARCHITECTURE §7.1): a save of this browser as a replay. */
 import { createFileRoute } from '@tanstack/react-router';
 import { replayOfSave } from '../../saves/local-sources';
 import { parseReplaySearch } from '../../replay/search';

@@ -1,3 +1,4 @@
+/** Route /watch/$lobbyId (ARCHITECTURE §7.1): a running online game watched live (watch/WatchScreen.tsx). */
 import { createFileRoute } from '@tanstack/react-router';
 import { parseReplaySearch } from '../../replay/search';
 import { WatchScreen } from '../../watch/WatchScreen';
