@@ -1,6 +1,7 @@
 /**
  * A read-only window handle on the game in progress (`window.fourBanners`), for e2e tests, the bench
- * and curious players in the console. It exposes data, never actions: play goes through the UI.
+ * and curious players in the console. It exposes data, never actions: play goes through the UI. It reads
+ * the game, the board, online play and sound, so it sits on the top floor with main.tsx, which installs it.
  */
 import { gameHash, serializeGame, stateHash, type LobbyEvent, type SerializedGame } from '@four-banners/engine';
 import { boardProbes, type BoardProbe } from './board/renderer';

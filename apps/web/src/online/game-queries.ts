@@ -1,6 +1,7 @@
 /**
  * Query keys and options of the HTTP API (ARCHITECTURE §7.8: one module; loaders and components share them):
- * the public games list and logs (replays). The admin console's are in admin/admin-api.ts.
+ * the public games list and logs (replays, and the game screen's earlier log). The open lobbies' are in
+ * open-lobbies.ts, the admin console's in admin/admin-api.ts.
  */
 import type { LobbyEvent } from '@four-banners/engine';
 import type { EventsPage, GamesPage } from '@four-banners/protocol';
