@@ -1,4 +1,4 @@
-/** The read-only handle the web app installs (apps/web/src/game/debug-handle.ts). */
+/** The read-only handle the web app installs (apps/web/src/debug-handle.ts). */
 import type { LobbyEvent } from '@four-banners/engine';
 export {};
 declare global {

@@ -104,7 +104,7 @@ const SHELL_SLOT = '<!--first-screen-->';
 
 /**
  * Writes the prerendered first screen into index.html (ARCHITECTURE §7.12): the main menu and the
- * tutorial's first page, rendered from the app's components in Node (src/first-screen/prerender.tsx), so
+ * tutorial's first page, rendered from the app's components in Node (src/prerender.tsx), so
  * a phone paints them with the stylesheet, before the app's script has run. The gate script
  * (src/first-screen/gate.js) goes first in the head, as a file under /assets with a hash in its name (the
  * policy allows no inline script; the name changes with its text, so it is cached for good): it blocks the
@@ -131,17 +131,14 @@ function firstScreenShell(): Plugin {
       order: 'post',
       async handler(html) {
         if (!html.includes(SHELL_SLOT)) throw new Error(`index.html has no ${SHELL_SLOT}`);
-        const { module } = await runnerImport<typeof import('./src/first-screen/prerender')>(
-          resolve(root, 'src/first-screen/prerender.tsx'),
-          {
-            root,
-            configFile: false,
-            logLevel: 'error',
-            resolve: { conditions: ['source', ...defaultClientConditions] },
-            ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
-            plugins: [react()],
-          },
-        );
+        const { module } = await runnerImport<typeof import('./src/prerender')>(resolve(root, 'src/prerender.tsx'), {
+          root,
+          configFile: false,
+          logLevel: 'error',
+          resolve: { conditions: ['source', ...defaultClientConditions] },
+          ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+          plugins: [react()],
+        });
         const tag: HtmlTagDescriptor = { tag: 'script', attrs: { src: base + gateFile }, injectTo: 'head-prepend' };
         return { html: html.replace(SHELL_SLOT, module.renderFirstScreen()), tags: [tag] };
       },

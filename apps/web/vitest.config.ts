@@ -7,13 +7,13 @@ export default defineConfig({
   resolve: {
     conditions: ['source', ...defaultClientConditions],
     // vite-plugin-pwa's virtual module only exists in Vite builds; tests mock it.
-    alias: { 'virtual:pwa-register': new URL('./src/pwa/virtual-pwa-register.stub.ts', import.meta.url).pathname },
+    alias: { 'virtual:pwa-register': new URL('./test/fixtures/virtual-pwa-register.ts', import.meta.url).pathname },
   },
   test: {
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
-    setupFiles: ['./src/test-setup.ts'],
+    setupFiles: ['./test/setup.ts'],
     restoreMocks: true,
   },
 });

@@ -6,7 +6,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setStatus } from './app/app-state';
-import { installDebugHandle } from './game/debug-handle';
+import { installDebugHandle } from './debug-handle';
 import { readSeatedLobby } from './online/identity';
 import { OnlineLinkProvider, createOnlineLink } from './online/online-link';
 import { queryClient, router } from './router';
@@ -15,11 +15,13 @@ import { theme } from './theme';
 
 /** The app's way to online play: its one online client is made (and its code loaded) on first use. */
 const online = createOnlineLink(() =>
-  import('./online/online-client').then(
-    ({ OnlineClient }) =>
+  Promise.all([import('./online/online-client'), import('./online/lobby-actions')]).then(
+    ([{ OnlineClient }, { followOutcome }]) =>
       new OnlineClient({
         // The lost-connection dialog must be at hand when the network is gone: fetch its code now.
         onConnect: () => void import('./modals/GlobalModals').catch(() => undefined),
+        // What the client reports (left, entered, the game on the board, a refusal) leads where lobby-actions.ts says.
+        onOutcome: followOutcome,
       }),
   ),
 );

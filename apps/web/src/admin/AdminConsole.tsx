@@ -10,7 +10,7 @@ import '../styles/mantine-more.css';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ApiError } from '../replay/api';
+import { ApiError } from '../app/api';
 import { overviewQueryOptions, readAdminToken, writeAdminToken, type LobbySearch } from './admin-api';
 import { AdminAudit } from './AdminAudit';
 import { AdminError } from './AdminError';

@@ -1,5 +1,6 @@
+/** The admin console's error panel: a failed admin request as the server answered it (OPERATIONS §11.5). */
 import { Alert } from '@mantine/core';
-import { ApiError } from '../replay/api';
+import { ApiError } from '../app/api';
 
 /** The server's answer to a failed admin request, as it gave it. */
 export function AdminError({ error }: { error: unknown }) {

@@ -17,7 +17,7 @@ import type {
   VerifyReport,
 } from '@four-banners/protocol';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { ApiError, getJson, retryOnce } from '../replay/api';
+import { ApiError, getJson, retryOnce } from '../app/api';
 
 /** The statuses an operator filters by (protocol ADMIN_LOBBY_STATUSES; a value import would pull zod in). */
 export const ADMIN_STATUSES: readonly AdminLobbyStatus[] = ['waiting', 'running', 'finished', 'abandoned', 'closed'];

@@ -1,7 +1,7 @@
 /** The console's short event lines and removed-chat set (PROTOCOL §4.9) over a real bot game's log. */
 import type { LobbyEvent } from '@four-banners/engine';
 import { describe, expect, it } from 'vitest';
-import { botGameLog } from '../replay/test-logs';
+import { botGameLog } from '../../test/fixtures/bot-game-logs';
 import { ago } from './admin-api';
 import { eventLine, namesOf, removedChat } from './event-lines';
 

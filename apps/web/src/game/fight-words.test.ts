@@ -1,7 +1,11 @@
+/**
+ * Tests of game/fight-words.ts: every fight of real bot games (replayed with the replay model) in words, and the
+ * modifier in its parts.
+ */
 import { warModifier, type PlayableCountry, type WarParts } from '@four-banners/engine';
 import { describe, expect, it } from 'vitest';
 import { createReplay } from '../replay/replay-model';
-import { botGameLog } from '../replay/test-logs';
+import { botGameLog } from '../../test/fixtures/bot-game-logs';
 import type { FightView } from './action-view';
 import { fightSentence, fightSum, modifierBreakdown, partsText, signed } from './fight-words';
 

@@ -1,7 +1,8 @@
+/** Tests of game/next-unit.ts: the units that can still act and the next one, checked on real bot games. */
 import { actable, isCountryTurn, type GameData, type PlayableCountry, type Pos } from '@four-banners/engine';
 import { describe, expect, it } from 'vitest';
 import { createReplay } from '../replay/replay-model';
-import { botGameLog } from '../replay/test-logs';
+import { botGameLog } from '../../test/fixtures/bot-game-logs';
 import { actableUnits, bannerSpots, nextUnit, nothingLeft, turnLeft, turnLeftWords } from './next-unit';
 
 /** The game in the middle of each country turn of a real bot game (after some of its moves, before others). */

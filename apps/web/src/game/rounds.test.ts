@@ -1,3 +1,4 @@
+/** Tests of game/rounds.ts: the round of every turn of a four-bot game in which countries drop out. */
 import {
   isCountryTurn,
   serializeGame,
@@ -7,7 +8,7 @@ import {
 } from '@four-banners/engine';
 import { describe, expect, it } from 'vitest';
 import { createReplay } from '../replay/replay-model';
-import { botGameLog } from '../replay/test-logs';
+import { botGameLog } from '../../test/fixtures/bot-game-logs';
 import { roundOf } from './rounds';
 
 /** A whole game of four bots, in which countries drop out one by one. */

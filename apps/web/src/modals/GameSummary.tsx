@@ -12,7 +12,7 @@ import { countryLabel } from '../art/art';
 import { EmblemDot } from '../art/Emblem';
 import { controlledHere } from '../game/seats';
 import type { GameSession } from '../game/session';
-import { fetchGameLog } from '../replay/queries';
+import { fetchGameLog } from '../online/game-queries';
 import { summarizeGame, type GameSummary as Summary } from '../replay/game-summary';
 import { ReplayChart } from '../replay/ui/ReplayChart';
 import './GameSummary.css';

@@ -1,3 +1,4 @@
+/** Tests of the global dialogs (modals/GlobalModals.tsx, ARCHITECTURE §7.3), opened by the app state's flags. */
 import { fold } from '@four-banners/engine';
 import { loggedBotGame } from '@four-banners/engine/runner';
 import { MantineProvider } from '@mantine/core';
@@ -9,7 +10,7 @@ import { offlineGameLog } from '../game/offline-log';
 import { DEVICE_PLAYER_ID, defaultSeats, seatsToPlayers } from '../game/seats';
 import { bannerSpots, turnLeft, turnLeftWords } from '../game/next-unit';
 import { openSession, sessionStore } from '../game/session-store';
-import { guideRequests } from '../game-ui/pass-turn';
+import { guideRequests } from '../game/ui/pass-turn';
 import type { OfflineSession } from '../game/offline-session';
 import type { GameSession } from '../game/session';
 import { initialLobby, lobbyStore, setSocketStatus, setSynced } from '../online/lobby-store';

@@ -1,18 +1,26 @@
-/** Every global dialog (ARCHITECTURE §7.3), opened by the app state's dialog flags. */
-import { isGameOver, type LobbyState } from '@four-banners/engine';
+/**
+ * Every global dialog (ARCHITECTURE §7.3), opened by the app state's dialog flags. The dialogs only show:
+ * what their buttons do is online/lobby-actions.ts.
+ */
 import { Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { appStore, redirectTo, setDialog, useAppState } from '../app/app-state';
-import { setSeenTutorial, settingsStore } from '../app/settings';
+import { appStore, setDialog, useAppState } from '../app/app-state';
+import { setSeenTutorial } from '../app/settings';
 import { useStore } from '../app/store';
-import { startRematch } from '../game/setup-store';
-import { closeSession, sessionStore } from '../game/session-store';
-import { linkOf, lobbyStore, useLobby } from '../online/lobby-store';
-import { ModerationNotice } from '../game-ui/ModerationNotice';
+import { sessionStore } from '../game/session-store';
+import {
+  leaveAfterLostConnection,
+  leaveLobby,
+  quitMessage,
+  rematchOffline,
+  switchLobbyOnline,
+  watchReplay,
+} from '../online/lobby-actions';
+import { linkOf, useLobby } from '../online/lobby-store';
+import { ModerationNotice } from '../game/ui/ModerationNotice';
 import { ConfirmModal } from './ConfirmModal';
 import { PassTurnModal } from './PassTurnModal';
 import { TutorialModal } from './TutorialModal';
-import type { OnlineLink } from '../online/online-link';
 import { useOnline } from '../online/online-link';
 
 /** The game's result in numbers: its own chunk, fetched when the player-status dialog first opens. */
@@ -23,7 +31,7 @@ const GameSummary = lazy(() => import('./GameSummary').then((m) => ({ default: m
  * device is in an online lobby, so the first screen's dialogs (the tutorial) do not wait for them, nor for
  * the protocol's schemas they bring (ARCHITECTURE §7.12).
  */
-const loadReportModal = () => import('../game-ui/ReportModal');
+const loadReportModal = () => import('../game/ui/ReportModal');
 const loadRematchButton = () => import('../online/RematchButton');
 const loadQuickMatchAgainButton = () => import('../online/QuickMatchAgainButton');
 const ReportModal = lazy(() => loadReportModal().then((m) => ({ default: m.ReportModal })));
@@ -31,59 +39,6 @@ const RematchButton = lazy(() => loadRematchButton().then((m) => ({ default: m.R
 const QuickMatchAgainButton = lazy(() =>
   loadQuickMatchAgainButton().then((m) => ({ default: m.QuickMatchAgainButton })),
 );
-
-/**
- * Leaves the lobby (ARCHITECTURE §7.3): online it tells the server and goes to '/' once the server agrees
- * (a refusal shows its message and changes nothing); offline it goes to '/', and the game stays on the
- * main menu as "Continue game" until a new one starts.
- */
-function leaveLobby(online: OnlineLink) {
-  setDialog('quitLobby', false);
-  setDialog('playerStatus', false);
-  if (lobbyStore.get().online) {
-    void online.client().then((client) => client.leaveLobby());
-    return;
-  }
-  if (sessionStore.get()?.snapshot.outcome) closeSession(); // nothing left to continue
-  redirectTo('/');
-}
-
-/**
- * The online/offline switch of the lobby (ARCHITECTURE §7.3): going online creates a lobby with this device as
- * admin; going offline closes the lobby for everybody when this device is its admin, else leaves it.
- */
-async function switchLobbyOnline(link: OnlineLink, target: boolean) {
-  const online = await link.client();
-  if (target) {
-    // The creator is on green at once (PROTOCOL §4.7).
-    await online.createLobby(settingsStore.get().playerName, { country: 0 });
-    return;
-  }
-  const lobby = lobbyStore.get();
-  if (!lobby.online) return;
-  if (lobby.adminId === lobby.playerId) await online.closeLobby();
-  else await online.leaveLobby();
-}
-
-/**
- * The game's replay from the player-status dialog: offline the log of this device's game (back leads to
- * the game), online the server's replay of the lobby.
- */
-function watchReplay() {
-  setDialog('playerStatus', false);
-  const lobby = lobbyStore.get();
-  if (sessionStore.get()?.online) {
-    if (lobby.lobbyId) redirectTo(`/replay/${encodeURIComponent(lobby.lobbyId)}`);
-    return;
-  }
-  redirectTo('/replay/local/current');
-}
-
-/** An offline rematch starts at once on the game screen: same seats and settings, a new seed. */
-function rematchOffline() {
-  setDialog('playerStatus', false);
-  if (startRematch() && appStore.get().routeName !== 'game') redirectTo('/game');
-}
 
 /**
  * Player status (ARCHITECTURE §7.3): 'You win' / 'You lost' with Stay and Leave lobby; under the words the
@@ -168,13 +123,7 @@ function LostConnectionModal() {
         </Text>
       </Group>
       <Group justify="flex-end" mt="xl" gap="sm">
-        <Button
-          variant="default"
-          onClick={() => {
-            stay();
-            redirectTo('/');
-          }}
-        >
+        <Button variant="default" onClick={leaveAfterLostConnection}>
           Okay
         </Button>
         <Button onClick={stay} data-autofocus>
@@ -183,14 +132,6 @@ function LostConnectionModal() {
       </Group>
     </Modal>
   );
-}
-
-/** The quit dialog's question: leaving a running online game resigns this person's country (PROTOCOL §4.8). */
-export function quitMessage(lobby: LobbyState | null, me: string): string {
-  const seat = lobby?.players.find((p) => p.id === me);
-  if (lobby && seat && seat.country !== -1 && lobby.game.running && !isGameOver(lobby.game))
-    return 'Leaving a running game resigns your country: it is out of the game for good. Leave anyway?';
-  return 'Are you sure you want to leave the lobby?';
 }
 
 /** The report dialog, mounted once this device has been online or a report was asked for. */

@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { setDialog, useAppState } from '../app/app-state';
 import { turnLeft, turnLeftWords } from '../game/next-unit';
 import { useSession } from '../game/session-store';
-import { requestGuide } from '../game-ui/pass-turn';
+import { requestGuide } from '../game/ui/pass-turn';
 import { ConfirmModal } from './ConfirmModal';
 
 export const PASS_QUESTION = 'Are you sure you want to pass the turn?';

@@ -1,9 +1,10 @@
+/** Tests of the tutorial dialog (modals/TutorialModal.tsx): its pages and how it pages through them. */
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { theme } from '../theme';
 import { TutorialModal } from './TutorialModal';
-import { TUTORIAL_PAGES } from './tutorial-pages';
+import { TUTORIAL_PAGES } from './TutorialPages';
 
 const renderTutorial = (onClose = vi.fn()) =>
   render(

@@ -2,7 +2,7 @@
 import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useLayoutEffect, useState } from 'react';
 import { pictureTutorial, releaseShell } from '../first-screen/shell';
-import { TUTORIAL_PAGES } from './tutorial-pages';
+import { TUTORIAL_PAGES } from './TutorialPages';
 
 export interface TutorialModalProps {
   readonly opened: boolean;
@@ -10,7 +10,7 @@ export interface TutorialModalProps {
   readonly onClose: () => void;
 }
 
-/** One page: its art, title and text (the first screen's picture holds each, first-screen/prerender.tsx). */
+/** One page: its art, title and text (the first screen's picture holds each, prerender.tsx). */
 export function TutorialPageView({ page }: { readonly page: number }) {
   const current = TUTORIAL_PAGES[page]!;
   return (

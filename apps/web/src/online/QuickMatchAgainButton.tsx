@@ -3,8 +3,8 @@ import { isGameOver } from '@four-banners/engine';
 import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { hint } from '../app/hints';
-import { settingsStore } from '../app/settings';
 import { useLobby } from './lobby-store';
+import { quickMatchAgain } from './lobby-actions';
 import { useOnline } from './online-link';
 import { readQuickChoice } from './quick-match';
 
@@ -18,10 +18,7 @@ export function QuickMatchAgainButton({ onGo }: { onGo?: () => void }) {
   const go = () => {
     setBusy(true);
     onGo?.();
-    void online
-      .client()
-      .then((c) => c.quickMatch(settingsStore.get().playerName, choice.seats, choice.size))
-      .finally(() => setBusy(false));
+    void quickMatchAgain(online, choice).finally(() => setBusy(false));
   };
   return (
     <Button

@@ -6,8 +6,8 @@ import { isGameOver } from '@four-banners/engine';
 import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { hint } from '../app/hints';
-import { settingsStore } from '../app/settings';
 import { useLobby } from './lobby-store';
+import { joinRematch, openRematch } from './lobby-actions';
 import { useOnline } from './online-link';
 
 /** `onGo` runs when the request is sent (the game-over dialog closes itself with it). */
@@ -26,7 +26,7 @@ export function RematchButton({ onGo }: { onGo?: () => void }) {
       <Button
         color="green"
         loading={busy}
-        onClick={() => run(async () => (await online.client()).acceptRematch(settingsStore.get().playerName))}
+        onClick={() => run(() => joinRematch(online))}
         data-testid="join-rematch"
         {...hint('The admin opened a new game with the same seats')}
       >
@@ -39,7 +39,7 @@ export function RematchButton({ onGo }: { onGo?: () => void }) {
     <Button
       variant="light"
       loading={busy}
-      onClick={() => run(async () => (await online.client()).rematchOnline())}
+      onClick={() => run(() => openRematch(online))}
       data-testid="rematch-online"
       {...hint('A new game with the same map size and seats; the others are invited')}
     >

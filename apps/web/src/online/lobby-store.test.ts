@@ -1,8 +1,9 @@
+/** Tests of the client's lobby view (online/lobby-store.ts): what is published from the fold, and moderation in it. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MODERATOR_ACTOR, type LobbyEvent } from '@four-banners/engine';
 import { appStore, setDialog } from '../app/app-state';
 import { append } from '../game/offline-log';
-import { ALICE, BOB, startedLog, stateOf } from './test-log';
+import { ALICE, BOB, startedLog, stateOf } from '../../test/fixtures/online-lobby-log';
 import {
   hasUnseenMessages,
   initialLobby,

@@ -201,11 +201,3 @@ export function muteOf(events: readonly LobbyEvent[], me: string | null): Mute |
 export function isMuted(mute: Mute | null, now: number): boolean {
   return mute !== null && Date.parse(mute.until) > now;
 }
-
-/**
- * Where a person goes once their create, join or quick match was accepted: the board when the game already
- * runs (a quick match that the join filled starts in the same append), else the lobby.
- */
-export function placeAfterEntering(): '/game' | '/lobby' {
-  return lobbyStore.get().lobby?.game.running ? '/game' : '/lobby';
-}

@@ -1,3 +1,7 @@
+/**
+ * Tests of the online client (online/online-client.ts) over a fake socket: fold, resync, leaving, moderation, and
+ * where lobby-actions.ts takes its outcomes.
+ */
 import type { LobbyEvent } from '@four-banners/engine';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appStore, setDialog } from '../app/app-state';
@@ -5,9 +9,10 @@ import { toastStore } from '../app/toasts';
 import { sessionStore } from '../game/session-store';
 import { readSeatedLobby } from './identity';
 import { linkOf, lobbyStore, resetLobby, setSocketStatus } from './lobby-store';
+import { followOutcome } from './lobby-actions';
 import { moderationStore } from './moderation-store';
 import { NOT_CONNECTED, OnlineSession } from './online-session';
-import { ALICE, BOB, act, startedLog } from './test-log';
+import { ALICE, BOB, act, startedLog } from '../../test/fixtures/online-lobby-log';
 
 /** A stand-in for the socket.io client: records requests, answers them, and fires server events. */
 const fake = vi.hoisted(() => {
@@ -54,7 +59,7 @@ vi.mock('./socket', () => ({
 const { OnlineClient } = await import('./online-client');
 
 /** Each test's own client (the app makes one in main.tsx); its listeners go on the fake socket. */
-let client = new OnlineClient();
+let client = new OnlineClient({ onOutcome: followOutcome });
 const onlineState = () => client.onlineState();
 
 /** The broadcast the server sends for a logged game action (PROTOCOL §4.1). */
@@ -69,7 +74,7 @@ beforeEach(async () => {
   fake.state.sent = [];
   fake.state.handlers.clear();
   fake.state.attached = false;
-  client = new OnlineClient();
+  client = new OnlineClient({ onOutcome: followOutcome });
   await client.connect();
 });
 afterEach(() => {

@@ -1,11 +1,18 @@
 /**
- * Online play (ARCHITECTURE §7.6, PROTOCOL §3–§5): one `OnlineClient`, made once with
- * the app (main.tsx, through `online-link.ts`) and handed to whoever needs it. It reads the server's
- * broadcasts, resyncs on a seq gap or a reconnect, follows presence, and sends the requests a person
- * makes (the plain ones in `requests.ts`). Every refused request shows its message and changes nothing.
- * Each received event is folded once, into the lobby's `OnlineSession`, which owns what was received
- * and what is shown; the lobby view (`lobby-store.ts`) is published from it, and while a game runs the
- * same session sits in the session store, so the board, header and dialogs work as offline.
+ * The online client (ARCHITECTURE §7.6, PROTOCOL §3–§5): transport, fold and session lifecycle, nothing more.
+ * One per app (main.tsx makes it through `online-link.ts`; tests make their own). An event from the server
+ * goes one file per layer, and this file is read top to bottom in that order:
+ *
+ * 1. `socket.ts` carries it (transport); `attach` hands each broadcast to `onBroadcast`.
+ * 2. `onBroadcast` folds it once, with the protocol's `applyBroadcast`, into `held`: the fold of everything
+ *    received (a seq gap or a reconnect asks `resync` for what was missed, PROTOCOL §5.2).
+ * 3. `land` publishes the lobby view (`lobby-store.ts`) and, while the game runs, the same fold reaches the
+ *    board's `OnlineSession` (`online-session.ts`, in the session store), which only paces what is shown.
+ * 4. The screens read those two stores.
+ *
+ * What an event means for this person (out of the lobby, into one, the game on the board, a rematch offered,
+ * a refusal) is reported as a `LobbyOutcome`; where it leads (navigation, toasts, dialogs) is decided by
+ * `lobby-actions.ts`, which main.tsx hands the outcomes to. The plain requests are in `requests.ts`.
  */
 import {
   isGameOver,
@@ -24,14 +31,11 @@ import {
   type ServerToClientEvents,
   type SyncAck,
 } from '@four-banners/protocol';
-import { appStore, redirectTo, setDialog } from '../app/app-state';
 import { BOT_PACE, settingsStore } from '../app/settings';
-import { showToast } from '../app/toasts';
 import { botSpeedOverride, closeSession, sessionStore } from '../game/session-store';
 import { readSeatedLobby, saveIdentity, saveSeatedLobby } from './identity';
 import { moderationNoticeFor } from '../game/moderation-words';
 import { linkOf, lobbyStore, publishReceived, resetLobby, setSynced } from './lobby-store';
-import { showModerationNotice } from './moderation-store';
 import { OnlineSession } from './online-session';
 import { ACK_TIMEOUT_MS, OnlineRequests } from './requests';
 import { foldSyncAnswer } from './resync';
@@ -43,19 +47,63 @@ const RESYNC_RETRY_MS = 2_000;
 
 const LOGGED_EVENTS = LOGGED_BROADCAST_NAMES;
 
+/** Why this device is no longer in its online lobby (`lobby-actions.ts` puts it in words). */
+export type LeftReason =
+  /** It left, or its admin closed or took the lobby offline: nothing to explain. */
+  | { readonly kind: 'left' }
+  /** The admin removed this device's seat. */
+  | { readonly kind: 'removed' }
+  /** The lobby closed under it, for the server's `reason`. */
+  | { readonly kind: 'closed'; readonly reason?: CloseReason }
+  /** The server greeted this device under a new identity: the old one was not recognised. */
+  | { readonly kind: 'not-recognised' }
+  /** The server has this device seated nowhere (removed while away, or the lobby closed meanwhile). */
+  | { readonly kind: 'not-seated' }
+  /** A resync was refused (`not_found`, `not_in_lobby`): the server's message. */
+  | { readonly kind: 'refused'; readonly message: string };
+
+/** What the fold or a request meant for this device, reported to `OnlineClientOptions.onOutcome`. */
+export type LobbyOutcome =
+  /** The first sight of a lobby this device asked to create or join. */
+  | { readonly kind: 'entered' }
+  /** The lobby's game is on the board now; `started`: its start was among the events just folded. */
+  | { readonly kind: 'game-shown'; readonly started: boolean }
+  /** Out of the lobby (already back to an offline lobby); `home`: the person belongs on '/' now. */
+  | { readonly kind: 'left'; readonly why: LeftReason; readonly home: boolean }
+  /** A moderator closed the lobby or took this device's seat (PROTOCOL §4.9): out, and `notice` says why. */
+  | { readonly kind: 'moderated'; readonly notice: string }
+  /** The admin opened a rematch of this finished game (`admin`: their name, when known). */
+  | { readonly kind: 'rematch-offered'; readonly admin: string | undefined }
+  /** A request, an action or a resync was refused or went unanswered; nothing changed. */
+  | { readonly kind: 'refused'; readonly message: string };
+
 export interface OnlineClientOptions {
   /** Runs each time the client opens (or reuses) the socket: main.tsx fetches the lost-connection dialog's code then. */
   readonly onConnect?: () => void;
+  /** Where each outcome goes: main.tsx hands them to `lobby-actions.ts` (`followOutcome`). */
+  readonly onOutcome?: (outcome: LobbyOutcome) => void;
+}
+
+/** What this device holds of its online lobby: every event received, each folded once. */
+interface Held {
+  /** The fold of everything received. */
+  state: LobbyState;
+  /** The events received since the last full state. */
+  readonly events: LobbyEvent[];
+  /** That full state: what `events` continue from (null when they start at the lobby's first event). */
+  readonly base: LobbyState | null;
 }
 
 /** The online client: one per app (tests make their own). */
 export class OnlineClient extends OnlineRequests {
-  /** The lobby this device is in: its session owns the fold of every event received and what is shown. */
-  private lobby: OnlineSession | null = null;
+  /** The lobby this device is in, as received (null: in none). */
+  private held: Held | null = null;
+  /** The board's session of the lobby's game, made once the game runs; the session store shows it. */
+  private game: OnlineSession | null = null;
   private playerId: string | null = null;
   private resyncing = false;
   private resyncAgain = false;
-  /** This device asked to create or join a lobby: its first sight of it redirects to /lobby. */
+  /** This device asked to create or join a lobby: its first sight of it is reported as `entered`. */
   private entering = false;
 
   constructor(private readonly options: OnlineClientOptions = {}) {
@@ -64,10 +112,10 @@ export class OnlineClient extends OnlineRequests {
 
   /** What this device holds of the online lobby: the fold of every event received so far. */
   private get latest(): LobbyState | null {
-    return this.lobby?.received ?? null;
+    return this.held?.state ?? null;
   }
 
-  // ---- connection ----------------------------------------------------------------------------
+  // ---- 1. transport: the socket and what it carries ------------------------------------------
 
   /** Opens the socket (once) with every listener attached. */
   override connect(): Promise<GameSocket> {
@@ -101,8 +149,7 @@ export class OnlineClient extends OnlineRequests {
   private offerRematch(rematchId: string, by: string): void {
     if (by === this.playerId || lobbyStore.get().rematch?.rematchId === rematchId) return;
     lobbyStore.set((l) => ({ ...l, rematch: { rematchId, by } }));
-    const admin = this.latest?.players.find((p) => p.id === by)?.name ?? 'The admin';
-    showToast(`${admin} opened a rematch: “Join rematch” takes you there.`, 'info');
+    this.tell({ kind: 'rematch-offered', admin: this.latest?.players.find((p) => p.id === by)?.name });
   }
 
   private onHello(hello: HelloPayload): void {
@@ -113,13 +160,8 @@ export class OnlineClient extends OnlineRequests {
     if (hello.lobbyId === null) {
       setSynced(true);
       // Seated nowhere (removed while away, the lobby closed, or the identity was not recognised).
-      if (this.latest !== null || readSeatedLobby()) {
-        this.leftLobby(
-          changedIdentity
-            ? 'The server did not recognise this device: join again.'
-            : 'You are no longer in that lobby.',
-        );
-      }
+      if (this.latest !== null || readSeatedLobby())
+        this.leftLobby({ kind: changedIdentity ? 'not-recognised' : 'not-seated' });
       return;
     }
     if (this.latest !== null && this.latest.lobbyId !== hello.lobbyId) this.dropLobby();
@@ -128,7 +170,7 @@ export class OnlineClient extends OnlineRequests {
     });
   }
 
-  // ---- folding -------------------------------------------------------------------------------
+  // ---- 2. fold: each event once, into `held` -------------------------------------------------
 
   private onBroadcast<E extends (typeof LOGGED_EVENTS)[number]>(
     name: E,
@@ -142,7 +184,7 @@ export class OnlineClient extends OnlineRequests {
     // full sync without `event` is only ever sent to this device's own seat: it may bring a new lobby.)
     const lobbyId = 'lobbyId' in payload ? payload.lobbyId : payload.event ? payload.lobby.lobbyId : null;
     if (before !== null && lobbyId !== null && lobbyId !== before.lobbyId) return;
-    // The one fold of this event: the session takes the state it folded to.
+    // The one fold of this event.
     const result = applyBroadcast(before, name, payload);
     if (result.gap) {
       void this.resync(before?.lobbyId ?? null);
@@ -151,20 +193,14 @@ export class OnlineClient extends OnlineRequests {
     if (result.state === before || result.state === null) return;
     if (result.event === null) {
       // A full state (a join, or a sync): start over from it.
-      this.holdLobby(result.state, [], result.state);
-    } else if (this.lobby !== null && before !== null) {
-      this.lobby.receive(result.event, result.state);
+      this.hold(result.state, [], result.state);
+    } else if (before !== null) {
+      this.append(result.event, result.state);
     } else {
-      // The very first event of a lobby this device created (or one folded onto what it held).
-      this.holdLobby(result.state, [result.event], before);
+      // The very first event of a lobby this device created.
+      this.hold(result.state, [result.event], before);
     }
-    this.afterFold(result.event ? [result.event] : [], before);
-  }
-
-  /** A full state replaces what the lobby's session holds (or starts one); `events` continue from `base`. */
-  private holdLobby(state: LobbyState, events: readonly LobbyEvent[], base: LobbyState | null): void {
-    if (this.lobby) this.lobby.replace(state, events, base);
-    else this.lobby = this.newSession(state, events, base);
+    this.land(result.event ? [result.event] : [], before);
   }
 
   /**
@@ -191,10 +227,10 @@ export class OnlineClient extends OnlineRequests {
       })) as SyncAck;
       if (!answer.ok) {
         if (answer.error.code === 'not_found' || answer.error.code === 'not_in_lobby')
-          this.leftLobby(answer.error.message);
+          this.leftLobby({ kind: 'refused', message: answer.error.message });
         // The server paces resyncs: ask again a little later rather than stay behind.
         else if (answer.error.code === 'rate_limited') setTimeout(() => void this.resync(id), RESYNC_RETRY_MS);
-        else showToast(answer.error.message);
+        else this.refused(answer.error.message);
         return;
       }
       const before = this.latest?.lobbyId === id ? this.latest : null;
@@ -203,18 +239,17 @@ export class OnlineClient extends OnlineRequests {
         if (!this.resyncAgain) setSynced(true);
         return;
       }
-      if (caught.replaced || before === null || this.lobby === null) {
-        this.holdLobby(caught.state, caught.events, caught.base);
-        this.afterFold([], before);
+      if (caught.replaced || before === null) {
+        this.hold(caught.state, caught.events, caught.base);
+        this.land([], before);
       } else {
-        const lobby = this.lobby;
-        caught.events.forEach((event, i) => lobby.receive(event, caught.states[i]));
-        this.afterFold(caught.events, before);
+        caught.events.forEach((event, i) => this.append(event, caught.states[i]!));
+        this.land(caught.events, before);
       }
       if (!caught.complete) this.resyncAgain = true;
       else if (!this.resyncAgain && this.latest?.lobbyId === id) setSynced(true);
     } catch {
-      showToast('The server did not answer: trying again when the connection is back.');
+      this.refused('The server did not answer: trying again when the connection is back.');
       // Connected but unanswered: ask again rather than leave the board waiting (a drop resyncs on its own).
       if (currentSocket()?.connected) setTimeout(() => void this.resync(id), RESYNC_RETRY_MS);
     } finally {
@@ -226,112 +261,119 @@ export class OnlineClient extends OnlineRequests {
     }
   }
 
-  /** Publishes the lobby view from what was received and reacts to what the new events mean for this device. */
-  private afterFold(events: readonly LobbyEvent[], before: LobbyState | null): void {
-    const state = this.latest;
-    if (!state) return;
+  /** A full state replaces what is held (`events` continue from `base`); a board showing the game starts over from it. */
+  private hold(state: LobbyState, events: readonly LobbyEvent[], base: LobbyState | null): void {
+    this.held = { state, events: [...events], base };
+    this.game?.replace(state, events, base);
+  }
+
+  /** The next event, already folded to `after`: held, and handed to the board (which shows it at its pace). */
+  private append(event: LobbyEvent, after: LobbyState): void {
+    if (!this.held) return;
+    this.held.state = after;
+    this.held.events.push(event);
+    this.game?.receive(event, after);
+  }
+
+  // ---- 3. lifecycle: what the fold means for this device -------------------------------------
+
+  /** Publishes the lobby view from what is held and reports what the new events mean for this device. */
+  private land(events: readonly LobbyEvent[], before: LobbyState | null): void {
+    const held = this.held;
+    if (!held) return;
+    const state = held.state;
     const me = this.playerId;
     for (const e of events) {
       if (e.kind === 'player-left' && e.payload.playerId === me) {
-        this.leftLobby(e.payload.by === me ? null : 'You were removed from the lobby.');
+        this.leftLobby({ kind: e.payload.by === me ? 'left' : 'removed' });
         return;
       }
       if (e.kind === 'lobby-updated' && e.payload.online === false) {
-        this.leftLobby(me === state.adminId && e.actor === me ? null : closedMessage(e.payload.reason), false);
+        const own = me === state.adminId && e.actor === me;
+        this.leftLobby(own ? { kind: 'left' } : { kind: 'closed', reason: e.payload.reason }, false);
         return;
       }
       // A moderator closed the lobby or took this device's seat (PROTOCOL §4.9): out, and told why.
       const notice = e.kind === 'moderation' ? moderationNoticeFor(e.payload, me) : null;
       if (notice !== null) {
-        this.leftLobby(null);
-        showModerationNotice(notice);
+        this.dropLobby();
+        this.tell({ kind: 'moderated', notice });
         return;
       }
     }
     if (!state.online) {
-      this.leftLobby('The lobby was closed.');
+      this.leftLobby({ kind: 'closed' });
       return;
     }
-    saveSeatedLobby(state.lobbyId);
-    publishReceived(
-      state,
-      events,
-      me,
-      before === null || before.lobbyId !== state.lobbyId,
-      this.lobby?.receivedEvents ?? events,
-    );
-
     const firstSight = before === null || before.lobbyId !== state.lobbyId;
+    saveSeatedLobby(state.lobbyId);
+    publishReceived(state, events, me, firstSight, held.events);
+
     if (state.game.running && !this.gameShown()) {
-      this.showGame();
-      // The game starts (or a reload lands in one): everybody goes to the board.
-      const route = appStore.get().routeName;
+      // The game starts (or a reload lands in one): its board shows what is held.
+      this.showGame(held);
       const started = events.some((e) => e.kind === 'game-action' && e.payload.id === 'start');
-      if (started || ['lobby', 'join-lobby', 'join', 'quick-match', 'lobby-preview'].includes(route))
-        redirectTo('/game');
+      this.tell({ kind: 'game-shown', started });
     } else if (firstSight && this.entering) {
-      // ARCHITECTURE §7.6: the first join event of a lobby this device asked for redirects to /lobby.
-      redirectTo('/lobby');
+      this.tell({ kind: 'entered' });
     }
     if (firstSight) this.entering = false;
   }
 
   /** Whether the game screen shows this lobby's session. */
   private gameShown(): boolean {
-    return this.lobby !== null && sessionStore.get() === this.lobby;
+    return this.game !== null && sessionStore.get() === this.game;
   }
 
-  /** The game runs: a fresh session of what was received becomes the game in progress. */
-  private showGame(): void {
-    const held = this.lobby;
-    if (!held) return;
-    const session = this.newSession(held.received, held.receivedEvents, held.receivedBase);
-    held.dispose();
-    this.lobby = session;
-    sessionStore.get()?.dispose();
-    sessionStore.set(session);
-  }
-
-  private newSession(state: LobbyState, events: readonly LobbyEvent[], base: LobbyState | null): OnlineSession {
+  /** The game runs: a session of what is held becomes the game in progress. */
+  private showGame(held: Held): void {
     const session: OnlineSession = new OnlineSession(
-      state,
-      events,
+      held.state,
+      held.events,
       {
         playerId: this.playerId ?? '',
         pace: () => BOT_PACE[botSpeedOverride() ?? settingsStore.get().botSpeed],
         send: (action) => this.emitRaw('client-game-action', action),
         // Nothing is sent while the connection is down or the board is not caught up (it would be lost or stale).
         live: () => linkOf(lobbyStore.get()) === 'live',
-        onRefused: (message) => showToast(message),
+        onRefused: (message) => this.refused(message),
         // Every event reaches the session already folded, so this is a bug: ask the server for the truth.
         onBroken: () => {
-          if (this.lobby === session) void this.resync(null);
+          if (this.game === session) void this.resync(null);
         },
       },
-      base,
+      held.base,
     );
-    return session;
+    this.game?.dispose();
+    this.game = session;
+    sessionStore.get()?.dispose();
+    sessionStore.set(session);
   }
 
-  /** Forgets the lobby (no redirect, no message): another lobby is coming. */
+  /** Forgets the lobby (nothing reported): another lobby is coming, or the caller reports why. */
   private dropLobby(): void {
-    const held = this.lobby;
-    this.lobby = null;
-    held?.dispose();
+    const game = this.game;
+    this.held = null;
+    this.game = null;
+    game?.dispose();
     saveSeatedLobby(null);
     if (sessionStore.get() instanceof OnlineSession) closeSession();
     resetLobby();
   }
 
-  /**
-   * This device is out of the lobby (it left, was removed, or the lobby closed): back to an offline lobby
-   * and to '/', with `message` as a toast when there is something to explain.
-   */
-  private leftLobby(message: string | null, redirect = true): void {
+  /** This device is out of the lobby (it left, was removed, or the lobby closed): back to an offline lobby. */
+  private leftLobby(why: LeftReason, home = true): void {
     this.dropLobby();
-    setDialog('lobbyDisconnected', false);
-    if (message) showToast(message, 'info');
-    if (redirect) redirectTo('/');
+    this.tell({ kind: 'left', why, home });
+  }
+
+  /** Hands `outcome` to whoever follows this client (main.tsx: lobby-actions.ts). */
+  private tell(outcome: LobbyOutcome): void {
+    this.options.onOutcome?.(outcome);
+  }
+
+  protected override refused(message: string): void {
+    this.tell({ kind: 'refused', message });
   }
 
   // ---- requests that change which lobby this device is in ----------------------------------------
@@ -368,7 +410,7 @@ export class OnlineClient extends OnlineRequests {
   async quickMatch(playerName: string, seats: QuickSeats, size: QuickSize | null): Promise<boolean> {
     if (this.latest) {
       if (this.latest.game.running && !isOver(this.latest)) {
-        showToast('Leave the game you are in first.');
+        this.refused('Leave the game you are in first.');
         return false;
       }
       await this.request('client-leave-lobby', { playerId: this.playerId ?? lobbyStore.get().playerId });
@@ -384,11 +426,11 @@ export class OnlineClient extends OnlineRequests {
   async leaveLobby(): Promise<boolean> {
     const me = this.playerId ?? lobbyStore.get().playerId;
     if (!this.latest) {
-      this.leftLobby(null);
+      this.leftLobby({ kind: 'left' });
       return true;
     }
     const ok = await this.request('client-leave-lobby', { playerId: me });
-    if (ok && this.latest) this.leftLobby(null);
+    if (ok && this.latest) this.leftLobby({ kind: 'left' });
     return ok;
   }
 
@@ -436,16 +478,4 @@ export interface CreateOptions {
 /** Whether the lobby's game has ended. */
 function isOver(state: LobbyState): boolean {
   return isGameOver(state.game);
-}
-
-/** What a person is told when the lobby closes under them, by the server's reason. */
-function closedMessage(reason: CloseReason | undefined): string {
-  switch (reason) {
-    case 'turn_limit':
-      return 'The game reached the turn limit and ended: the lobby is closed.';
-    case 'idle':
-      return 'The lobby was closed: nobody was online in it for a long time.';
-    case undefined:
-      return 'The lobby was closed.';
-  }
 }

@@ -1,9 +1,13 @@
+/**
+ * Tests of the board's online session (online/online-session.ts): what it shows of the events it is handed, at the
+ * bots' pace.
+ */
 import { gameHash, serializeGame, whoseTurn, type LobbyEvent, type LobbyState } from '@four-banners/engine';
 import type { Ack } from '@four-banners/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NOT_CONNECTED, OnlineSession } from './online-session';
 import { foldSyncAnswer } from './resync';
-import { ALICE, BOB, act, startedLog, stateOf, throughBotTurn } from './test-log';
+import { ALICE, BOB, act, startedLog, stateOf, throughBotTurn } from '../../test/fixtures/online-lobby-log';
 
 const PACE = { action: 100, turn: 200 };
 

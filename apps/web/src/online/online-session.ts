@@ -1,10 +1,10 @@
 /**
- * One online lobby as this device holds it (ARCHITECTURE §7.5, §7.6): the server writes the
- * log; this session owns the two states made from it. `received` is the fold of every event the server
- * sent, each folded exactly once, as it arrives; `snapshot` is what the game screen shows, the same
- * states handed on at a pace a person can follow while bots play. The lobby view and the sound cues
- * derive from these rather than folding again. A person's action is sent only when the engine says it
- * is actable for this device's country, and it is shown when the server broadcasts it back.
+ * The board's session of an online game (ARCHITECTURE §7.5, §7.6): the `GameSession` the game screen, the
+ * header and the dialogs read, exactly as offline. The online client (`online-client.ts`) folds every
+ * event the server sends, once, and hands this session each event with the state it folded to; the
+ * session only decides *when* it is shown: `snapshot` releases those states at a pace a person can
+ * follow while bots play. A person's action is sent only when the engine says it is actable for this
+ * device's country, and it is shown when the server broadcasts it back.
  */
 import {
   actable,
@@ -68,11 +68,9 @@ export class OnlineSession implements GameSession {
   private snap: SessionSnapshot;
   /** The events shown since the last full state (the snapshot's log). */
   private readonly log: LobbyEvent[];
-  /** The fold of everything received: what is shown plus what waits in the queue. */
+  /** The last state received: what is shown plus what waits in the queue. */
   private latest: LobbyState;
-  /** The events received since the last full state (shown or waiting). */
-  private readonly receivedLog: LobbyEvent[];
-  /** That last full state: what both logs continue from (null when they start at the lobby's first event). */
+  /** The last full state: what the log continues from (null when it starts at the lobby's first event). */
   private logBase: LobbyState | null;
   private readonly listeners = new Set<() => void>();
   /** Received events not shown yet, in seq order, each with the state it folded to. */
@@ -98,7 +96,6 @@ export class OnlineSession implements GameSession {
   ) {
     this.now = options.now ?? Date.now;
     this.log = [...events];
-    this.receivedLog = [...events];
     this.logBase = base;
     this.latest = state;
     this.snap = this.derive(state, null, null, []);
@@ -118,21 +115,6 @@ export class OnlineSession implements GameSession {
     return this.latest.seq;
   }
 
-  /** The lobby as the server has it: the fold of every event received (the shown state trails it while bots are paced). */
-  get received(): LobbyState {
-    return this.latest;
-  }
-
-  /** The events received since the last full state, shown or waiting. */
-  get receivedEvents(): readonly LobbyEvent[] {
-    return this.receivedLog;
-  }
-
-  /** The state `receivedEvents` continue from (null when they start at the lobby's first event). */
-  get receivedBase(): LobbyState | null {
-    return this.logBase;
-  }
-
   /** Whether an action of this device is waiting for the server's answer. */
   get sending(): boolean {
     return this.inFlight;
@@ -146,9 +128,9 @@ export class OnlineSession implements GameSession {
   readonly getSnapshot = (): SessionSnapshot => this.snap;
 
   /**
-   * The next logged event from the server, folded onto `received` (once: `after` is that fold when the
-   * caller already made it while reading the broadcast); shown now, or once the bots' pace allows. An
-   * event that does not fold is reported (`onBroken`) and dropped.
+   * The next logged event from the server with `after`, the state the client folded it to (a test may leave
+   * it out: the session then folds the event itself); shown now, or once the bots' pace allows. An event
+   * that does not fold is reported (`onBroken`) and dropped.
    */
   receive(event: LobbyEvent, after?: LobbyState): void {
     if (event.seq <= this.lastSeq) return;
@@ -162,7 +144,6 @@ export class OnlineSession implements GameSession {
       next = folded.value;
     }
     this.latest = next;
-    this.receivedLog.push(event);
     if (this.disposed) return;
     this.queue.push({ event, after: next });
     this.pump();
@@ -180,8 +161,6 @@ export class OnlineSession implements GameSession {
     this.gateUntil = 0;
     this.log.length = 0;
     this.log.push(...events);
-    this.receivedLog.length = 0;
-    this.receivedLog.push(...events);
     this.latest = state;
     this.snap = this.derive(state, null, null, []);
     this.steps.restart();

@@ -6,7 +6,7 @@
 import { PLAYABLE_COUNTRIES, type PlayableCountry } from '@four-banners/engine';
 import type { InviteResponse, OpenLobbiesPage, OpenLobby } from '@four-banners/protocol';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, getJson } from '../replay/api';
+import { ApiError, getJson } from '../app/api';
 
 /** How often the open lobbies list is asked again while it is shown. */
 export const OPEN_LOBBIES_REFRESH_MS = 5_000;

@@ -1,11 +1,11 @@
 /**
  * The requests a person makes in an online lobby, each answered by the server's acknowledgement
- * (PROTOCOL §3): a refusal or a timeout shows its message and changes nothing. The online
- * client builds on this; what a request changes comes back as broadcasts, never from the answer.
+ * (PROTOCOL §3): a refusal or a timeout is reported (`refused`, which the online client turns into an
+ * outcome that lobby-actions.ts shows) and changes nothing. The online client builds on this; what a
+ * request changes comes back as broadcasts, never from the answer.
  */
 import type { CountryId, Difficulty, PlayableCountry, TurnClock } from '@four-banners/engine';
 import type { Ack, ClientToServerEvents } from '@four-banners/protocol';
-import { showToast } from '../app/toasts';
 import type { GameSocket } from './socket';
 
 /** An acknowledgement that never comes is reported after this long ('operation has timed out'). */
@@ -18,6 +18,9 @@ export abstract class OnlineRequests {
   /** The socket the requests go through (opened on first use). */
   abstract connect(): Promise<GameSocket>;
 
+  /** A request was refused or went unanswered: `message` says why (nothing changed). */
+  protected abstract refused(message: string): void;
+
   protected async emitRaw<E extends Request>(name: E, payload: PayloadOf<E>): Promise<Ack> {
     const socket = await this.connect();
     // socket.io's typed emitWithAck cannot take a generic event name; the maps above keep it honest.
@@ -25,15 +28,15 @@ export abstract class OnlineRequests {
     return timed.emitWithAck(name, payload);
   }
 
-  /** Sends a request; on refusal or timeout shows the reason and resolves to false (nothing changed). */
+  /** Sends a request; on refusal or timeout reports the reason and resolves to false (nothing changed). */
   protected async request<E extends Request>(name: E, payload: PayloadOf<E>): Promise<boolean> {
     try {
       const ack = await this.emitRaw(name, payload);
       if (ack.ok) return true;
-      showToast(ack.error.message);
+      this.refused(ack.error.message);
       return false;
     } catch (e) {
-      showToast(
+      this.refused(
         e instanceof Error && e.message ? `The server did not answer (${e.message}).` : 'The server did not answer.',
       );
       return false;

@@ -1,3 +1,4 @@
+/** Tests of replay/chart-series.ts: the chart's arithmetic over a real game. */
 import { describe, expect, it } from 'vitest';
 import {
   chartCountries,
@@ -10,7 +11,7 @@ import {
   sampleIndexAt,
 } from './chart-series';
 import { createReplay } from './replay-model';
-import { botGameLog } from './test-logs';
+import { botGameLog } from '../../test/fixtures/bot-game-logs';
 
 describe('the chart’s arithmetic over a real game', () => {
   const replay = createReplay(botGameLog({ countries: 3, w: 8, h: 8, difficulty: 'normal', seed: 11 }));

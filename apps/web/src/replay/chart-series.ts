@@ -5,7 +5,7 @@
  */
 import { PLAYABLE_COUNTRIES, type GameData, type PlayableCountry } from '@four-banners/engine';
 import { countryLabel } from '../art/art';
-import { countCountries, type PerCountry } from './country-counts';
+import { countCountries, type PerCountry } from '../game/country-counts';
 
 export const CHART_METRICS = ['land', 'units'] as const;
 export type ChartMetric = (typeof CHART_METRICS)[number];

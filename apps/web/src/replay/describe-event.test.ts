@@ -1,3 +1,4 @@
+/** Tests of replay/describe-event.ts: lobby events and game actions in words. */
 import {
   MODERATOR_ACTOR,
   foldFrom,
@@ -12,10 +13,10 @@ import { describe, expect, it } from 'vitest';
 import { countryLabel } from '../art/art';
 import { append } from '../game/offline-log';
 import { REMOVED_MESSAGE } from '../game/moderation-words';
-import { act, ALICE, BOB, startedLog } from '../online/test-log';
+import { act, ALICE, BOB, startedLog } from '../../test/fixtures/online-lobby-log';
 import { describeEvent, wordsText } from './describe-event';
 import { createReplay } from './replay-model';
-import { botGameLog } from './test-logs';
+import { botGameLog } from '../../test/fixtures/bot-game-logs';
 
 const AT = new Date('2026-01-01T00:00:00Z');
 

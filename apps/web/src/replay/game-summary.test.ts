@@ -1,8 +1,9 @@
+/** Tests of replay/game-summary.ts: the game-over summary and fight records of real bot games. */
 import { applyEvent, fold, indexOf, type LobbyEvent, type LobbyState } from '@four-banners/engine';
 import { describe, expect, it } from 'vitest';
-import { startedLog } from '../online/test-log';
+import { startedLog } from '../../test/fixtures/online-lobby-log';
 import { fightRecords, summarizeGame } from './game-summary';
-import { botGameLog } from './test-logs';
+import { botGameLog } from '../../test/fixtures/bot-game-logs';
 
 /**
  * The fights of `events` counted without the replay model or `describeAction`: the engine folds the

@@ -1,3 +1,7 @@
+/**
+ * Tests of the replay model (replay/replay-model.ts): stepping, turns, chart series, a live game's growing
+ * log, and a log opened before it is folded.
+ */
 import {
   fold,
   foldFrom,
@@ -11,9 +15,9 @@ import {
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FEED_LENGTH } from '../game/feed';
-import { act, BOB, startedLog, throughBotTurn } from '../online/test-log';
+import { act, BOB, startedLog, throughBotTurn } from '../../test/fixtures/online-lobby-log';
 import { CHECKPOINT_EVERY, createReplay, FOLD_AT_ONCE, openReplay, ReplayError, type Replay } from './replay-model';
-import { botGameLog } from './test-logs';
+import { botGameLog } from '../../test/fixtures/bot-game-logs';
 
 /** A real log written with the engine: the start, then rounds of two passes and a hard bot's turn. */
 function gameLog(rounds: number): LobbyEvent[] {

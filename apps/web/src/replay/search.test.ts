@@ -1,7 +1,8 @@
+/** Tests of replay/search.ts: the replay routes' search and where a link opens. */
 import { describe, expect, it } from 'vitest';
 import { createReplay } from './replay-model';
 import { parseReplaySearch, searchAtSeq, seqFromSearch } from './search';
-import { botGameLog } from './test-logs';
+import { botGameLog } from '../../test/fixtures/bot-game-logs';
 
 describe('parseReplaySearch (the replay routes’ validateSearch)', () => {
   it.each([

@@ -1,8 +1,9 @@
+/** Tests of replay/steady-tiles.ts: tiles that did not change keep their objects across seeks. */
 import { stateHash, type Tile } from '@four-banners/engine';
 import { describe, expect, it } from 'vitest';
 import { createReplay } from './replay-model';
 import { steadyGame } from './steady-tiles';
-import { botGameLog } from './test-logs';
+import { botGameLog } from '../../test/fixtures/bot-game-logs';
 
 /** What the board draws of a tile. */
 const looks = (t: Tile) => [t.owner, t.type, t.landmark, t.unit?.id, t.unit?.attacked, t.unit?.moved];

@@ -1,3 +1,4 @@
+/** Tests of sound/cues.ts: which sound an action makes, and which steps of a session make one. */
 import {
   actable,
   applyLegal,
@@ -13,7 +14,7 @@ import type { Ack } from '@four-banners/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionSnapshot } from '../game/session';
 import { OnlineSession } from '../online/online-session';
-import { ALICE, BOB, act, startedLog, stateOf, throughBotTurn } from '../online/test-log';
+import { ALICE, BOB, act, startedLog, stateOf, throughBotTurn } from '../../test/fixtures/online-lobby-log';
 import { createLimiter, cueOfAction, cuesForUpdate, type SoundCue } from './cues';
 
 const PACE = { action: 100, turn: 200 };

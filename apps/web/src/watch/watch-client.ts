@@ -12,8 +12,8 @@ import {
 } from '@four-banners/protocol';
 import type { LobbyEvent } from '@four-banners/engine';
 import type { GameSocket } from '../online/socket';
-import { ApiError } from '../replay/api';
-import { fetchGameLog } from '../replay/queries';
+import { ApiError } from '../app/api';
+import { fetchGameLog } from '../online/game-queries';
 import { closesLobby } from '../game/moderation-words';
 import { LiveLog } from './live-log';
 

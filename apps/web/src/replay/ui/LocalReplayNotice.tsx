@@ -4,8 +4,8 @@
  * offers the way on (choose a file, the saves, back where the replay was opened from).
  */
 import { Button, FileButton } from '@mantine/core';
-import { explainLocalProblem } from '../local-messages';
-import type { LocalReplayProblem } from '../local-sources';
+import { explainLocalProblem } from '../../saves/local-messages';
+import type { LocalReplayProblem } from '../../saves/local-sources';
 import type { ReplayBack } from './ReplayHeader';
 import { ReplayNoticeCard } from './ReplayNoticeCard';
 

@@ -4,8 +4,8 @@
  * viewer as online games, or says why there is nothing to replay; "back" goes where it was opened from.
  */
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { openReplayFile, useOpenedReplayFile } from '../local-file';
-import type { LocalReplay } from '../local-sources';
+import { openReplayFile, useOpenedReplayFile } from '../../saves/local-file';
+import type { LocalReplay } from '../../saves/local-sources';
 import { LocalReplayNotice } from './LocalReplayNotice';
 import type { ReplayBack } from './ReplayHeader';
 import { ReplayViewer } from './ReplayViewer';

@@ -12,7 +12,7 @@ import { flushSync } from 'react-dom';
 import { hint } from '../../app/hints';
 import type { EventWords } from '../describe-event';
 import { REPLAY_SPEEDS, type Replay, type ReplaySpeed, type ReplayStep } from '../replay-model';
-import { PauseIcon, PlayIcon, StepBackIcon, StepForwardIcon, ToEndIcon, ToStartIcon } from '../../game-ui/icons';
+import { PauseIcon, PlayIcon, StepBackIcon, StepForwardIcon, ToEndIcon, ToStartIcon } from '../../game/ui/Icons';
 import { ReplayEventLine } from './ReplayEventLine';
 import { KeyboardIcon, LinkIcon, TurnBackIcon, TurnForwardIcon } from './ReplayIcons';
 

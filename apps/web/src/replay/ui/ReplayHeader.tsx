@@ -12,11 +12,11 @@ import { memo, type RefObject } from 'react';
 import { hint } from '../../app/hints';
 import type { BoardHandle } from '../../board/Board';
 import { playerLabel } from '../../game/seats';
-import { BackIcon } from '../../game-ui/icons';
-import { TurnStrip } from '../../game-ui/TurnStrip';
-import { WhoseTurn, turnTitle } from '../../game-ui/WhoseTurn';
-import { WatchersCount } from '../../game-ui/WatchersCount';
-import { ZoomControls } from '../../game-ui/ZoomControls';
+import { BackIcon } from '../../game/ui/Icons';
+import { TurnStrip } from '../../game/ui/TurnStrip';
+import { WhoseTurn, turnTitle } from '../../game/ui/WhoseTurn';
+import { WatchersCount } from '../../game/ui/WatchersCount';
+import { ZoomControls } from '../../game/ui/ZoomControls';
 
 /** Where the replay's back button goes: the list it was opened from. */
 export interface ReplayBack {

@@ -1,5 +1,5 @@
 /** The replay controls' own stroke icons (in the style of icons.tsx): turn steps, link and keyboard. */
-import { iconBase as base } from '../../game-ui/icons';
+import { iconBase as base } from '../../game/ui/Icons';
 
 export const TurnBackIcon = () => (
   <svg {...base} aria-hidden>

@@ -1,3 +1,4 @@
+/** Tests of the replay viewer (replay/ui/ReplayViewer.tsx), live and on finished games. */
 import type { LobbyEvent, PlayableCountry } from '@four-banners/engine';
 import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen } from '@testing-library/react';
@@ -12,7 +13,7 @@ import { useState, type ComponentProps } from 'react';
 import { describe, expect, it } from 'vitest';
 import { createReplay, FOLD_AT_ONCE } from '../replay-model';
 import { parseReplaySearch } from '../search';
-import { botGameLog } from '../test-logs';
+import { botGameLog } from '../../../test/fixtures/bot-game-logs';
 import { theme } from '../../theme';
 import type { ReplayLive } from './ReplayHeader';
 import { ReplayViewer } from './ReplayViewer';

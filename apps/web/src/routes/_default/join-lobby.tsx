@@ -1,6 +1,7 @@
+/** Route /join-lobby (ARCHITECTURE §7.1): create or join an online lobby (lobby/JoinLobby.tsx). */
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod/mini';
-import { JoinLobby } from './-components/JoinLobby';
+import { JoinLobby } from '../../lobby/JoinLobby';
 
 /** `?id=` is an invitation from before `/join/<id>`: it lands on that lobby's invite page. */
 const searchSchema = z.object({ id: z.optional(z.string().check(z.maxLength(64))) });

@@ -1,3 +1,4 @@
+/** Route /lobby (ARCHITECTURE §7.1): the online lobby, a quick match's waiting view, or the offline setup (lobby/). */
 import { DIFFICULTIES } from '@four-banners/engine';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod/mini';
@@ -5,9 +6,9 @@ import { BOT_SPEEDS, settingsStore } from '../../app/settings';
 import { defaultSeats } from '../../game/seats';
 import { clampSide, startOfflineGame, updateSetup } from '../../game/setup-store';
 import { useLobby } from '../../online/lobby-store';
-import { OfflineLobby } from './-components/OfflineLobby';
-import { OnlineLobby } from './-components/OnlineLobby';
-import { QuickWaiting } from './-components/QuickWaiting';
+import { OfflineLobby } from '../../lobby/OfflineLobby';
+import { OnlineLobby } from '../../lobby/OnlineLobby';
+import { QuickWaiting } from '../../lobby/QuickWaiting';
 
 /**
  * Links, tests and the bench set the offline lobby up from the address: `/lobby?w=32&h=32&seed=7` opens it

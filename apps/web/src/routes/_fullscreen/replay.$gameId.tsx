@@ -1,8 +1,9 @@
+/** Route /replay/$gameId (ARCHITECTURE §7.1): an online game's replay (replay/ui/ReplayScreen.tsx). */
 import { createFileRoute } from '@tanstack/react-router';
-import { gameLogQueryOptions } from '../../replay/queries';
+import { gameLogQueryOptions } from '../../online/game-queries';
 import { parseReplaySearch } from '../../replay/search';
-import { ReplayErrorPage } from './-components/ReplayErrorPage';
-import { ReplayScreen } from './-components/ReplayScreen';
+import { ReplayErrorPage } from '../../replay/ui/ReplayErrorPage';
+import { ReplayScreen } from '../../replay/ui/ReplayScreen';
 
 export const Route = createFileRoute('/_fullscreen/replay/$gameId')({
   // The loader is split with the component, so the first bundle carries none of the replay's code.

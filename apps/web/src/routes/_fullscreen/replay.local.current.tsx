@@ -1,5 +1,6 @@
+/** Route /replay/local/current (ARCHITECTURE §7.1): the offline game of this device as a replay. */
 import { createFileRoute } from '@tanstack/react-router';
-import { replayOfCurrentGame } from '../../replay/local-sources';
+import { replayOfCurrentGame } from '../../saves/local-sources';
 import { parseReplaySearch } from '../../replay/search';
 import { CurrentGameReplayScreen } from '../../replay/ui/LocalReplayScreens';
 import { LocalReplayErrorPage } from '../../replay/ui/LocalReplayErrorPage';

@@ -1,5 +1,6 @@
+/** Route /replay/local/save/$saveId (ARCHITECTURE §7.1): a save of this browser as a replay. */
 import { createFileRoute } from '@tanstack/react-router';
-import { replayOfSave } from '../../replay/local-sources';
+import { replayOfSave } from '../../saves/local-sources';
 import { parseReplaySearch } from '../../replay/search';
 import { SaveReplayScreen } from '../../replay/ui/LocalReplayScreens';
 import { LocalReplayErrorPage } from '../../replay/ui/LocalReplayErrorPage';
