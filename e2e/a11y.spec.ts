@@ -174,6 +174,32 @@ test('a control reached with Tab shows the focus ring: white, between dark halos
   expect(await ring()).toEqual({ text: 'Four Banners', ...WHITE_RING });
 });
 
+test("a Tab pressed before the app takes over the first screen keeps its place on the app's same link (ARCHITECTURE §7.12)", async ({
+  page,
+}) => {
+  await skipTutorial(page);
+  // The app's code is held back, so the Tab lands on the prerendered menu, as on a slow phone.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/main-menu');
+  await page.keyboard.press('Tab');
+  const focus = () =>
+    page.evaluate(() => ({
+      text: document.activeElement?.textContent?.trim(),
+      inPicture: document.activeElement?.closest('#fb-shell') !== null,
+    }));
+  expect(await focus()).toEqual({ text: 'Play vs Bots', inPicture: true });
+  release();
+  await expect(page.locator('#fb-shell')).toHaveCount(0);
+  expect(await focus()).toEqual({ text: 'Play vs Bots', inPicture: false });
+  await page.keyboard.press('Tab');
+  expect((await focus()).text).toBe('Play online now');
+});
+
 /** The four window sizes issue 9 names: two phones, a laptop, a desktop. */
 const SIZES = [
   { width: 360, height: 640 },

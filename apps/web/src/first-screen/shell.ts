@@ -46,6 +46,26 @@ export function pictureTutorial(): { readonly page: number; readonly open: boole
 export function releaseShell(part?: ShellPart): void {
   const shell = document.getElementById(SHELL_ID);
   if (!shell) return;
+  const twin = focusedTwin(shell);
   if (part) document.getElementById(shellPartId(part))?.remove();
   if (!part || !shell.querySelector('[data-shell-part]')) shell.remove();
+  if (!shell.isConnected || !shell.contains(document.activeElement)) twin?.focus({ preventScroll: true });
+}
+
+/**
+ * The app's control that stands where the picture's focused one was (a keyboard player may Tab before the
+ * app takes over): the link to the same place, or the control with the same `data-first-screen` mark, the
+ * same one of them in order. Null when the focus is not in the picture, or the app has no such control.
+ */
+function focusedTwin(shell: HTMLElement): HTMLElement | null {
+  const focused = document.activeElement;
+  if (!(focused instanceof HTMLElement) || !shell.contains(focused)) return null;
+  const href = focused.getAttribute('href');
+  const mark = focused.dataset.firstScreen;
+  if (href === null && mark === undefined) return null;
+  const same = (el: HTMLElement) =>
+    href !== null ? el.tagName === 'A' && el.getAttribute('href') === href : el.dataset.firstScreen === mark;
+  const all = [...document.querySelectorAll<HTMLElement>('a[href], [data-first-screen]')].filter(same);
+  const nth = all.filter((el) => shell.contains(el)).indexOf(focused);
+  return all.filter((el) => !shell.contains(el))[nth] ?? null;
 }
