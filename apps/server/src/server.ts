@@ -13,7 +13,7 @@ import { securityHeaders } from './http/security-headers.js';
 import { webApp } from './http/web-app.js';
 import { LimitsService } from './limits/limits.service.js';
 import { LeanIoAdapter } from './gateway/lean-io.adapter.js';
-import { JsonNestLogger } from './common/logger.js';
+import { AppLogger, JsonNestLogger } from './common/logger.js';
 import { MetricsService } from './common/metrics.service.js';
 
 export interface RunningServer {
@@ -57,7 +57,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   app.use(apiGate(config, app.get(LimitsService)));
   app.use(adminJsonBody());
   boundSlowClients(app.getHttpServer() as HttpServer, app.get(MetricsService));
-  app.useGlobalFilters(new HttpExceptionFilter());
+  const logger = app.get(AppLogger);
+  app.useGlobalFilters(new HttpExceptionFilter((msg, fields) => logger.error(msg, fields)));
   app.useWebSocketAdapter(new LeanIoAdapter(app));
   // The built app, precompressed, with the SPA fallback (OPERATIONS §12); the rest goes on to the API.
   if (config.webDist) app.use(webApp(config.webDist));

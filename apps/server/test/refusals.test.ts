@@ -5,6 +5,7 @@
 import { LANDMARK, playBotTurn, whoseTurn } from '@four-banners/engine';
 import { ERROR_CODES, type Ack, type ErrorCode } from '@four-banners/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RequestRunner } from '../src/gateway/request-runner.js';
 import { LobbyCache } from '../src/lobby/core/lobby-cache.js';
 import { postJson } from './admin-post.js';
 import { asClientAction } from './drive.js';
@@ -230,6 +231,17 @@ describe('game actions (PROTOCOL §3.3, §3.4)', () => {
     const mute = { playerId: c.playerId, lobbyId: null, minutes: 10, reason: 'spam' };
     expect((await postJson(`${server().url}/api/admin/mutes`, mute)).status).toBe(200);
     await refused(c.emit('client-chat-message', { message: 'hi' }), 'muted', c.state!.lobbyId);
+  });
+
+  // Last: the server then takes no more requests. The storage's own outages are storage-faults.test.ts's.
+  it('refuses with unavailable and a retry hint once the node is stopping, writing nothing (PROTOCOL §3.4)', async () => {
+    const c = await client();
+    await ok(c.emit('client-create-lobby', { playerName: 'Late' }));
+    await c.untilSeq(2);
+    await server().app.get(RequestRunner).stop();
+    const ack = c.emit('client-chat-message', { message: 'still there?' });
+    await refused(ack, 'unavailable', c.state!.lobbyId);
+    expect(await ack).toMatchObject({ error: { retryAfterMs: 2000 } });
   });
 
   it('has provoked every error code of PROTOCOL §3.4', () => {

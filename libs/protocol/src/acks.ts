@@ -12,6 +12,7 @@ import type { StateSnapshot } from './snapshot.js';
 export const ERROR_CODES = [
   'invalid_payload',
   'rate_limited',
+  'unavailable',
   'not_found',
   'not_in_lobby',
   'lobby_full',
@@ -27,7 +28,12 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export interface AckError {
   readonly ok: false;
-  readonly error: { readonly code: ErrorCode; readonly message: string };
+  readonly error: {
+    readonly code: ErrorCode;
+    readonly message: string;
+    /** With `unavailable`: when the same request may be sent again, in ms (PROTOCOL §3.4). */
+    readonly retryAfterMs?: number;
+  };
 }
 /** `seq` is the last seq the request appended; absent when it appended nothing. */
 export type Ack = { readonly ok: true; readonly seq?: number } | AckError;

@@ -107,7 +107,9 @@ export interface StateAtSeq {
  * `not_actable`: the moderation action does not apply to the lobby as it is now (409);
  * `admin_disabled`: the server runs without `ADMIN_TOKEN` (503);
  * `forbidden_origin`: a browser page from an origin the server does not allow (403);
- * `rate_limited`: too many requests from one address (429, with `Retry-After`).
+ * `rate_limited`: too many requests from one address (429, with `Retry-After`);
+ * `unavailable`: the server's database or Redis did not answer (503, with `Retry-After`);
+ * `server_error`: a bug on the server (500).
  */
 export const HTTP_ERROR_CODES = [
   'invalid_payload',
@@ -118,6 +120,8 @@ export const HTTP_ERROR_CODES = [
   'forbidden_origin',
   'rate_limited',
   'not_actable',
+  'unavailable',
+  'server_error',
 ] as const;
 export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
 export interface HttpError {

@@ -66,10 +66,11 @@ describe('strict objects (PROTOCOL §3.2)', () => {
 });
 
 describe('the contract lists', () => {
-  it('has the twelve error codes of PROTOCOL §3.4 in their order of precedence', () => {
+  it('has the thirteen error codes of PROTOCOL §3.4 in their order of precedence', () => {
     expect(ERROR_CODES).toEqual([
       'invalid_payload',
       'rate_limited',
+      'unavailable',
       'not_found',
       'not_in_lobby',
       'lobby_full',

@@ -13,13 +13,18 @@ export class AppLogger {
     this.write('info', msg, fields);
   }
 
+  /** Something an operator should know of that is not a bug (the database away), written even with LOG=off. */
+  warn(msg: string, fields: LogFields = {}): void {
+    this.write('warn', msg, fields);
+  }
+
   error(msg: string, fields: LogFields = {}): void {
     this.write('error', msg, fields);
   }
 
   private write(level: string, msg: string, fields: LogFields): void {
-    // LOG=off quiets the routine lines; errors are always written (they are what an operator alerts on).
-    if (!this.config.log && level !== 'error') return;
+    // LOG=off quiets the routine lines; warnings and errors are always written (what an operator alerts on).
+    if (!this.config.log && level === 'info') return;
     process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`);
   }
 }

@@ -37,6 +37,12 @@ export type LimitName =
   | 'reports_per_address'
   | 'admin_failures';
 
+/** The background jobs that retry after a failure (ARCHITECTURE §5.10), as the `job` label. */
+export type RetriedJob = 'bot_turn' | 'turn_clock' | 'quick_start';
+
+/** Why a request was refused with `unavailable`, as the `cause` label. */
+export type UnavailableCause = 'storage' | 'stopping' | 'busy';
+
 /** Why the server dropped a connection, as the `reason` label. */
 export type DropReason = 'invalid_frames' | 'slow_reader';
 
@@ -183,6 +189,24 @@ export class MetricsService {
     help: 'Chat messages refused with muted.',
     registers: [this.registry],
   });
+  private readonly jobFailures = new Counter({
+    name: 'fb_job_failures_total',
+    help: 'Background jobs (bot turns, turn clock decisions, quick-match starts) that failed, by job.',
+    labelNames: ['job'],
+    registers: [this.registry],
+  });
+  private readonly jobRetries = new Counter({
+    name: 'fb_job_retries_total',
+    help: 'Background jobs tried again after a failure, by job.',
+    labelNames: ['job'],
+    registers: [this.registry],
+  });
+  private readonly unavailableRefusals = new Counter({
+    name: 'fb_unavailable_total',
+    help: 'Requests refused with unavailable (storage away, or the server stopping), by cause.',
+    labelNames: ['cause'],
+    registers: [this.registry],
+  });
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
@@ -302,6 +326,18 @@ export class MetricsService {
 
   mutedChat(): void {
     this.mutedChats.inc();
+  }
+
+  jobFailed(job: RetriedJob): void {
+    this.jobFailures.inc({ job });
+  }
+
+  jobRetried(job: RetriedJob): void {
+    this.jobRetries.inc({ job });
+  }
+
+  refusedUnavailable(cause: UnavailableCause): void {
+    this.unavailableRefusals.inc({ cause });
   }
 
   /** Times `fn` as one append. */

@@ -18,6 +18,7 @@ import { SanctionsService } from '../lobby/moderation/sanctions.service.js';
 import { LobbyHub, type GameServer, type GameSocket } from '../lobby/core/lobby.hub.js';
 import { MetricsService, type LimitName } from '../common/metrics.service.js';
 import { clientAddress } from '../common/client-address.js';
+import { RETRY_AFTER_MS } from '../common/outage.js';
 import { backlogBytes, dropConnection, pauseInput } from './connection.js';
 import { LimitsService, REFUSAL_MESSAGES, type Strikes } from '../limits/limits.service.js';
 import { originAllowed } from '../limits/origin.js';
@@ -105,9 +106,10 @@ export class ConnectionGuard implements OnModuleDestroy {
           process.nextTick(() => socket.conn.close());
         },
         () => {
-          // The database failed to answer: the client is told and may try again.
-          const message = 'The server could not greet you: try again.';
-          next(Object.assign(new Error(message), { data: { code: 'not_actable', message } }));
+          // The database failed to answer: the client is told and may try again (PROTOCOL §2.4).
+          const message = "The game server's storage cannot be reached: try again in a moment.";
+          const data = { code: 'unavailable', message, retryAfterMs: RETRY_AFTER_MS.storage };
+          next(Object.assign(new Error(message), { data }));
           process.nextTick(() => socket.conn.close());
         },
       );

@@ -20,7 +20,8 @@ import type { z } from 'zod';
 import { ClusterBus } from '../cluster/cluster-bus.js';
 import { KeyedLock } from '../common/keyed-lock.js';
 import { AppLogger } from '../common/logger.js';
-import { MetricsService } from '../common/metrics.service.js';
+import { MetricsService, type UnavailableCause } from '../common/metrics.service.js';
+import { isOutage, unavailable } from '../common/outage.js';
 import { LimitsService, REFUSAL_MESSAGES } from '../limits/limits.service.js';
 import type { GameSocket } from '../lobby/core/lobby.hub.js';
 import { DRAIN_MS, LobbyBusy, ServerStopping } from '../lobby/core/lobby.store.js';
@@ -66,6 +67,9 @@ function describe(error: z.ZodError): string {
 export class RequestRunner {
   private readonly perPlayer = new KeyedLock();
   private stopping = false;
+  private unavailableLoggedAt = 0;
+  /** Requests refused with `unavailable` since the last `request-unavailable` line. */
+  private unavailableUnlogged = 0;
 
   constructor(
     @Inject(RequestHandlers) private readonly handlers: RequestHandlers,
@@ -141,11 +145,11 @@ export class RequestRunner {
     if (!parsed.success) return this.guard.strike(socket) ?? fail('invalid_payload', describe(parsed.error));
     const payload = parsed.data as RequestPayload<E>;
     const { playerId } = socketData(socket);
-    if (this.stopping) return fail('not_actable', STOPPING);
+    if (this.stopping) return this.refuseUnavailable('stopping', STOPPING);
     const { limits, run } = this.handlers.table[event];
-    const refused = limits.length > 0 ? await this.limits.refusedPlayer(limits, playerId) : undefined;
-    if (refused) return this.guard.strike(socket) ?? fail('rate_limited', REFUSAL_MESSAGES[refused]);
     try {
+      const refused = limits.length > 0 ? await this.limits.refusedPlayer(limits, playerId) : undefined;
+      if (refused) return this.guard.strike(socket) ?? fail('rate_limited', REFUSAL_MESSAGES[refused]);
       // A player's requests are decided one after another, in the order they arrived (from any of their sockets).
       return await this.perPlayer.run(playerId, async () => {
         const answer = await run(socket, playerId, payload);
@@ -157,11 +161,43 @@ export class RequestRunner {
         return run(socket, playerId, payload);
       });
     } catch (e) {
-      if (e instanceof LobbyBusy) return fail('not_actable', 'The lobby changed too often meanwhile: try again.');
-      if (e instanceof ServerStopping) return fail('not_actable', STOPPING);
+      if (e instanceof LobbyBusy)
+        return this.refuseUnavailable('busy', 'The lobby changed too often meanwhile: try again.');
+      if (e instanceof ServerStopping) return this.refuseUnavailable('stopping', STOPPING);
+      if (isOutage(e)) {
+        // The transaction rolled back or never began; or its commit's answer was lost, and then the log has
+        // it and the next request folds it in (the append at the same seq conflicts and reads the tail).
+        this.logUnavailable(playerId, event, e);
+        return this.refuseUnavailable('storage', "The game server's storage cannot be reached: try again in a moment.");
+      }
       // Only a bug gets here; nothing was written (the transaction rolled back or never began).
       this.logger.error('request-failed', { player: playerId, error: describeError(e) });
       return fail('not_actable', 'The server could not do that.');
     }
+  }
+
+  /**
+   * One `request-unavailable` line per second at most, with how many were refused since the last: an outage
+   * refuses every player's requests, and the log must not grow with them.
+   */
+  private logUnavailable(playerId: string, event: string, e: unknown): void {
+    const now = Date.now();
+    if (now - this.unavailableLoggedAt < 1000) {
+      this.unavailableUnlogged++;
+      return;
+    }
+    this.logger.warn('request-unavailable', {
+      player: playerId,
+      event,
+      alsoRefused: this.unavailableUnlogged,
+      error: describeError(e),
+    });
+    this.unavailableLoggedAt = now;
+    this.unavailableUnlogged = 0;
+  }
+
+  private refuseUnavailable(cause: UnavailableCause, message: string): AckError {
+    this.metrics.refusedUnavailable(cause);
+    return unavailable(cause, message);
   }
 }

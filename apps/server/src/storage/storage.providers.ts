@@ -42,7 +42,7 @@ export function storageProviders(config: ServerConfig): Provider[] {
           url,
           poolSize: c.databasePoolSize,
           migrationsDir: join(c.migrationsDir, 'postgres'),
-          onIdleError: (error) => logger.error('database-connection-lost', { error: error.message }),
+          onConnectionError: (error) => logger.error('database-connection-lost', { error: error.message }),
         }),
     },
     { provide: LobbyLogRepository, useClass: PostgresLobbyLogRepository },

@@ -38,6 +38,7 @@ import { moderationNoticeFor } from '../game/moderation-words';
 import { linkOf, lobbyStore, publishReceived, resetLobby, setSynced } from './lobby-store';
 import { OnlineSession } from './online-session';
 import { ACK_TIMEOUT_MS, OnlineRequests } from './requests';
+import { STORAGE_RETRYING } from './unavailable';
 import { foldSyncAnswer } from './resync';
 import { serverClock } from './server-clock';
 import { currentSocket, getSocket, type GameSocket } from './socket';
@@ -103,6 +104,8 @@ export class OnlineClient extends OnlineRequests {
   private playerId: string | null = null;
   private resyncing = false;
   private resyncAgain = false;
+  /** The last resync was refused with `unavailable`: the person was told once, and is not told again each retry. */
+  private storageAway = false;
   /** This device asked to create or join a lobby: its first sight of it is reported as `entered`. */
   private entering = false;
 
@@ -230,9 +233,15 @@ export class OnlineClient extends OnlineRequests {
           this.leftLobby({ kind: 'refused', message: answer.error.message });
         // The server paces resyncs: ask again a little later rather than stay behind.
         else if (answer.error.code === 'rate_limited') setTimeout(() => void this.resync(id), RESYNC_RETRY_MS);
-        else this.refused(answer.error.message);
+        // Its storage is away for now (PROTOCOL §3.4): say so, and ask again when it says to.
+        else if (answer.error.code === 'unavailable') {
+          if (!this.storageAway) this.refused(STORAGE_RETRYING);
+          this.storageAway = true;
+          setTimeout(() => void this.resync(id), answer.error.retryAfterMs ?? RESYNC_RETRY_MS);
+        } else this.refused(answer.error.message);
         return;
       }
+      this.storageAway = false;
       const before = this.latest?.lobbyId === id ? this.latest : null;
       const caught = foldSyncAnswer(before, answer);
       if (!caught) {

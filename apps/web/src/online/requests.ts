@@ -7,6 +7,7 @@
 import type { CountryId, Difficulty, PlayableCountry, TurnClock } from '@four-banners/engine';
 import type { Ack, ClientToServerEvents } from '@four-banners/protocol';
 import type { GameSocket } from './socket';
+import { sendRetrying } from './unavailable';
 
 /** An acknowledgement that never comes is reported after this long ('operation has timed out'). */
 export const ACK_TIMEOUT_MS = 10_000;
@@ -21,7 +22,15 @@ export abstract class OnlineRequests {
   /** A request was refused or went unanswered: `message` says why (nothing changed). */
   protected abstract refused(message: string): void;
 
-  protected async emitRaw<E extends Request>(name: E, payload: PayloadOf<E>): Promise<Ack> {
+  /** Sends one request and waits for its answer; one refused with `unavailable` is sent again (`sendRetrying`). */
+  protected emitRaw<E extends Request>(name: E, payload: PayloadOf<E>): Promise<Ack> {
+    return sendRetrying(
+      () => this.emitOnce(name, payload),
+      (message) => this.refused(message),
+    );
+  }
+
+  private async emitOnce<E extends Request>(name: E, payload: PayloadOf<E>): Promise<Ack> {
     const socket = await this.connect();
     // socket.io's typed emitWithAck cannot take a generic event name; the maps above keep it honest.
     const timed = socket.timeout(ACK_TIMEOUT_MS) as unknown as { emitWithAck(n: string, p: unknown): Promise<Ack> };

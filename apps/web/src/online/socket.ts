@@ -19,6 +19,7 @@ import { readIdentity } from './identity';
 import { showToast } from '../app/toasts';
 import { setSocketStatus } from './lobby-store';
 import { setBanned, setBannedRetry } from './moderation-store';
+import { STORAGE_RETRYING } from './unavailable';
 
 export type GameSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -60,7 +61,7 @@ export function getSocket(setup?: (s: GameSocket) => void): Promise<GameSocket> 
       setBanned(null);
       setSocketStatus(true);
     });
-    s.on('connect_error', (error: Error & { data?: { code?: string; message?: string } }) => {
+    s.on('connect_error', (error: Error & { data?: { code?: string; message?: string; retryAfterMs?: number } }) => {
       setSocketStatus(false);
       // Banned (PROTOCOL §2.4): say so with the server's reason and end, and do not knock again for a while.
       if (error.data?.code === 'banned') {
@@ -68,6 +69,14 @@ export function getSocket(setup?: (s: GameSocket) => void): Promise<GameSocket> 
         setBannedRetry(retryAfterBan);
         if (bannedRetry !== null) clearTimeout(bannedRetry);
         bannedRetry = setTimeout(() => retryAfterBan(), BANNED_RETRY_MS);
+        return;
+      }
+      // The server could not look the identity up (its storage away, PROTOCOL §2.4): again when it says to.
+      if (error.data?.code === 'unavailable') {
+        showToast(STORAGE_RETRYING);
+        setTimeout(() => {
+          if (socket === s && !s.connected) s.connect();
+        }, error.data.retryAfterMs ?? REFUSED_RETRY_MS);
         return;
       }
       // The server refused the handshake (a limit): socket.io does not retry that by itself.

@@ -30,6 +30,8 @@ import { CONFIG, type ServerConfig } from '../../common/config.js';
 import { AppLogger } from '../../common/logger.js';
 import { MetricsService } from '../../common/metrics.service.js';
 import { newSeed } from '../../common/ids.js';
+import { RetryBackoff } from '../../common/retry-backoff.js';
+import { ServerStopping } from '../../common/server-stopping.js';
 import { ClusterBus } from '../../cluster/cluster-bus.js';
 import { LobbyHub } from '../core/lobby.hub.js';
 import { LobbyCache, isHuman } from '../core/lobby-cache.js';
@@ -50,6 +52,8 @@ export class LobbyBots implements OnModuleDestroy {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   /** lobbyId → the earliest time (ms) its next bot turn may be played. */
   private readonly notBefore = new Map<string, number>();
+  /** Lobbies whose last bot turn failed, and how long the next try waits. */
+  private readonly retries: RetryBackoff;
   private closing = false;
 
   constructor(
@@ -61,6 +65,7 @@ export class LobbyBots implements OnModuleDestroy {
     @Inject(AppLogger) private readonly logger: AppLogger,
     @Inject(ClusterBus) bus: ClusterBus,
   ) {
+    this.retries = new RetryBackoff('bot_turn', metrics);
     bus.on('lobby-changed', (lobbyId) => this.schedule(lobbyId));
     // A person coming back wakes the bots of their lobby.
     bus.on('presence-changed', (playerId, online) => {
@@ -100,16 +105,26 @@ export class LobbyBots implements OnModuleDestroy {
     return this.timers.has(lobbyId);
   }
 
-  private schedule(lobbyId: string): void {
+  /**
+   * Plans the lobby's next bot turn, if one is due and attended: after `turnMs` (and the pace of the bot's
+   * previous turn), or after `retryMs` when the last try failed (its storage or Redis away), so the game
+   * goes on by itself once they are back (ARCHITECTURE §5.10).
+   */
+  private schedule(lobbyId: string, retryMs?: number): void {
     if (this.closing || this.timers.has(lobbyId)) return;
     const state = this.cache.cached(lobbyId);
-    if (!state?.online) this.notBefore.delete(lobbyId);
+    if (!state?.online) {
+      this.notBefore.delete(lobbyId);
+      this.retries.forget(lobbyId);
+    }
     if (!state || !this.botToMove(state) || !this.attended(state)) return;
     const now = performance.now();
-    const at = Math.max(now + this.config.bots.turnMs, this.notBefore.get(lobbyId) ?? 0);
+    const at =
+      retryMs === undefined ? Math.max(now + this.config.bots.turnMs, this.notBefore.get(lobbyId) ?? 0) : now + retryMs;
     const timer = setTimeout(() => {
       this.timers.delete(lobbyId);
       if (this.closing) return;
+      this.retries.retrying(lobbyId);
       // Several nodes may hold the lobby and schedule the same bot turn: one append lands. A node that lost
       // the race (its retry sees a newer state) stands down quietly; what it folded schedules what is next.
       let decidedAt: number | undefined;
@@ -119,8 +134,18 @@ export class LobbyBots implements OnModuleDestroy {
           decidedAt = state?.seq ?? -1;
           await this.playTurn(state);
         })
-        .catch((e: unknown) =>
-          this.logger.error('bot-failed', { lobby: lobbyId, error: e instanceof Error ? e.stack : String(e) }),
+        .then(
+          () => this.retries.succeeded(lobbyId),
+          (e: unknown) => {
+            if (e instanceof ServerStopping || this.closing) return;
+            const wait = this.retries.failed(lobbyId);
+            this.logger.error('bot-failed', {
+              lobby: lobbyId,
+              retryInMs: wait,
+              error: e instanceof Error ? e.stack : String(e),
+            });
+            this.schedule(lobbyId, wait);
+          },
         );
     }, at - now);
     this.timers.set(lobbyId, timer);

@@ -18,6 +18,8 @@ import { CONFIG, type ServerConfig } from '../../common/config.js';
 import { KeyedLock } from '../../common/keyed-lock.js';
 import { AppLogger } from '../../common/logger.js';
 import { MetricsService } from '../../common/metrics.service.js';
+import { RetryBackoff } from '../../common/retry-backoff.js';
+import { ServerStopping } from '../../common/server-stopping.js';
 import { LimitsService, REFUSAL_MESSAGES } from '../../limits/limits.service.js';
 import { LobbyLogRepository } from '../../storage/lobby-log.repository.js';
 import { LobbyCache, isHuman } from '../core/lobby-cache.js';
@@ -42,6 +44,8 @@ export class QuickMatchService implements OnApplicationBootstrap, OnModuleDestro
   private readonly timers = new Map<string, NodeJS.Timeout>();
   /** Waiting quick lobbies → their people who asked here → when (ms, performance clock), until the start. */
   private readonly asked = new Map<string, Map<string, number>>();
+  /** Waiting lobbies whose start failed, and how long its next try waits. */
+  private readonly retries: RetryBackoff;
   private closing = false;
 
   constructor(
@@ -56,6 +60,7 @@ export class QuickMatchService implements OnApplicationBootstrap, OnModuleDestro
     @Inject(AppLogger) private readonly logger: AppLogger,
     @Inject(ClusterBus) bus: ClusterBus,
   ) {
+    this.retries = new RetryBackoff('quick_start', metrics);
     bus.on('lobby-changed', (lobbyId) => this.changed(lobbyId));
     metrics.gauge(
       'fb_quick_match_waiting',
@@ -145,6 +150,7 @@ export class QuickMatchService implements OnApplicationBootstrap, OnModuleDestro
     if (!waitingQuick(state)) {
       this.stopTimer(lobbyId);
       this.asked.delete(lobbyId);
+      this.retries.forget(lobbyId);
       if (!state?.game.running || !waiting) return;
       for (const seat of state.players) {
         const asked = waiting.get(seat.id);
@@ -155,19 +161,37 @@ export class QuickMatchService implements OnApplicationBootstrap, OnModuleDestro
     // Who left the queue is no longer timed.
     for (const playerId of waiting?.keys() ?? [])
       if (!state.players.some((seat) => seat.id === playerId)) waiting!.delete(playerId);
+    this.planStart(lobbyId, Math.max(0, Date.parse(state.settings.quick.startBy) - Date.now()));
+  }
+
+  /**
+   * The wait's end: two people or more start with bots in the empty seats. A start that failed (storage
+   * away) is tried again with back-off (ARCHITECTURE §5.10) until it lands or the lobby stops waiting.
+   */
+  private planStart(lobbyId: string, wait: number): void {
     if (this.closing || this.timers.has(lobbyId)) return;
-    const wait = Math.max(0, Date.parse(state.settings.quick.startBy) - Date.now());
     const timer = setTimeout(() => {
       this.timers.delete(lobbyId);
       if (this.closing) return;
+      this.retries.retrying(lobbyId);
       this.store
         .inLobby(lobbyId, async (current) => {
           // One person alone waits on (PROTOCOL §4.7); two or more are enough once the wait is over.
           if (!waitingQuick(current) || peopleIn(current) < 2) return;
           await this.start(current);
         })
-        .catch((e: unknown) =>
-          this.logger.error('quick-start-failed', { lobby: lobbyId, error: e instanceof Error ? e.stack : String(e) }),
+        .then(
+          () => this.retries.succeeded(lobbyId),
+          (e: unknown) => {
+            if (e instanceof ServerStopping || this.closing) return;
+            const retryInMs = this.retries.failed(lobbyId);
+            this.logger.error('quick-start-failed', {
+              lobby: lobbyId,
+              retryInMs,
+              error: e instanceof Error ? e.stack : String(e),
+            });
+            if (waitingQuick(this.cache.cached(lobbyId))) this.planStart(lobbyId, retryInMs);
+          },
         );
     }, wait);
     timer.unref();

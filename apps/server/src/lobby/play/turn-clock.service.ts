@@ -20,6 +20,7 @@ import { ClusterBus } from '../../cluster/cluster-bus.js';
 import { CONFIG, type ServerConfig } from '../../common/config.js';
 import { AppLogger } from '../../common/logger.js';
 import { MetricsService } from '../../common/metrics.service.js';
+import { RetryBackoff } from '../../common/retry-backoff.js';
 import { addAway, addTimeout, personToMove } from './away.js';
 import { LobbyCache, isHuman } from '../core/lobby-cache.js';
 import { LobbyHub } from '../core/lobby.hub.js';
@@ -27,7 +28,6 @@ import { Draft, LobbyStore, ServerStopping } from '../core/lobby.store.js';
 import { done, fail } from '../core/requests.js';
 
 /** How long a lobby's decisions wait after one failed (a stopping server, storage away). */
-const RETRY_AFTER_FAILURE_MS = 1000;
 
 /** Several nodes: how long after a deadline a node the person to move is not connected to decides it. */
 const PEER_FALLBACK_MS = 500;
@@ -57,6 +57,8 @@ export class TurnClock implements OnModuleInit, OnModuleDestroy {
   private readonly lobbyOf = new Map<string, string>();
   /** lobbyId → no decision before this time (ms epoch): the last one failed (storage away), so no busy retry. */
   private readonly failedUntil = new Map<string, number>();
+  /** How long the next decision waits after failures in a row (ARCHITECTURE §5.10). */
+  private readonly retries: RetryBackoff;
   private closing = false;
   private sweepTimer: NodeJS.Timeout | null = null;
   private sweeping = false;
@@ -70,6 +72,7 @@ export class TurnClock implements OnModuleInit, OnModuleDestroy {
     @Inject(AppLogger) private readonly logger: AppLogger,
     @Inject(ClusterBus) private readonly bus: ClusterBus,
   ) {
+    this.retries = new RetryBackoff('turn_clock', metrics);
     metrics.gauge('fb_turn_clock_timers', 'Lobbies with a turn clock or away timer scheduled on this node.', () => {
       return this.timers.size;
     });
@@ -231,6 +234,7 @@ export class TurnClock implements OnModuleInit, OnModuleDestroy {
     if (!state?.online || !state.game.running || isGameOver(state.game)) {
       this.offline.delete(lobbyId);
       this.failedUntil.delete(lobbyId);
+      this.retries.forget(lobbyId);
       return;
     }
     for (const seat of state.players)
@@ -240,14 +244,23 @@ export class TurnClock implements OnModuleInit, OnModuleDestroy {
   private fire(lobbyId: string, at: number): void {
     if (this.timers.get(lobbyId)?.at === at) this.timers.delete(lobbyId);
     if (this.closing) return;
+    this.retries.retrying(lobbyId);
     this.store
       .inLobby(lobbyId, (state) => this.decide(state))
       .then(
-        () => this.failedUntil.delete(lobbyId),
+        () => {
+          this.failedUntil.delete(lobbyId);
+          this.retries.succeeded(lobbyId);
+        },
         (e: unknown) => {
-          this.failedUntil.set(lobbyId, Date.now() + RETRY_AFTER_FAILURE_MS);
-          if (e instanceof ServerStopping) return;
-          this.logger.error('turn-clock-failed', { lobby: lobbyId, error: e instanceof Error ? e.stack : String(e) });
+          if (e instanceof ServerStopping || this.closing) return;
+          const wait = this.retries.failed(lobbyId);
+          this.failedUntil.set(lobbyId, Date.now() + wait);
+          this.logger.error('turn-clock-failed', {
+            lobby: lobbyId,
+            retryInMs: wait,
+            error: e instanceof Error ? e.stack : String(e),
+          });
         },
       )
       .finally(() => this.plan(lobbyId));

@@ -21,8 +21,12 @@ export interface PostgresOptions {
   readonly poolSize: number;
   /** The PostgreSQL migrations folder (drizzle-kit's output). */
   readonly migrationsDir: string;
-  /** Told about a connection the pool lost while idle (the pool replaces it; nothing is lost). */
-  readonly onIdleError?: (error: Error) => void;
+  /**
+   * Told about a connection lost (the server restarted, a backend was terminated, the network dropped):
+   * while idle in the pool, or while checked out for a transaction or a held lobby. The pool drops and
+   * replaces it; what was in flight on it fails with the driver's error, which callers refuse or retry.
+   */
+  readonly onConnectionError?: (error: Error) => void;
 }
 
 @Injectable()
@@ -37,8 +41,13 @@ export class PostgresDatabase implements OnApplicationShutdown {
   /** Opens the pool and migrates the database. */
   static async open(options: PostgresOptions): Promise<PostgresDatabase> {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize });
-    // An idle connection dropped by the server emits here; without a listener it would end the process.
-    pool.on('error', (error) => options.onIdleError?.(error));
+    // A connection dropped by the server emits `error` on its client, and an `error` nobody listens to ends
+    // the process. The pool listens only while a client is idle (and re-emits it here): each client also
+    // gets its own listener for its whole life, so one checked out (a transaction, a held lobby) is covered.
+    pool.on('error', () => {});
+    pool.on('connect', (client) => {
+      client.on('error', (error) => options.onConnectionError?.(error));
+    });
     try {
       const client = await pool.connect();
       try {
