@@ -7,9 +7,15 @@ import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { isOutage } from '../../common/outage.js';
 import * as schema from './schema.js';
 
 export type PgDb = NodePgDatabase<typeof schema>;
+/** A transaction of `PgDb`, as its `transaction` callback gets it. */
+export type PgTx = Parameters<Parameters<PgDb['transaction']>[0]>[0];
+
+/** How long a stop waits for the pool's connections to close. */
+const POOL_END_MS = 5_000;
 
 /** The advisory lock key the migrations run under (any constant shared by every node). */
 const MIGRATION_LOCK = 4_184_001;
@@ -67,8 +73,34 @@ export class PostgresDatabase implements OnApplicationShutdown {
     return new PostgresDatabase(pool, drizzle({ client: pool, schema }), options.poolSize);
   }
 
+  /**
+   * One transaction on a connection of its own. Drizzle's transaction over the pool sends `begin` before its
+   * `try`: a connection that dies right then never goes back to the pool, and a pool that loses its
+   * connections that way serves nobody again and never ends. Here the connection always goes back, and is
+   * closed when the transaction failed on a lost connection (ARCHITECTURE §5.10).
+   */
+  async transaction<T>(fn: (tx: PgTx) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let lost: Error | undefined;
+    try {
+      return await drizzle({ client, schema }).transaction(fn);
+    } catch (e) {
+      if (isOutage(e)) lost = e instanceof Error ? e : new Error(String(e));
+      throw e;
+    } finally {
+      client.release(lost);
+    }
+  }
+
+  /** Closes the pool; a connection still out (its query never answered) holds the stop 5 s at most. */
   async onApplicationShutdown(): Promise<void> {
-    await this.pool.end();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, POOL_END_MS);
+      timer.unref();
+    });
+    await Promise.race([this.pool.end(), late]);
+    clearTimeout(timer);
   }
 }
 

@@ -15,7 +15,7 @@ import {
 } from '../lobby-log.repository.js';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { Semaphore } from '../../common/keyed-lock.js';
-import { PostgresDatabase, isKeyConflict, type PgDb } from './database.js';
+import { PostgresDatabase, isKeyConflict, type PgDb, type PgTx } from './database.js';
 import * as schema from './schema.js';
 import { inJsonTextPattern, searchOrder, searchWhere, type LobbySearch } from '../lobby-search.js';
 import { auditRow } from '../moderation.repository.js';
@@ -47,6 +47,12 @@ export class PostgresLobbyLogRepository extends LobbyLogRepository {
   private dbFor(lobbyId: string): PgDb {
     const held = this.held.getStore();
     return held?.lobbyId === lobbyId ? held.db : this.database.db;
+  }
+
+  /** A transaction on the connection holding `lobbyId` (which `hold` gives back), else on one of its own. */
+  private transactionFor<T>(lobbyId: string, fn: (tx: PgTx) => Promise<T>): Promise<T> {
+    const held = this.held.getStore();
+    return held?.lobbyId === lobbyId ? held.db.transaction(fn) : this.database.transaction(fn);
   }
 
   /**
@@ -95,7 +101,7 @@ export class PostgresLobbyLogRepository extends LobbyLogRepository {
   async commit(write: LogWrite): Promise<void> {
     const { lobbyId, facts } = write;
     try {
-      await this.dbFor(lobbyId).transaction(async (tx) => {
+      await this.transactionFor(lobbyId, async (tx) => {
         await tx.execute(sql`SELECT pg_advisory_xact_lock(${lobbyLock(lobbyId)})`);
         if (write.created) {
           await tx.insert(lobbies).values({ id: lobbyId, ...write.created, ...facts });

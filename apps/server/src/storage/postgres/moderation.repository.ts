@@ -33,7 +33,7 @@ export class PostgresModerationRepository extends ModerationRepository {
   }
 
   async addSanction(sanction: SanctionInput, audit: AuditInput): Promise<{ sanctionId: number; auditId: number }> {
-    return this.database.db.transaction(async (tx) => {
+    return this.database.transaction(async (tx) => {
       const [row] = await tx.insert(sanctions).values(sanctionRow(sanction)).returning({ id: sanctions.id });
       const sanctionId = row?.id ?? 0;
       const auditId = await this.insertAudit(tx, { ...audit, detail: { ...audit.detail, sanctionId } });
@@ -47,7 +47,7 @@ export class PostgresModerationRepository extends ModerationRepository {
     at: string,
     audit: AuditInput,
   ): Promise<{ auditId: number; sanction: Sanction } | undefined> {
-    return this.database.db.transaction(async (tx) => {
+    return this.database.transaction(async (tx) => {
       const [row] = await tx
         .update(sanctions)
         .set({ liftedAt: at, liftedBy: by })
@@ -133,7 +133,7 @@ export class PostgresModerationRepository extends ModerationRepository {
     at: string,
     audit: AuditInput,
   ): Promise<{ auditId: number } | undefined> {
-    return this.database.db.transaction(async (tx) => {
+    return this.database.transaction(async (tx) => {
       const [row] = await tx
         .update(reports)
         .set({ resolvedAt: at, resolvedBy: by, resolution })

@@ -30,7 +30,7 @@ export class PostgresRetentionRepository extends RetentionRepository {
 
   async deleteLobbies(ids: readonly string[]): Promise<DeletedLobbies> {
     if (ids.length === 0) return { lobbies: 0, events: 0, snapshots: 0, markedStarted: 0 };
-    return this.database.db.transaction(async (tx) => {
+    return this.database.transaction(async (tx) => {
       const starts = await tx
         .select({ lobbyId: lobbyEvents.lobbyId, at: min(lobbyEvents.at) })
         .from(lobbyEvents)
