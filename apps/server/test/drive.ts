@@ -12,7 +12,7 @@ import {
   type PlayableCountry,
   type SerializedGame,
 } from '@four-banners/engine';
-import type { ClientAction } from '@four-banners/protocol';
+import type { Ack, ClientAction } from '@four-banners/protocol';
 import type { TestClient } from './harness.js';
 
 /** A client never sends `bonus` (PROTOCOL §3.2): strip it from the planner's move. */
@@ -37,9 +37,15 @@ export function countryToMove(client: TestClient): 0 | 1 | 2 | 3 | null {
 /**
  * Plays until the game is over: whoever is to move sends the first action the planner picks
  * (re-planned after every ack, since the server's seeds decide fights); bots play on the server.
- * Returns the number of human actions sent.
+ * Returns the number of human actions sent. `answered` hears every answer with its sender; a refusal is
+ * thrown unless `answered` returns true (the move is planned again on what the broadcasts bring).
  */
-export async function playToEnd(clients: readonly TestClient[], seed = 1, maxActions = 20_000): Promise<number> {
+export async function playToEnd(
+  clients: readonly TestClient[],
+  seed = 1,
+  maxActions = 20_000,
+  answered?: (by: TestClient, ack: Ack) => boolean | Promise<boolean>,
+): Promise<number> {
   const rng = createRng(seed);
   const watcher = clients[0]!;
   let sent = 0;
@@ -67,10 +73,13 @@ export async function playToEnd(clients: readonly TestClient[], seed = 1, maxAct
     const action: ClientAction =
       planned && perTurn < 60 ? asClientAction(planned.action) : { id: 'next_turn', info: { country } };
     const ack = await mover.emit('client-game-action', action);
-    if (!ack.ok)
-      throw new Error(`legal action refused: ${JSON.stringify(action)} → ${ack.error.code}: ${ack.error.message}`);
+    const goOn = (await answered?.(mover, ack)) ?? false;
     sent++;
     perTurn++;
+    if (!ack.ok) {
+      if (goOn) continue;
+      throw new Error(`legal action refused: ${JSON.stringify(action)} → ${ack.error.code}: ${ack.error.message}`);
+    }
     await Promise.all(clients.map((c) => c.untilSeq(ack.seq!)));
   }
   return sent;

@@ -6,11 +6,11 @@
  * server's own moves (a bot's turn due during the outage) are tried again, with nobody reconnecting.
  * PostgreSQL only (the SQLite project leaves this file out: its file cannot be taken away from the process).
  */
-import { foldFrom, isGameOver, playBotTurn, stateHash, whoseTurn, type LobbyEvent } from '@four-banners/engine';
-import type { Ack, ClientAction } from '@four-banners/protocol';
+import { foldFrom, stateHash, whoseTurn, type LobbyEvent } from '@four-banners/engine';
+import type { Ack } from '@four-banners/protocol';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { asClientAction, countryToMove } from './drive.js';
+import { countryToMove, playToEnd } from './drive.js';
 import { buildServer, startBuiltNode } from './fixtures/built-node.js';
 import { createDatabase, startPostgres, type PostgresCluster } from './fixtures/postgres-cluster.js';
 import { startRedis } from './fixtures/redis-server.js';
@@ -45,41 +45,19 @@ async function metric(name: string, labels = ''): Promise<number> {
 }
 
 /**
- * Plays the game on to its end as `playToEnd` does, but a request refused with `unavailable` is sent again
- * after its `retryAfterMs` (what the web app does): every answer is kept, for the checks.
+ * Plays the game to its end (`playToEnd`), but a move refused with `unavailable` is sent again after its
+ * `retryAfterMs` (what the web app does); every answer is kept, for the checks.
  */
-async function playThroughFaults(clients: readonly TestClient[], answers: { by: string; ack: Ack }[]): Promise<void> {
-  const watcher = clients[0]!;
-  let perTurn = 0;
-  let lastTurn = -1;
-  while (!isGameOver(watcher.state!.game)) {
-    const seq = watcher.state!.seq;
-    const mover = clients.find((c) => countryToMove(c) !== null && c.state!.seq === seq);
-    if (!mover) {
-      await watcher.until(
-        (c) => c.state!.seq > seq || clients.some((m) => countryToMove(m) !== null && m.state!.seq === c.state!.seq),
-        'a move',
-      );
-      continue;
-    }
-    const game = mover.state!.game;
-    const country = countryToMove(mover)!;
-    if (game.turn.count !== lastTurn) [lastTurn, perTurn] = [game.turn.count, 0];
-    const planned = playBotTurn(game, country, 'easy', (seq * 7919) >>> 0)[0];
-    const action: ClientAction =
-      planned && perTurn < 60 ? asClientAction(planned.action) : { id: 'next_turn', info: { country } };
-    const ack = await mover.emit('client-game-action', action);
+function playThroughFaults(clients: readonly TestClient[], answers: { by: string; ack: Ack }[]): Promise<number> {
+  return playToEnd(clients, 1, 20_000, async (mover, ack) => {
     answers.push({ by: mover.playerId, ack });
-    perTurn++;
-    if (ack.ok) {
-      await Promise.all(clients.map((c) => c.untilSeq(ack.seq!)));
-      continue;
-    }
+    if (ack.ok) return true;
     // The only refusal of a legal move is the outage's; its commit may still have landed (its answer lost):
     // the next move is planned on what the broadcasts bring.
     expect(ack.error.code, ack.error.message).toBe('unavailable');
     await sleep(ack.error.retryAfterMs ?? 1000);
-  }
+    return true;
+  });
 }
 
 /** The log is 1..n, folds, and every client and the server hold its state; every acked seq is in it, by its sender. */
