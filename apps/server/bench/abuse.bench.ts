@@ -6,7 +6,8 @@
  *
  * BENCH_SERVER=dist (default: `node dist/main.js`, what `npm start` runs) or source (tsx on src/);
  * BENCH_ABUSE_SECONDS (12) per attack, BENCH_SUSTAINED_SECONDS (60) for attack 7, BENCH_ONLY=1a,5,7b to
- * run some; the other knobs are read where they are used (bench/abuse/attack-*.ts).
+ * run some; BENCH_CPU_PROF=<dir> keeps each server's V8 CPU profile there; the other knobs are read where
+ * they are used (bench/abuse/attack-*.ts).
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';

@@ -33,6 +33,7 @@ import { ConnectionGuard } from './gateway/connection-guard.service.js';
 import { Greeter } from './gateway/greeting.js';
 import { LobbyGateway } from './gateway/lobby.gateway.js';
 import { RequestHandlers } from './gateway/request-handlers.js';
+import { LoopShare } from './gateway/loop-share.js';
 import { RequestRunner } from './gateway/request-runner.js';
 import { AdminModerationController } from './http/admin-moderation.controller.js';
 import { AdminController } from './http/admin.controller.js';
@@ -84,6 +85,7 @@ export class AppModule {
         ResyncService,
         WatchService,
         RequestHandlers,
+        { provide: LoopShare, useFactory: () => new LoopShare() },
         RequestRunner,
         Greeter,
         LobbyGateway,

@@ -18,6 +18,8 @@ export type ServerMode = 'dist' | 'source';
 /** The address the bench's own HTTP requests (metrics) come from, kept apart from every attacker's. */
 export const BENCH_ADDRESS = '10.255.255.254';
 export const ADMIN_TOKEN = 'bench-admin-token';
+/** The flags `npm start` gives node (OPERATIONS §2.1), so the figures are those of the server as run. */
+const NODE_FLAGS = ['--max-semi-space-size=16'];
 
 /** Every child process and temp dir the bench made, so Ctrl-C and crashes can clean up. */
 const live = new Set<ChildProcess>();
@@ -118,10 +120,12 @@ export class ServerUnderTest {
     dirs.add(dir);
     const databasePath = join(dir, 'four-banners.db');
     // One process either way (tsx as an import hook, not its CLI wrapper), so its pid is the server's.
+    // BENCH_CPU_PROF=<dir> writes the server's V8 CPU profile there when it stops (what costs what).
+    const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
     const args =
       mode === 'dist'
-        ? [join(SERVER_ROOT, 'dist', 'main.js')]
-        : ['--conditions=source', '--import', 'tsx', join(SERVER_ROOT, 'src', 'main.ts')];
+        ? [...profile, ...NODE_FLAGS, join(SERVER_ROOT, 'dist', 'main.js')]
+        : [...profile, ...NODE_FLAGS, '--conditions=source', '--import', 'tsx', join(SERVER_ROOT, 'src', 'main.ts')];
     const child = spawn(process.execPath, args, {
       cwd: SERVER_ROOT,
       env: serverEnv({

@@ -5,8 +5,10 @@
  * - the lobby notices channel: after a node commits events it publishes `{lobbyId, lastSeq}` (with the
  *   events when they are small), and every other node holding that lobby folds the new events — those of
  *   the notices when they follow on from what it holds, else read from the database — and sends them to
- *   its own clients (the lobby follower). The database stays the truth: a notice lost while Redis is away is made
- *   good when Redis comes back (every lobby held is synced again), by the next lost race, or by a client's resync.
+ *   its own clients (the lobby follower). The database stays the truth, and a notice lost while Redis is away
+ *   is made good both ways when Redis comes back: the node that lost Redis syncs every lobby it holds (what the
+ *   others announced meanwhile), and announces again the last seq of every lobby whose notice it could not
+ *   send (what it committed meanwhile: the others may never have lost Redis, and would not look).
  *
  * - the sanction notices channel: a node that changed the mutes and bans says so, and the others load them
  *   at once (they would at their next refresh anyway: the database holds them).
@@ -33,6 +35,9 @@ export const SANCTION_NOTICES = 'fb:sanction-notices';
 
 /** How long a stopping node waits for its last Redis commands before it drops the connections. */
 const CLOSE_MS = 1000;
+
+/** How soon a notice that failed while Redis was already back is sent again. */
+const RESEND_MS = 1000;
 
 /** How long a node waits for the others to answer a question (a dead node's silence must not hang anyone). */
 const ASK_TIMEOUT_MS = 2000;
@@ -66,6 +71,12 @@ export class RedisBus extends ClusterBus implements OnApplicationShutdown {
   readonly registry: NodeRegistry;
   private readonly subscribed: Promise<void>;
   private server: Server | null = null;
+  /**
+   * Lobbies whose notice could not be sent (Redis away) → the highest seq not announced; announced again once
+   * the publisher is back. One entry per lobby committed to meanwhile (a later notice that went out drops it).
+   */
+  private readonly unsent = new Map<string, number>();
+  private resendTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly config: ServerConfig,
@@ -90,6 +101,7 @@ export class RedisBus extends ClusterBus implements OnApplicationShutdown {
       this.logger.info('redis-reconnected', { node: config.nodeId });
       this.emit('bus-reconnected');
     });
+    redis.pub.on('ready', () => this.resendNotices());
   }
 
   /** Resolves once this node listens to the notices (a node serves nobody before it does). */
@@ -105,6 +117,7 @@ export class RedisBus extends ClusterBus implements OnApplicationShutdown {
    */
   async onApplicationShutdown(): Promise<void> {
     const redis = this.redis;
+    if (this.resendTimer) clearTimeout(this.resendTimer);
     await this.registry.leave();
     const closed = Promise.all([redis.pub.close(), redis.sub.close()]).then(() => true);
     if (await within(CLOSE_MS, closed, false)) return;
@@ -188,9 +201,43 @@ export class RedisBus extends ClusterBus implements OnApplicationShutdown {
       Buffer.byteLength(withEvents) <= NOTICE_EVENTS_MAX_BYTES
         ? withEvents
         : JSON.stringify({ node: this.config.nodeId, lobbyId, lastSeq } satisfies LobbyNotice);
-    this.redis.pub.publish(LOBBY_NOTICES, message).catch((e: unknown) => {
-      this.logger.error('notice-not-sent', { lobby: lobbyId, seq: lastSeq, error: String(e) });
-    });
+    this.notice(lobbyId, lastSeq, message);
+  }
+
+  /**
+   * Publishes a notice; one that fails (Redis away: node-redis gives up a command queued offline after a few
+   * seconds) is remembered, and its lobby's last seq announced again once the publisher is back.
+   */
+  private notice(lobbyId: string, lastSeq: number, message: string): void {
+    this.redis.pub.publish(LOBBY_NOTICES, message).then(
+      () => {
+        // A later notice went out: the others read the log up to it, whatever was lost before.
+        if ((this.unsent.get(lobbyId) ?? Number.POSITIVE_INFINITY) <= lastSeq) this.unsent.delete(lobbyId);
+      },
+      (e: unknown) => {
+        this.logger.error('notice-not-sent', { lobby: lobbyId, seq: lastSeq, error: String(e) });
+        this.unsent.set(lobbyId, Math.max(lastSeq, this.unsent.get(lobbyId) ?? 0));
+        // Failed though Redis is back already (the reconnect came first): sent again in a moment.
+        if (this.redis.pub.isReady && !this.resendTimer)
+          this.resendTimer = setTimeout(() => this.resendNotices(), RESEND_MS).unref();
+      },
+    );
+  }
+
+  /** Announces again the last seq of every lobby whose notice was lost (the others read the events from the log). */
+  private resendNotices(): void {
+    if (this.resendTimer) clearTimeout(this.resendTimer);
+    this.resendTimer = null;
+    if (this.unsent.size === 0) return;
+    const lost = [...this.unsent];
+    this.unsent.clear();
+    this.logger.info('notices-resent', { node: this.config.nodeId, lobbies: lost.length });
+    for (const [lobbyId, lastSeq] of lost)
+      this.notice(
+        lobbyId,
+        lastSeq,
+        JSON.stringify({ node: this.config.nodeId, lobbyId, lastSeq } satisfies LobbyNotice),
+      );
   }
 
   sanctionsChanged(): void {

@@ -1,6 +1,11 @@
 /** Small concurrency tools: a queue per key (a lobby, a player) and a bounded number of tasks at once. */
 
-/** One task at a time per key: later tasks of a key wait for the earlier ones; different keys run freely. */
+/**
+ * One task at a time per key: later tasks of a key wait for the earlier ones; different keys run freely.
+ * A waiting task starts on a later turn of the event loop, not in the microtask that ended the one before:
+ * with SQLite a task often never waits for I/O, and a long queue handed over in microtasks would hold the
+ * loop (every other player's requests and sends) until its last task ended.
+ */
 export class KeyedLock {
   /** key → the end of its queue (settled once every task queued so far has). */
   private readonly tails = new Map<string, Promise<void>>();
@@ -8,7 +13,7 @@ export class KeyedLock {
   /** Runs `task` after every task queued before it under `key`; its result (or failure) is the caller's. */
   run<T>(key: string, task: () => Promise<T>): Promise<T> {
     const before = this.tails.get(key);
-    const result = before !== undefined ? before.then(task) : task();
+    const result = before !== undefined ? before.then(nextTurn).then(task) : task();
     const tail = result.then(
       () => undefined,
       () => undefined,
@@ -36,6 +41,11 @@ export class KeyedLock {
   get busy(): number {
     return this.tails.size;
   }
+}
+
+/** Resolves on the event loop's next turn, once the I/O that came meanwhile has been read. */
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** At most `size` tasks at once; the others wait in arrival order. */

@@ -4,8 +4,9 @@
  * twice as long after each further failure, up to `maxMs`, with a quarter of jitter so the lobbies of one
  * node do not all knock on the database at the same instant when it comes back. A success forgets the key.
  *
- * The keys it remembers are the lobbies with a failure since their last success: a lobby that closes is
- * forgotten by its owner (`forget`), so the map never holds more than the node's open lobbies.
+ * The keys it remembers are the lobbies (or, for a wake of bots, the players) with a failure since their
+ * last success: a lobby that closes is forgotten by its owner (`forget`), a wake after its last try, so the
+ * map never holds more than the node's open lobbies and connected players.
  */
 import type { MetricsService, RetriedJob } from './metrics.service.js';
 

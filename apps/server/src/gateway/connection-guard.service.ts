@@ -20,6 +20,7 @@ import { MetricsService, type LimitName } from '../common/metrics.service.js';
 import { clientAddress } from '../common/client-address.js';
 import { RETRY_AFTER_MS } from '../common/outage.js';
 import { backlogBytes, dropConnection, pauseInput } from './connection.js';
+import { LoopShare } from './loop-share.js';
 import { LimitsService, REFUSAL_MESSAGES, type Strikes } from '../limits/limits.service.js';
 import { originAllowed } from '../limits/origin.js';
 
@@ -70,6 +71,7 @@ export class ConnectionGuard implements OnModuleDestroy {
     @Inject(IdentityService) private readonly identity: IdentityService,
     @Inject(LobbyHub) private readonly hub: LobbyHub,
     @Inject(SanctionsService) private readonly sanctions: SanctionsService,
+    @Inject(LoopShare) private readonly loop: LoopShare,
   ) {}
 
   onModuleDestroy(): void {
@@ -159,6 +161,10 @@ export class ConnectionGuard implements OnModuleDestroy {
     // Held until the connection is counted, or its socket closes first (the handshake failed).
     req.fbRelease = release;
     req.socket.once('close', release);
+    // A crowd connecting at once completes its upgrades over several turns of the event loop (loop-share.ts);
+    // only upgrades within their address's allowances wait, so what waits is bounded by them.
+    const wait = this.loop.turn('seating');
+    if (wait !== null) await wait;
     return null;
   }
 
@@ -183,6 +189,9 @@ export class ConnectionGuard implements OnModuleDestroy {
   }
 
   private async admitIdentity(socket: GameSocket): Promise<ExtendedError | null> {
+    // A crowd connecting at once is admitted over several turns of the event loop (loop-share.ts).
+    const wait = this.loop.turn('seating');
+    if (wait !== null) await wait;
     const req = socket.request as WithAddress;
     const address = req.fbAddress ?? this.addressOf(req);
     // A banned address is refused before an identity is made for it (PROTOCOL §2.4, §4.9).

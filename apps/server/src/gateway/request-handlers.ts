@@ -21,6 +21,7 @@ import { ResyncService } from '../lobby/spectate/resync.service.js';
 import { WatchService } from '../lobby/spectate/watch.service.js';
 import { adminOf } from '../http/admin.guard.js';
 import { socketData } from './connection-guard.service.js';
+import type { Lane } from './loop-share.js';
 
 /** A request's payload once its schema parsed it. */
 export type RequestPayload<E extends ClientEventName> = z.output<(typeof CLIENT_EVENT_SCHEMAS)[E]>;
@@ -31,6 +32,8 @@ export type AnswerOf<E extends ClientEventName> = Parameters<Parameters<ClientTo
 export interface RequestHandler<E extends ClientEventName> {
   /** The player's own rates the request is charged to (shared by all their connections). */
   readonly limits: readonly PlayerLimit[];
+  /** Whose turn of the event loop it waits for when the server is busy (`loop-share.ts`); `play` unless said. */
+  readonly lane?: Lane;
   /** Decides the request of `playerId`, sent on `socket`. */
   readonly run: (socket: GameSocket, playerId: string, payload: RequestPayload<E>) => Promise<AnswerOf<E>>;
 }
@@ -55,9 +58,9 @@ export class RequestHandlers {
   ) {
     const address = (socket: GameSocket) => socketData(socket).address;
     this.table = {
-      'client-create-lobby': { limits: ['lobby'], run: (_, me, p) => this.lobbies.createLobby(me, p) },
-      'client-join-lobby': { limits: ['lobby'], run: (_, me, p) => this.lobbies.joinLobby(me, p) },
-      'client-leave-lobby': { limits: ['lobby'], run: (_, me, p) => this.lobbies.leaveLobby(me, p) },
+      'client-create-lobby': { limits: ['lobby'], lane: 'seating', run: (_, me, p) => this.lobbies.createLobby(me, p) },
+      'client-join-lobby': { limits: ['lobby'], lane: 'seating', run: (_, me, p) => this.lobbies.joinLobby(me, p) },
+      'client-leave-lobby': { limits: ['lobby'], lane: 'seating', run: (_, me, p) => this.lobbies.leaveLobby(me, p) },
       'client-lobby-update': { limits: ['actions'], run: (_, me, p) => this.lobbies.updateLobby(me, p) },
       'client-change-country': { limits: ['actions'], run: (_, me, p) => this.lobbies.changeCountry(me, p) },
       'client-add-bot': { limits: ['actions'], run: (_, me, p) => this.lobbies.addBot(me, p) },
@@ -71,9 +74,10 @@ export class RequestHandlers {
         run: (socket, me, p) => this.watching.watch(socket, me, address(socket), p),
       },
       'client-unwatch-lobby': { limits: ['actions'], run: (socket) => this.watching.unwatch(socket) },
-      'client-rematch': { limits: ['lobby'], run: (_, me) => this.lobbies.rematch(me) },
+      'client-rematch': { limits: ['lobby'], lane: 'seating', run: (_, me) => this.lobbies.rematch(me) },
       'client-quick-match': {
         limits: ['quick_match'],
+        lane: 'seating',
         run: (socket, me, p) => this.quick.quickMatch(me, address(socket), p),
       },
       'client-quick-start': { limits: ['actions'], run: (_, me) => this.quick.quickStart(me) },

@@ -28,6 +28,7 @@ import { DRAIN_MS, LobbyBusy, ServerStopping } from '../lobby/core/lobby.store.j
 import { fail } from '../lobby/core/requests.js';
 import { LobbyService } from '../lobby/play/lobby.service.js';
 import { ConnectionGuard, socketData } from './connection-guard.service.js';
+import { LoopShare } from './loop-share.js';
 import { RequestHandlers, type AnswerOf, type RequestPayload } from './request-handlers.js';
 
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(CLIENT_EVENT_NAMES);
@@ -73,6 +74,7 @@ export class RequestRunner {
 
   constructor(
     @Inject(RequestHandlers) private readonly handlers: RequestHandlers,
+    @Inject(LoopShare) private readonly loop: LoopShare,
     @Inject(ConnectionGuard) private readonly guard: ConnectionGuard,
     @Inject(LimitsService) private readonly limits: LimitsService,
     @Inject(LobbyService) private readonly lobbies: LobbyService,
@@ -146,12 +148,15 @@ export class RequestRunner {
     const payload = parsed.data as RequestPayload<E>;
     const { playerId } = socketData(socket);
     if (this.stopping) return this.refuseUnavailable('stopping', STOPPING);
-    const { limits, run } = this.handlers.table[event];
+    const { limits, lane = 'play', run } = this.handlers.table[event];
     try {
       const refused = limits.length > 0 ? await this.limits.refusedPlayer(limits, playerId) : undefined;
       if (refused) return this.guard.strike(socket) ?? fail('rate_limited', REFUSAL_MESSAGES[refused]);
       // A player's requests are decided one after another, in the order they arrived (from any of their sockets).
       return await this.perPlayer.run(playerId, async () => {
+        // A busy server starts it on a later turn of the event loop, moves before seats (loop-share.ts).
+        const wait = this.loop.turn(lane);
+        if (wait !== null) await wait;
         const answer = await run(socket, playerId, payload);
         // Several nodes: a refusal may rest on this node's copy missing another node's commit it has not
         // heard of yet (the opponent's pass: "not your turn"). Decided once more on the log's tail.

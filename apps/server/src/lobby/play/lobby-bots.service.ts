@@ -46,6 +46,9 @@ interface BotMover {
   readonly takeover: boolean;
 }
 
+/** How many times a wake whose lookup failed is tried (about a minute with the back-off's 8 s cap). */
+const WAKE_TRIES = 10;
+
 @Injectable()
 export class LobbyBots implements OnModuleDestroy {
   /** Lobbies with a bot turn scheduled. */
@@ -69,12 +72,35 @@ export class LobbyBots implements OnModuleDestroy {
     bus.on('lobby-changed', (lobbyId) => this.schedule(lobbyId));
     // A person coming back wakes the bots of their lobby.
     bus.on('presence-changed', (playerId, online) => {
-      if (!online) return;
-      this.cache.seatOf(playerId).then(
-        (state) => state && this.schedule(state.lobbyId),
-        (e: unknown) => this.logger.error('bot-wake-failed', { player: playerId, error: String(e) }),
-      );
+      if (online) this.wake(playerId);
     });
+  }
+
+  /**
+   * Wakes the bots of `playerId`'s lobby. Finding the lobby may fail while the storage is away: it is tried
+   * again with back-off (ARCHITECTURE §5.10), `WAKE_TRIES` times at most, so a person who came back during an
+   * outage does not find their lobby's bots asleep once it is over.
+   */
+  private wake(playerId: string): void {
+    const key = `wake:${playerId}`;
+    this.retries.retrying(key);
+    this.cache.seatOf(playerId).then(
+      (state) => {
+        this.retries.succeeded(key);
+        if (state) this.schedule(state.lobbyId);
+      },
+      (e: unknown) => {
+        const retryInMs = this.retries.failed(key);
+        const giveUp = this.closing || this.retries.failuresOf(key) >= WAKE_TRIES;
+        this.logger.warn('bot-wake-failed', {
+          player: playerId,
+          retryInMs: giveUp ? null : retryInMs,
+          error: String(e),
+        });
+        if (giveUp) this.retries.forget(key);
+        else setTimeout(() => this.wake(playerId), retryInMs).unref();
+      },
+    );
   }
 
   onModuleDestroy(): void {

@@ -82,6 +82,46 @@ describe('the checkpointer keeps the WAL small (OPERATIONS §4.3)', () => {
     copy.close();
   });
 
+  it("the log's commits wait for a forced checkpoint on a promise: the event loop runs on meanwhile", async () => {
+    const path = tempDb();
+    const walMaxBytes = 1 * MB;
+    const database = new SqliteDatabase(configFromEnv({}, { databasePath: path, log: false, walMaxBytes }));
+    const repo = new SqliteLobbyLogRepository(database);
+    const at = new Date().toISOString();
+    const lobbies = Array.from({ length: 40 }, (_, i) => `L${i}`);
+    for (const id of lobbies) repo.createLobby(id, at, RULES_VERSION, openLobbyFacts(0, at));
+    const seqs = new Map(lobbies.map((id) => [id, 0]));
+    let gated = 0;
+    let turnsWhileGated = 0;
+    const started = performance.now();
+    let written = 0;
+    while (performance.now() - started < 3000 && (gated < 3 || turnsWhileGated === 0)) {
+      for (let burst = 0; burst < 50; burst++, written++) {
+        const lobbyId = lobbies[written % lobbies.length]!;
+        const seq = seqs.get(lobbyId)! + 1;
+        seqs.set(lobbyId, seq);
+        const gate = database.writable();
+        if (gate !== null) {
+          gated += 1;
+          // A turn of the loop that comes before the gate opens: the loop was not held.
+          let open = false;
+          void gate.then(() => (open = true));
+          setImmediate(() => {
+            if (!open) turnsWhileGated += 1;
+          });
+        }
+        await repo.commit({ lobbyId, events: [chat(seq, at)], facts: openLobbyFacts(seq, at), changed: 'progress' });
+      }
+      await yieldToLoop();
+    }
+
+    expect(gated, 'commits that met a forced checkpoint').toBeGreaterThan(0);
+    expect(turnsWhileGated, 'turns of the loop while a commit waited').toBeGreaterThan(0);
+    for (const [lobbyId, seq] of seqs)
+      expect((await repo.readEvents(lobbyId)).map((e) => e.seq)).toEqual(Array.from({ length: seq }, (_, i) => i + 1));
+    await database.onApplicationShutdown();
+  });
+
   it('the WAL size is 0 for a database in memory', async () => {
     const database = new SqliteDatabase(configFromEnv({}, { databasePath: ':memory:', log: false }));
     expect(database.walBytes()).toBe(0);

@@ -129,6 +129,12 @@ export interface Checkpointer {
    * polling on its busy handler would rarely catch.
    */
   beforeWrite(): void;
+  /**
+   * The same gate without blocking the event loop: null when no forced checkpoint waits (write now), else a
+   * promise settled once it is done (or after `MAX_PARK_MS`). The log's commits wait here, so while the
+   * checkpoint holds the writer lock the server goes on reading, sending and refusing; only writes wait.
+   */
+  writable(): Promise<void> | null;
   stop(): Promise<void>;
 }
 
@@ -174,14 +180,31 @@ export function startCheckpointer(main: Database.Database, path: string, options
     else onForced?.(m.forced);
   });
   let stopped: Promise<void> | null = null;
+  /** The writes waiting at the gate without blocking, all released by the same checkpoint's end. */
+  let parked: Promise<void> | null = null;
+  const checkpointWanted = () => running && Atomics.load(gate, WANTED) !== 0 && !main.inTransaction;
+  const park = () => {
+    Atomics.store(gate, PARKED, 1);
+    Atomics.notify(gate, PARKED);
+  };
   return {
     beforeWrite() {
-      if (!running || Atomics.load(gate, WANTED) === 0 || main.inTransaction) return;
-      Atomics.store(gate, PARKED, 1);
-      Atomics.notify(gate, PARKED);
+      if (!checkpointWanted()) return;
+      park();
       // Bounded like a busy wait: a worker that stopped answering cannot hold writes for longer.
       Atomics.wait(gate, WANTED, 1, MAX_PARK_MS);
       Atomics.store(gate, PARKED, 0);
+    },
+    writable() {
+      if (parked) return parked;
+      if (!checkpointWanted()) return null;
+      park();
+      const { async, value } = Atomics.waitAsync(gate, WANTED, 1, MAX_PARK_MS);
+      parked = (async ? value : Promise.resolve()).then(() => {
+        parked = null;
+        Atomics.store(gate, PARKED, 0);
+      });
+      return parked;
     },
     stop() {
       stopped ??= new Promise<void>((resolve) => {

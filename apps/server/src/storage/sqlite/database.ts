@@ -81,6 +81,14 @@ export class SqliteDatabase implements OnApplicationShutdown {
     return this.runInTransaction.immediate(fn) as T;
   }
 
+  /**
+   * Null when a write may begin now; else a promise settled once the forced WAL checkpoint that waits for
+   * the writer lock is done. The event loop runs on meanwhile (`transaction` would block it until then).
+   */
+  writable(): Promise<void> | null {
+    return this.checkpointer?.writable() ?? null;
+  }
+
   /** The WAL file's current size in bytes (0 when there is none, or the database is in memory). */
   walBytes(): number {
     if (this.walPath === null) return 0;
