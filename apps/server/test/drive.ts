@@ -35,6 +35,30 @@ export function countryToMove(client: TestClient): 0 | 1 | 2 | 3 | null {
 }
 
 /**
+ * The people pass until it is `country`'s turn (a bot's, so the test can take something away before it
+ * plays): each pass must land, and every client follows it. `answered` hears every answer with its sender.
+ */
+export async function passUntilTurn(
+  clients: readonly TestClient[],
+  country: PlayableCountry,
+  answered: (by: string, ack: Ack) => void,
+): Promise<void> {
+  const first = clients[0]!;
+  while (whoseTurn(first.state!.game) !== country) {
+    const mover = clients.find((c) => countryToMove(c) !== null);
+    if (!mover) {
+      const seq = first.state!.seq;
+      await first.until((c) => c.state!.seq > seq, 'the turn to move on');
+      continue;
+    }
+    const ack = await mover.emit('client-game-action', { id: 'next_turn', info: { country: countryToMove(mover)! } });
+    answered(mover.playerId, ack);
+    if (!ack.ok) throw new Error(`pass refused: ${ack.error.code}`);
+    await Promise.all(clients.map((c) => c.untilSeq(ack.seq!)));
+  }
+}
+
+/**
  * Plays until the game is over: whoever is to move sends the first action the planner picks
  * (re-planned after every ack, since the server's seeds decide fights); bots play on the server.
  * Returns the number of human actions sent. `answered` hears every answer with its sender; a refusal is

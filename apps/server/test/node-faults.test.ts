@@ -31,7 +31,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NodeRegistry } from '../src/cluster/node-registry.js';
 import { LobbyCache } from '../src/lobby/core/lobby-cache.js';
 import { LobbyLogRepository, eventOf, type StoredEvent } from '../src/storage/lobby-log.repository.js';
-import { asClientAction, countryToMove, playToEnd } from './drive.js';
+import { asClientAction, countryToMove, passUntilTurn, playToEnd } from './drive.js';
 import { buildServer, startBuiltNode, type BuiltNode } from './fixtures/built-node.js';
 import { createDatabase, startPostgres, type PostgresCluster } from './fixtures/postgres-cluster.js';
 import { startRedis } from './fixtures/redis-server.js';
@@ -428,18 +428,7 @@ describe('PostgreSQL restarted under two nodes (issue 41)', () => {
     const answers: Answer[] = [];
 
     // The people pass until the turn is the bot's; the database stops before its turn is played.
-    while (whoseTurn(alice.state!.game) !== 2) {
-      const mover = people.find((c) => countryToMove(c) !== null);
-      if (!mover) {
-        const seq = alice.state!.seq;
-        await alice.until((c) => c.state!.seq > seq, 'the turn to move on');
-        continue;
-      }
-      const ack = await mover.emit('client-game-action', { id: 'next_turn', info: { country: countryToMove(mover)! } });
-      answers.push({ by: mover.playerId, ack });
-      if (!ack.ok) throw new Error(`pass refused: ${ack.error.code}`);
-      await Promise.all(people.map((c) => c.untilSeq(ack.seq!)));
-    }
+    await passUntilTurn(people, 2, (by, ack) => answers.push({ by, ack }));
     const handedAt = alice.state!.seq;
     const stopping = Date.now();
     cluster.down();

@@ -6,11 +6,11 @@
  * server's own moves (a bot's turn due during the outage) are tried again, with nobody reconnecting.
  * PostgreSQL only (the SQLite project leaves this file out: its file cannot be taken away from the process).
  */
-import { foldFrom, stateHash, whoseTurn, type LobbyEvent } from '@four-banners/engine';
+import { foldFrom, stateHash, type LobbyEvent } from '@four-banners/engine';
 import type { Ack } from '@four-banners/protocol';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { countryToMove, playToEnd } from './drive.js';
+import { passUntilTurn, playToEnd } from './drive.js';
 import { buildServer, startBuiltNode } from './fixtures/built-node.js';
 import { createDatabase, startPostgres, type PostgresCluster } from './fixtures/postgres-cluster.js';
 import { startRedis } from './fixtures/redis-server.js';
@@ -84,18 +84,7 @@ describe('the database goes away mid-game (issue 41)', () => {
     const answers: { by: string; ack: Ack }[] = [];
 
     // The people pass until the turn is the bot's; then the database stops before its turn is played.
-    while (whoseTurn(admin.state!.game) !== 2) {
-      const mover = [admin, guest].find((c) => countryToMove(c) !== null);
-      if (!mover) {
-        const seq = admin.state!.seq;
-        await admin.until((c) => c.state!.seq > seq, 'the turn to move on');
-        continue;
-      }
-      const ack = await mover.emit('client-game-action', { id: 'next_turn', info: { country: countryToMove(mover)! } });
-      answers.push({ by: mover.playerId, ack });
-      if (!ack.ok) throw new Error(`pass refused: ${ack.error.code}`);
-      await Promise.all([admin.untilSeq(ack.seq!), guest.untilSeq(ack.seq!)]);
-    }
+    await passUntilTurn([admin, guest], 2, (by, ack) => answers.push({ by, ack }));
     const handedAt = admin.state!.seq;
     cluster.down();
 

@@ -44,7 +44,7 @@ export class KeyedLock {
 }
 
 /** Resolves on the event loop's next turn, once the I/O that came meanwhile has been read. */
-export function nextTurn(): Promise<void> {
+function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
