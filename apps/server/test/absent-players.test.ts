@@ -48,6 +48,11 @@ describe('a person offline on their turn is marked away (PROTOCOL §4.8)', () =>
     await bob.until(() => turnsPlayedForAlice() >= 2, 'two turns played for alice');
     expect(await metric(server(), 'fb_takeover_turns_total')).toBeGreaterThanOrEqual(2);
     expect(await metric(server(), 'fb_players_away_total', 'reason="absent"')).toBe(1);
+    // A stand-in fights with no bonus (RULES §6): none of its moves carries one.
+    const standInMoves = kinds(bob, away.seq).filter(
+      (e) => e.kind === 'game-action' && e.actor === 'server' && e.payload.id === 'move_unit',
+    );
+    for (const e of standInMoves) expect(e.payload).not.toHaveProperty('info.bonus');
 
     // Alice reconnects: she is back (logged by the server), and her next turn waits for her.
     const alice2 = await sameIdentity(alice);

@@ -6,6 +6,9 @@
  *   lobby leave (one on the cut node, one elsewhere); once healed, with nobody sending anything, every client
  *   reaches the log's last seq (the cut node's last commit too, whose notice was lost) and every client and
  *   node sees the same people online, and the game goes on to its end with nobody reconnecting;
+ * - Redis is killed under two nodes while people on both play and chat with a bot, and started again empty
+ *   3 s later: once it is back, every client reaches the log's last seq, everyone is seen online again, and the
+ *   game goes on to its end, with nobody reconnecting;
  * - PostgreSQL is restarted under two built nodes while a bot's turn is due: requests meanwhile are refused
  *   `unavailable` with a retry hint, the bot's turn lands by itself once it is back, and both processes live on.
  * In both, the log is 1..n, every client holds its state, every acked seq is in it by its sender, and
@@ -67,6 +70,8 @@ const LEAVE_AFTER_MS = 1000;
 const BOT_COUNTRY = 3;
 /** How long a bot waits before its turn in the PostgreSQL restart: the database is stopped within it. */
 const BOT_TURN_MS = 1000;
+/** How long Redis stays dead before it is started again (empty) in the Redis restart. */
+const REDIS_DOWN_MS = 3000;
 /** How often each person sends a chat line while the faults last. */
 const CHAT_EVERY_MS = 400;
 
@@ -256,22 +261,8 @@ describe('a node cut from Redis, and healed (issue 41)', () => {
     await Promise.all(nodes.map((n) => n.app.get(NodeRegistry).beat()));
     const [cutNode, n1, n2] = nodes as [TestServer, TestServer, TestServer];
 
-    const people: TestClient[] = [];
-    for (const node of nodes) {
-      const c = (await TestClient.connect(node.url)).trackHashes();
-      teardown.push(() => c.close());
-      people.push(c);
-    }
-    const [alice, bob, carol] = people as [TestClient, TestClient, TestClient];
-    const lobbyId = await createdLobby(alice);
-    await ok(bob.emit('client-join-lobby', { lobbyId, playerName: 'Bob' }));
-    await ok(carol.emit('client-join-lobby', { lobbyId, playerName: 'Carol' }));
-    for (const [country, c] of people.entries()) await ok(c.emit('client-change-country', { country }));
-    await ok(alice.emit('client-add-bot', { country: BOT_COUNTRY, difficulty: 'normal' }));
-    await ok(alice.emit('client-lobby-update', { w: 6, h: 6, seed: 4141 }));
-    const started = await ok(alice.emit('client-game-action', { id: 'start', info: {} }));
-    await Promise.all(people.map((c) => c.untilSeq(started)));
-    const botId = alice.state!.players.find((p) => p.bot)!.id;
+    const { people, lobbyId, botId } = await threeAndABot(nodes, 4141);
+    const [alice, bob, carol] = people;
     const answers: Answer[] = [];
     // A second lobby, still waiting: Erin and Frank on the cut node, Dave on another. Frank and Dave go
     // during the cut (their tabs closed), Erin stays.
@@ -385,6 +376,88 @@ describe('a node cut from Redis, and healed (issue 41)', () => {
   }, 60_000);
 });
 
+describe('Redis restarted under two nodes (issue 41)', () => {
+  const storedLog = (node: TestServer, lobbyId: string): Promise<LobbyEvent[]> =>
+    node.app.get(LobbyLogRepository).readEvents(lobbyId);
+
+  it('people on two nodes play and chat with a bot while Redis is killed and started again empty 3 s later: once it is back, broadcasts, presence and the counts converge by themselves and the game ends (ARCHITECTURE §6.4, OPERATIONS §10)', async () => {
+    const redis = await startRedis();
+    teardown.push(() => redis.stop());
+    const dir = mkdtempSync(join(tmpdir(), 'fb-redis-restart-'));
+    teardown.push(() => removeDir(dir));
+    const settings = {
+      rates: { ...LENIENT.rates, chat: LENIENT.rates.actions },
+      lobbyChatMax: 1_000_000,
+      nodeHeartbeatMs: HEARTBEAT_MS,
+      redisUrl: redis.url,
+    };
+    const nodes: TestServer[] = [];
+    for (let n = 0; n < 2; n++) {
+      const node = await bootServer(settings, dir);
+      teardown.push(() => node.stop());
+      nodes.push(node);
+    }
+    await Promise.all(nodes.map((n) => n.app.get(NodeRegistry).beat()));
+    const { people, lobbyId, botId } = await threeAndABot([nodes[0]!, nodes[1]!, nodes[1]!], 4242);
+    const [alice] = people;
+    const answers: Answer[] = [];
+    const firstRound = alice.state!.game.turn.count + 1;
+    await playWhile(people, () => people.some((c) => c.state!.game.turn.count >= firstRound), answers, 11);
+
+    // Redis dies (SIGKILL: every connection drops, every key is lost) while everyone plays and chats, and
+    // comes back empty on the same port 3 s later.
+    const killedAt = Date.now();
+    const killedSeq = (await storedLog(nodes[0]!, lobbyId)).length;
+    redis.kill();
+    const downOver = () => Date.now() >= killedAt + REDIS_DOWN_MS;
+    await Promise.all([
+      playWhile(people, downOver, answers, 12, PACE_MS),
+      chatWhile(people, downOver, answers, 'down'),
+    ]);
+    await redis.start();
+    const backAt = Date.now();
+    const duringSeq = (await storedLog(nodes[0]!, lobbyId)).length;
+    expect(duringSeq, 'the game went on while Redis was down').toBeGreaterThan(killedSeq);
+
+    // With nobody sending anything: every client on both nodes reaches the log's last seq.
+    await waitFor(() => people.every((c) => c.state!.seq === duringSeq), 'every client at the last seq', 15_000);
+    const convergedIn = Date.now() - backAt;
+    await expectOneLog(await storedLog(nodes[1]!, lobbyId), people, answers);
+    // Presence: everyone is seen online by everyone, and both nodes' admin API says so (the counts that
+    // Redis lost were written again by their nodes).
+    await waitFor(() => presenceWrong(people, new Set()).length === 0, 'everyone seen online', 15_000).catch((e) => {
+      throw new Error(`${(e as Error).message}: ${presenceWrong(people, new Set()).join('; ')}`);
+    });
+    for (const node of nodes)
+      await waitFor(
+        async () => {
+          const { body } = await getJson(`${node.url}/api/admin/lobbies/${lobbyId}`, ADMIN_TOKEN);
+          const seats = (body.seats as { id: string; online: boolean }[]).filter((s) => s.id !== botId);
+          return seats.every((s) => s.online) && seats.length === people.length;
+        },
+        `every person online in ${node.url}'s admin API`,
+        15_000,
+      );
+    const presenceIn = Date.now() - backAt;
+
+    // The game goes on to its end on the same connections; the bot plays.
+    await playToEnd(people, 3, 20_000, async (mover, ack) => {
+      answers.push({ by: mover.playerId, ack });
+      await sleep(retryAfter(ack));
+      return true;
+    });
+    const log = await storedLog(nodes[0]!, lobbyId);
+    await expectOneLog(log, people, answers);
+    expect(isGameOver(alice.state!.game)).toBe(true);
+    expect(log.some((e) => e.seq > duringSeq && e.actor === botId)).toBe(true);
+    for (const c of people) expect(c.socket.connected).toBe(true);
+    for (const node of nodes) expect(node.app.get(LobbyCache).cached(lobbyId)?.seq).toBe(log.length);
+    console.info(
+      `redis restart: ${duringSeq - killedSeq} events committed while it was down (${answers.filter((a) => !a.ack.ok).length} refusals in all); every client at the last seq ${convergedIn} ms and presence converged ${presenceIn} ms after it was back; ${log.length} events in all`,
+    );
+  }, 90_000);
+});
+
 describe('PostgreSQL restarted under two nodes (issue 41)', () => {
   let cluster: PostgresCluster;
   beforeAll(async () => {
@@ -486,6 +559,30 @@ describe('PostgreSQL restarted under two nodes (issue 41)', () => {
 });
 
 /** A counter of a node's metrics, summed over its labels that match `labels`. */
+/**
+ * Alice, Bob and Carol, each connected to one of `nodes` (tracking state hashes), seated as green, purple
+ * and red with a normal bot as yellow, in a started 6×6 game of `seed`.
+ */
+async function threeAndABot(nodes: readonly TestServer[], seed: number) {
+  const people: TestClient[] = [];
+  for (const node of nodes) {
+    const c = (await TestClient.connect(node.url)).trackHashes();
+    teardown.push(() => c.close());
+    people.push(c);
+  }
+  const [alice, bob, carol] = people as [TestClient, TestClient, TestClient];
+  const lobbyId = await createdLobby(alice);
+  await ok(bob.emit('client-join-lobby', { lobbyId, playerName: 'Bob' }));
+  await ok(carol.emit('client-join-lobby', { lobbyId, playerName: 'Carol' }));
+  for (const [country, c] of people.entries()) await ok(c.emit('client-change-country', { country }));
+  await ok(alice.emit('client-add-bot', { country: BOT_COUNTRY, difficulty: 'normal' }));
+  await ok(alice.emit('client-lobby-update', { w: 6, h: 6, seed }));
+  const started = await ok(alice.emit('client-game-action', { id: 'start', info: {} }));
+  await Promise.all(people.map((c) => c.untilSeq(started)));
+  const botId = alice.state!.players.find((p) => p.bot)!.id;
+  return { people: [alice, bob, carol] as const, lobbyId, botId };
+}
+
 async function metric(node: { url: string }, name: string, labels = ''): Promise<number> {
   const text = await (await fetch(`${node.url}/api/metrics`)).text();
   let sum = 0;

@@ -83,6 +83,27 @@ describe('payloads are checked first (PROTOCOL §3.2, §6.1)', () => {
     await refused(alice.emit('client-chat-message', { message: `${'😀'.repeat(100)}a` }), 'invalid_payload', lobbyId);
     await ok(alice.emit('client-chat-message', { message: '😀'.repeat(100) }));
   });
+
+  it('takes a requestId on chat lines and moves; a malformed one is invalid_payload and writes nothing; on PostgreSQL the same one again is answered with its seq, writing nothing (PROTOCOL §3.5)', async () => {
+    const { alice, bob, lobbyId } = await twoPlayerLobby();
+    for (const requestId of ['short', 'x'.repeat(65), 'no spaces here', 42])
+      await refused(
+        alice.emit('client-chat-message', { message: 'hi', requestId } as never),
+        'invalid_payload',
+        lobbyId,
+      );
+    const line = { message: 'named', requestId: 'chat-request-0001' };
+    const seq = await ok(alice.emit('client-chat-message', line));
+    await alice.untilSeq(seq!);
+    expect(alice.state!.messages.at(-1)).toMatchObject({ msg: 'named' });
+    await ok(alice.emit('client-game-action', { id: 'start', info: {}, requestId: 'start-request-0001' }));
+    await Promise.all([alice, bob].map((c) => c.until((me) => me.state!.game.running, 'the start')));
+    if (server().config.databaseUrl !== null) {
+      const before = lastSeq(lobbyId);
+      expect(await alice.emit('client-chat-message', line)).toEqual({ ok: true, seq });
+      expect(lastSeq(lobbyId)).toBe(before);
+    }
+  });
 });
 
 describe('lobby requests (PROTOCOL §3.3)', () => {

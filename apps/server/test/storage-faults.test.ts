@@ -6,14 +6,15 @@
  * server's own moves (a bot's turn due during the outage) are tried again, with nobody reconnecting.
  * PostgreSQL only (the SQLite project leaves this file out: its file cannot be taken away from the process).
  */
-import { foldFrom, stateHash, type LobbyEvent } from '@four-banners/engine';
+import { foldFrom, playBotTurn, stateHash, type LobbyEvent } from '@four-banners/engine';
 import type { Ack } from '@four-banners/protocol';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { passUntilTurn, playToEnd } from './drive.js';
+import { asClientAction, countryToMove, passUntilTurn, playToEnd } from './drive.js';
 import { buildServer, startBuiltNode } from './fixtures/built-node.js';
 import { createDatabase, startPostgres, type PostgresCluster } from './fixtures/postgres-cluster.js';
 import { startRedis } from './fixtures/redis-server.js';
+import { startTcpProxy } from './fixtures/tcp-proxy.js';
 import { ADMIN_TOKEN, LENIENT, TestClient, serverRig, sleep, sqlRows, startedGameWithBot } from './harness.js';
 
 const { boot, client, server, reset, tryConnect } = serverRig();
@@ -155,6 +156,73 @@ describe('the database goes away mid-game (issue 41)', () => {
     const late = await client();
     expect((await late.emit('client-create-lobby', { playerName: 'Late' })).ok).toBe(true);
   }, 120_000);
+
+  it('a commit whose answer is lost: sent again with its requestId, a chat line and a move are answered with the seq they landed at, never written twice (PROTOCOL §3.5)', async () => {
+    const url = await createDatabase(cluster.url, 'lost_answers');
+    // The server reaches PostgreSQL through a proxy that can let a COMMIT through and lose its answer.
+    const proxy = await startTcpProxy(new URL(cluster.url).host);
+    try {
+      const proxied = new URL(url);
+      proxied.host = proxy.address;
+      await boot({ databaseUrl: proxied.toString(), bots: { ...LENIENT.bots, actionMs: 0, turnMs: 0 } });
+      const [admin, guest] = [await client(), await client()];
+      const { lobbyId } = await startedGameWithBot(admin, guest, 14);
+      /** Sends `event` with `payload` while the next COMMIT's answer is lost: the refusal it gets. */
+      const withAnswerLost = async (event: 'client-chat-message' | 'client-game-action', payload: object) => {
+        const lost = proxy.loseAnswerTo(/Q[\s\S]{4}commit\0/);
+        const ack = await admin.emit(event, payload as never);
+        await lost;
+        expect(ack).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+        return ack;
+      };
+      const rows = async (where: string, ...args: unknown[]) =>
+        sqlRows<{ seq: number }>(
+          server(),
+          `SELECT seq FROM lobby_events WHERE lobby_id = ? AND ${where}`,
+          lobbyId,
+          ...args,
+        );
+
+      // A chat line: its first try landed, its answer was lost.
+      const before = (await storedLog(lobbyId)).length;
+      const line = { message: 'did that land?', requestId: 'chat-0001-lost-answer' };
+      await withAnswerLost('client-chat-message', line);
+      expect((await storedLog(lobbyId)).length, 'the first try landed').toBe(before + 1);
+      // Sent again, the same request: answered with the seq it landed at, and nothing new is written.
+      const again = await admin.emit('client-chat-message', line);
+      expect(again).toEqual({ ok: true, seq: before + 1 });
+      expect(await rows(`kind = 'chat'`)).toHaveLength(1);
+      await admin.untilSeq(before + 1);
+      expect(admin.state!.messages.filter((m) => m.msg === line.message)).toHaveLength(1);
+
+      // A move: sent again on the state its first try made it is no longer legal (the unit has moved), yet
+      // it is answered as done, with its seq.
+      await admin.until((c) => countryToMove(c) === 0, 'the admin to move');
+      const planned = playBotTurn(admin.state!.game, 0, 'easy', 5)[0]!;
+      const move = { ...asClientAction(planned.action), requestId: 'move-0001-lost-answer' };
+      const seqBefore = (await storedLog(lobbyId)).length;
+      await withAnswerLost('client-game-action', move);
+      const landed = (await storedLog(lobbyId)).length;
+      expect(landed, 'the move landed').toBeGreaterThan(seqBefore);
+      expect(await admin.emit('client-game-action', move)).toEqual({ ok: true, seq: landed });
+      expect((await storedLog(lobbyId)).length, 'nothing written again').toBe(landed);
+
+      // Without a requestId the server cannot tell a line sent again from a new one: it lands twice (why
+      // the web app sends one with every chat line and move).
+      const plain = { message: 'no request id' };
+      await withAnswerLost('client-chat-message', plain);
+      expect((await admin.emit('client-chat-message', plain)).ok).toBe(true);
+      const plainSeqs = (await storedLog(lobbyId)).slice(landed).filter((e) => e.kind === 'chat');
+      expect(plainSeqs).toHaveLength(2);
+
+      // The game goes on to its end on one log, every client holding its state.
+      const answers: { by: string; ack: Ack }[] = [];
+      await playThroughFaults([admin, guest], answers);
+      await expectOneLog(lobbyId, [admin, guest], answers);
+    } finally {
+      await proxy.close();
+    }
+  }, 90_000);
 
   it('SIGTERM ends a node whose PostgreSQL and Redis are both gone, within its bound (OPERATIONS §6)', async () => {
     buildServer();

@@ -65,6 +65,24 @@ describe('strict objects (PROTOCOL §3.2)', () => {
   });
 });
 
+describe('a request id (PROTOCOL §3.5)', () => {
+  const move = { id: 'move_unit', info: { country: 0, from: { x: 0, y: 0 }, to: { x: 1, y: 0 } } };
+  it('rides on chat lines and on every game action, beside the payload', () => {
+    const id = '0b6f3c1e-57a4-4c2e-9d7f-3f1b2a9c8e10';
+    expect(accepts(chatMessageSchema, { message: 'hi', requestId: id })).toBe(true);
+    expect(accepts(clientGameActionSchema, { ...move, requestId: id })).toBe(true);
+    expect(accepts(clientGameActionSchema, { id: 'start', info: {}, requestId: 'AbCdEfGh_-12' })).toBe(true);
+    expect(clientGameActionSchema.parse({ ...move, requestId: id })).toEqual({ ...move, requestId: id });
+  });
+  it('is 8 to 64 letters, digits, _ or -; inside info, or on other requests, it is an unknown key', () => {
+    for (const requestId of ['short', 'x'.repeat(65), 'has space 12', 'semi;colon12', 12345678])
+      expect(accepts(chatMessageSchema, { message: 'hi', requestId }), String(requestId)).toBe(false);
+    expect(accepts(chatMessageSchema, { message: 'hi', requestId: 'x'.repeat(64) })).toBe(true);
+    expect(accepts(clientGameActionSchema, { ...move, info: { ...move.info, requestId: 'abcdefgh' } })).toBe(false);
+    expect(accepts(createLobbySchema, { playerName: 'A', requestId: 'abcdefgh' })).toBe(false);
+  });
+});
+
 describe('the contract lists', () => {
   it('has the thirteen error codes of PROTOCOL §3.4 in their order of precedence', () => {
     expect(ERROR_CODES).toEqual([
@@ -89,7 +107,10 @@ describe('the contract lists', () => {
   });
 
   it('types both ends of the socket (type-level)', () => {
-    expectTypeOf<Parameters<ClientToServerEvents['client-chat-message']>[0]>().toEqualTypeOf<{ message: string }>();
+    expectTypeOf<Parameters<ClientToServerEvents['client-chat-message']>[0]>().toEqualTypeOf<{
+      message: string;
+      requestId?: string | undefined;
+    }>();
     expectTypeOf<Parameters<ServerToClientEvents['server-game-action']>[0]['seq']>().toBeNumber();
     const ack: Ack = { ok: true, seq: 3 };
     // @ts-expect-error an error ack needs a known code

@@ -88,7 +88,19 @@ export const lobbyUpdateSchema = z
 export const changeCountrySchema = z.strictObject({ playerId: idSchema.optional(), country: countryIdSchema });
 export const addBotSchema = z.strictObject({ country: playableCountrySchema, difficulty: difficultySchema });
 export const addLocalSchema = z.strictObject({ name: playerNameSchema, country: countryIdSchema });
-export const chatMessageSchema = z.strictObject({ message: chatTextSchema });
+/**
+ * A client's own name for one request (PROTOCOL §3.5): sent again with the same request after `unavailable`,
+ * it lets the server answer with what the first try committed, if its answer was lost, instead of doing
+ * it twice. Random per request (a UUID, or 16 bytes or more in base64url).
+ */
+export const requestIdSchema = z
+  .string()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, { message: 'Letters, digits, _ and - only.' });
+/** The optional `requestId` key of the requests that take one. */
+const withRequestId = { requestId: requestIdSchema.optional() };
+export const chatMessageSchema = z.strictObject({ message: chatTextSchema, ...withRequestId });
 export const syncStateSchema = z.strictObject({ lobbyId: idSchema, afterSeq: z.number().int().min(0) });
 /** A save a lobby can load: a lobby-sized map (5–32 a side), so at most 32×32 tiles. */
 export const lobbySaveSchema = serializedGameSchema.extend({
@@ -97,7 +109,14 @@ export const lobbySaveSchema = serializedGameSchema.extend({
   tiles: serializedGameSchema.shape.tiles.max(LIMITS.mapMax * LIMITS.mapMax),
 });
 export const loadSaveSchema = z.strictObject({ state: lobbySaveSchema });
-export const clientGameActionSchema = clientActionSchema;
+/** A game action, with the request's `requestId` beside it (PROTOCOL §3.5). */
+const [startAction, nextTurnAction, bannerAction, moveAction] = clientActionSchema.options;
+export const clientGameActionSchema = z.discriminatedUnion('id', [
+  startAction.extend(withRequestId),
+  nextTurnAction.extend(withRequestId),
+  bannerAction.extend(withRequestId),
+  moveAction.extend(withRequestId),
+]);
 /**
  * Watch a lobby read-only (a spectator): the answer has the resync contract of `client-sync-state`
  * (the events after `afterSeq`, or a snapshot), then the socket receives every logged broadcast of the

@@ -3,9 +3,22 @@ import { createClient } from 'redis';
 import type { ServerConfig } from '../common/config.js';
 import type { AppLogger } from '../common/logger.js';
 
+/** How often an otherwise quiet connection says PING, so that silence means a dead link. */
+export const REDIS_PING_MS = 2000;
+/**
+ * A connection that hears nothing for this long is dropped and made again. Without it, a link whose peer
+ * vanished without a reset (a host lost, a proxy that accepts and never answers) waits for ever: node-redis
+ * then neither fails the commands on it nor reconnects. Longer than two pings, so a live link never trips it.
+ */
+export const REDIS_SILENT_MS = 5000;
+
 /** A client that reconnects for ever, backing off to 2 s: an outage degrades to reconnect + resync, never to a stop. */
 const redisClient = (url: string) =>
-  createClient({ url, socket: { reconnectStrategy: (n: number) => Math.min(50 * 2 ** n, 2000) } });
+  createClient({
+    url,
+    pingInterval: REDIS_PING_MS,
+    socket: { socketTimeout: REDIS_SILENT_MS, reconnectStrategy: (n: number) => Math.min(50 * 2 ** n, 2000) },
+  });
 
 export type RedisClient = ReturnType<typeof redisClient>;
 

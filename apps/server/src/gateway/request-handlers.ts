@@ -65,10 +65,13 @@ export class RequestHandlers {
       'client-change-country': { limits: ['actions'], run: (_, me, p) => this.lobbies.changeCountry(me, p) },
       'client-add-bot': { limits: ['actions'], run: (_, me, p) => this.lobbies.addBot(me, p) },
       'client-add-local': { limits: ['actions'], run: (_, me, p) => this.lobbies.addLocal(me, p) },
-      'client-chat-message': { limits: ['chat'], run: (_, me, p) => this.lobbies.chat(me, p.message) },
+      'client-chat-message': { limits: ['chat'], run: (_, me, p) => this.lobbies.chat(me, p.message, p.requestId) },
       'client-sync-state': { limits: ['sync'], run: (socket, me, p) => this.resync.sync(me, address(socket), p) },
       'client-load-save': { limits: ['saves'], run: (_, me, p) => this.games.loadSave(me, p) },
-      'client-game-action': { limits: ['actions'], run: (_, me, p) => this.games.gameAction(me, p) },
+      'client-game-action': {
+        limits: ['actions'],
+        run: (_, me, { requestId, ...action }) => this.games.gameAction(me, action, requestId),
+      },
       'client-watch-lobby': {
         limits: ['watch', 'sync'],
         run: (socket, me, p) => this.watching.watch(socket, me, address(socket), p),

@@ -27,6 +27,7 @@ import type { GameSocket } from '../lobby/core/lobby.hub.js';
 import { DRAIN_MS, LobbyBusy, ServerStopping } from '../lobby/core/lobby.store.js';
 import { fail } from '../lobby/core/requests.js';
 import { LobbyService } from '../lobby/play/lobby.service.js';
+import { RequestLanded } from '../storage/lobby-log.repository.js';
 import { ConnectionGuard, socketData } from './connection-guard.service.js';
 import { LoopShare } from './loop-share.js';
 import { RequestHandlers, type AnswerOf, type RequestPayload } from './request-handlers.js';
@@ -149,6 +150,7 @@ export class RequestRunner {
     const { playerId } = socketData(socket);
     if (this.stopping) return this.refuseUnavailable('stopping', STOPPING);
     const { limits, lane = 'play', run } = this.handlers.table[event];
+    const { requestId } = payload as { requestId?: string };
     try {
       const refused = limits.length > 0 ? await this.limits.refusedPlayer(limits, playerId) : undefined;
       if (refused) return this.guard.strike(socket) ?? fail('rate_limited', REFUSAL_MESSAGES[refused]);
@@ -158,6 +160,12 @@ export class RequestRunner {
         const wait = this.loop.turn(lane);
         if (wait !== null) await wait;
         const answer = await run(socket, playerId, payload);
+        // A request sent again after a lost answer may be refused on the state its first try made (the unit
+        // has moved): if that try landed, it is answered with the seq it committed (PROTOCOL §3.5).
+        if (!answer.ok && requestId !== undefined) {
+          const seq = await this.lobbies.landed(playerId, requestId);
+          if (seq !== null) return { ok: true, seq } as AnswerOf<E>;
+        }
         // Several nodes: a refusal may rest on this node's copy missing another node's commit it has not
         // heard of yet (the opponent's pass: "not your turn"). Decided once more on the log's tail.
         if (answer.ok || !this.bus.peers || !RECHECKED.has(answer.error.code)) return answer;
@@ -166,6 +174,8 @@ export class RequestRunner {
         return run(socket, playerId, payload);
       });
     } catch (e) {
+      // The first try of this request committed and its answer was lost: nothing written twice.
+      if (e instanceof RequestLanded) return { ok: true, seq: e.seq } as AnswerOf<E>;
       if (e instanceof LobbyBusy)
         return this.refuseUnavailable('busy', 'The lobby changed too often meanwhile: try again.');
       if (e instanceof ServerStopping) return this.refuseUnavailable('stopping', STOPPING);

@@ -110,6 +110,11 @@ export interface LogWrite {
   readonly chatRemoved?: readonly number[];
   /** The admin action this write carries out, audited in the same transaction (PROTOCOL §4.9). */
   readonly audit?: AuditInput;
+  /**
+   * `<player id>:<requestId>` of the request this write carries out (PROTOCOL §3.5), kept on its last event
+   * where the database can lose a commit's answer (PostgreSQL): the same key never lands twice in a lobby.
+   */
+  readonly request?: string;
 }
 
 /**
@@ -120,6 +125,20 @@ export class AppendConflict extends Error {
   constructor(readonly lobbyId: string) {
     super(`lobby ${lobbyId}: another writer appended first`);
     this.name = 'AppendConflict';
+  }
+}
+
+/**
+ * The write's request already landed in the lobby (its first try committed, and its answer was lost):
+ * nothing was written, and the request is answered with the seq it committed.
+ */
+export class RequestLanded extends Error {
+  constructor(
+    readonly lobbyId: string,
+    readonly seq: number,
+  ) {
+    super(`lobby ${lobbyId}: the request already landed at seq ${seq}`);
+    this.name = 'RequestLanded';
   }
 }
 
@@ -134,6 +153,13 @@ export abstract class LobbyLogRepository {
    * race runs in it, so a node that keeps winning cannot starve another one.
    */
   abstract exclusive<T>(lobbyId: string, fn: () => Promise<T>): Promise<T>;
+
+  /**
+   * The last seq of the commit that carried request `key` (`LogWrite.request`) in the lobby; null when none
+   * did, or when the database never loses a commit's answer and so keeps no keys (SQLite: a commit there is
+   * a call in this process, which either returns or rolled back).
+   */
+  abstract requestSeq(lobbyId: string, key: string): Promise<number | null>;
 
   /** The rematch opened for the finished game `lobbyId`, if any. */
   abstract rematchOf(lobbyId: string): Promise<string | null>;

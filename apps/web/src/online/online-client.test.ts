@@ -280,6 +280,21 @@ describe('online client (ARCHITECTURE §7.6; PROTOCOL §5.2)', () => {
       expect(toastStore.get()).toEqual([]);
     });
 
+    it('a chat line sent again after unavailable carries the same requestId, and the next line a new one (PROTOCOL §3.5)', async () => {
+      await seatedBob();
+      const answers = [{ ok: false, error: { code: 'unavailable', message: 'storage away', retryAfterMs: 200 } }];
+      fake.state.answer = () => answers.shift() ?? { ok: true, seq: 99 };
+      const from = fake.state.sent.length;
+      expect(await client.sendChat('hi')).toBe(null);
+      expect(await client.sendChat('again')).toBe(null);
+      const chats = fake.state.sent.slice(from).filter((s) => s.name === 'client-chat-message');
+      expect(chats.map((c) => c.payload.message)).toEqual(['hi', 'hi', 'again']);
+      const ids = chats.map((c) => c.payload.requestId as string);
+      for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(ids[1]).toBe(ids[0]);
+      expect(ids[2]).not.toBe(ids[0]);
+    });
+
     it('a report sends the person, reason, note and message seq, and a refusal comes back as its message', async () => {
       await seatedBob();
       fake.state.answer = () => ({ ok: true });

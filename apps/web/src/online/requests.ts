@@ -15,6 +15,21 @@ export const ACK_TIMEOUT_MS = 10_000;
 type Request = Exclude<keyof ClientToServerEvents, 'client-sync-state'>;
 type PayloadOf<E extends keyof ClientToServerEvents> = Parameters<ClientToServerEvents[E]>[0];
 
+/** The requests that carry a `requestId` (PROTOCOL §3.5): what a person sends again and again while playing. */
+const NAMED: ReadonlySet<Request> = new Set<Request>(['client-chat-message', 'client-game-action']);
+
+/**
+ * A fresh request id: 16 random bytes in base64url (22 characters). `getRandomValues`, not `randomUUID`,
+ * which a page served over plain http to another machine does not have.
+ */
+export function newRequestId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
 export abstract class OnlineRequests {
   /** The socket the requests go through (opened on first use). */
   abstract connect(): Promise<GameSocket>;
@@ -22,10 +37,14 @@ export abstract class OnlineRequests {
   /** A request was refused or went unanswered: `message` says why (nothing changed). */
   protected abstract refused(message: string): void;
 
-  /** Sends one request and waits for its answer; one refused with `unavailable` is sent again (`sendRetrying`). */
+  /**
+   * Sends one request and waits for its answer; one refused with `unavailable` is sent again (`sendRetrying`),
+   * a chat line or a move with the same `requestId`, so one whose first answer was lost is not done twice.
+   */
   protected emitRaw<E extends Request>(name: E, payload: PayloadOf<E>): Promise<Ack> {
+    const sent = NAMED.has(name) ? { ...payload, requestId: newRequestId() } : payload;
     return sendRetrying(
-      () => this.emitOnce(name, payload),
+      () => this.emitOnce(name, sent),
       (message) => this.refused(message),
     );
   }

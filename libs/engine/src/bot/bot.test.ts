@@ -181,6 +181,33 @@ describe('bot step 4: attack when bonus + margin > -war (RULES §6)', () => {
     }
   });
 
+  it('a stand-in for an away person attacks with no bonus: normal (0 + 1) and hard (0 + 2) still beat war -0.5', () => {
+    for (const d of ['normal', 'hard'] as const) {
+      const standIn = playBotTurn(game, 0, d, 11, { standIn: true }).filter(
+        (a) => a.action.id === 'move_unit' && (a.action.info as { to: { x: number } }).to.x === 2,
+      );
+      expect(standIn).toHaveLength(1);
+      expect(standIn[0]!.action.info).not.toHaveProperty('bonus');
+    }
+    expect(playBotTurn(game, 0, 'easy', 11, { standIn: true })).toEqual(playBotTurn(game, 0, 'easy', 11));
+  });
+
+  it('a stand-in holds back where only the bonus made the attack worth it (war -1.5: 0 + 1 is not > 1.5)', () => {
+    // A second purple friend behind the defender: war = -0.5 - 1 = -1.5.
+    const held = board(`Gs-- Gs-g Ps-p Ps-p\n.s-- .s-- Ps-p .s--`, {
+      countries: [
+        { id: 0, banners: 0 },
+        { id: 1, banners: 0 },
+      ],
+    });
+    const war = warModifier(held, { x: 1, y: 0 }, { x: 2, y: 0 });
+    expect(war).toBe(-1.5);
+    const at = (actions: ReturnType<typeof playBotTurn>) =>
+      actions.filter((a) => a.action.id === 'move_unit' && (a.action.info as { to: { x: number } }).to.x === 2);
+    expect(at(playBotTurn(held, 0, 'normal', 11))).toHaveLength(1);
+    expect(at(playBotTurn(held, 0, 'normal', 11, { standIn: true }))).toEqual([]);
+  });
+
   it('an easy bot attacks when the war modifier favours it (forest under the attacker)', () => {
     const forest = board(`Gs-- GsFg Ps-p Ps-p`, {
       countries: [

@@ -130,7 +130,7 @@ export function botTurn(
       complete: planned.complete,
     };
   }
-  return { actions: playStepTurn(game, country, difficulty, seed), nodes: 0, complete: true };
+  return { actions: playStepTurn(game, country, difficulty, seed, options.standIn ?? false), nodes: 0, complete: true };
 }
 
 /** A turn of the step bots (easy, normal, hard): RULES §6 steps 1–7. */
@@ -139,9 +139,11 @@ function playStepTurn(
   country: PlayableCountry,
   difficulty: Exclude<Difficulty, 'expert'>,
   seed: number,
+  standIn: boolean,
 ): SeededAction[] {
   if (whoseTurn(game) !== country || isGameOver(game)) return [];
-  const { bonus, margin } = BOT_TUNING[difficulty];
+  const { margin } = BOT_TUNING[difficulty];
+  const bonus = standIn ? 0 : BOT_TUNING[difficulty].bonus;
   const rng = createRng(seed);
   const taken: SeededAction[] = [];
   let g = game;

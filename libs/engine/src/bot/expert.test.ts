@@ -97,6 +97,18 @@ describe('the expert only makes actions the engine accepts (RULES §6)', () => {
     );
   });
 
+  it('as a stand-in for an away person, its attacks carry no bonus (RULES §6)', { timeout: 60_000 }, () => {
+    fc.assert(
+      fc.property(positionArb, (spec) => {
+        const game = position(spec);
+        if (isGameOver(game)) return;
+        const { actions } = planExpertTurn(game, whoseTurn(game)!, { standIn: true });
+        for (const a of actions) if (a.id === 'move_unit') expect(a.info).not.toHaveProperty('bonus');
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it('returns no actions when it is not the expert’s turn', () => {
     const game = board(`Gn-g Pn-p`, { turn: 1 });
     expect(playBotTurn(game, 0, 'expert', 1)).toEqual([]);

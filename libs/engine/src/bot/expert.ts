@@ -47,6 +47,8 @@ export interface ExpertOptions {
   readonly clock?: () => number;
   /** The value function's weights (tuning and tests). */
   readonly weights?: Weights;
+  /** A stand-in for an away person (RULES §6): it attacks, and weighs its fights, with no bonus. */
+  readonly standIn?: boolean;
 }
 
 export interface ExpertTurn {
@@ -151,7 +153,7 @@ export function planExpertTurn(game: GameData, country: PlayableCountry, options
   const maps = turnMaps(b);
   const dist = maps.drive;
   const region = new Region(b.size);
-  const bonus = BOT_TUNING.expert.bonus;
+  const bonus = options.standIn ? 0 : BOT_TUNING.expert.bonus;
   const budget = options.nodeBudget ?? EXPERT_NODE_BUDGET;
   const { clock, timeCapMs } = options;
   const deadline = clock && timeCapMs !== undefined ? clock() + timeCapMs : Number.POSITIVE_INFINITY;
@@ -353,7 +355,8 @@ export function planExpertTurn(game: GameData, country: PlayableCountry, options
     }
     if (target >= 0) {
       const p = winChance(searchWar(b, at, target) + bonus);
-      actions.push({ id: 'move_unit', info: { country, from: pos(at), to: pos(target), bonus } });
+      const attack = { country, from: pos(at), to: pos(target) };
+      actions.push({ id: 'move_unit', info: bonus ? { ...attack, bonus } : attack });
       b.locked[target] = 1;
       // Play on from the likelier outcome; the plan stays legal either way (the target tile is locked).
       const moved = b.moved[at]!;

@@ -98,7 +98,13 @@ export interface CommitOptions {
   readonly chatRemoved?: readonly number[];
   /** The admin action this commit carries out, audited in its transaction. */
   readonly audit?: AuditInput;
+  /** The request this commit carries out, as `requestKey` names it (PROTOCOL §3.5). */
+  readonly request?: string;
 }
+
+/** How the log names a player's request (`LogWrite.request`): the client's id is unique only per player. */
+export const requestKey = (playerId: string, requestId: string | undefined): string | undefined =>
+  requestId === undefined ? undefined : `${playerId}:${requestId}`;
 
 @Injectable()
 export class LobbyStore implements FollowedLobbies, BeforeApplicationShutdown {
@@ -278,6 +284,7 @@ export class LobbyStore implements FollowedLobbies, BeforeApplicationShutdown {
         ...(opts.rematchOf ? { rematchOf: opts.rematchOf } : {}),
         ...(opts.chatRemoved ? { chatRemoved: opts.chatRemoved } : {}),
         ...(opts.audit ? { audit: opts.audit } : {}),
+        ...(opts.request ? { request: opts.request } : {}),
         ...(snapshotDue ? { snapshot: { seq: state.seq, state: JSON.stringify(snapshotOf(state)) } } : {}),
       }),
     );

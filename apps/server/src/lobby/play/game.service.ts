@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import { CONFIG, type ServerConfig } from '../../common/config.js';
 import { newSeed } from '../../common/ids.js';
 import { LimitsService } from '../../limits/limits.service.js';
-import { Draft, LobbyStore } from '../core/lobby.store.js';
+import { Draft, LobbyStore, requestKey } from '../core/lobby.store.js';
 import { done, fail, notBeforeStart } from '../core/requests.js';
 
 @Injectable()
@@ -81,7 +81,8 @@ export class GameService {
     });
   }
 
-  gameAction(caller: string, action: ClientAction): Promise<Ack> {
+  /** A game action; `requestId` (PROTOCOL §3.5) keeps one sent again after a lost answer from landing twice. */
+  gameAction(caller: string, action: ClientAction, requestId?: string): Promise<Ack> {
     return this.store.inSeat(caller, async (state) => {
       if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
       const game = state.game;
@@ -114,7 +115,8 @@ export class GameService {
       }
       const draft = new Draft(state, new Date().toISOString());
       draft.add({ kind: 'game-action', actor, seed: newSeed(), payload: action });
-      return done(await this.store.commit(draft, {}));
+      const request = requestKey(caller, requestId);
+      return done(await this.store.commit(draft, request === undefined ? {} : { request }));
     });
   }
 }

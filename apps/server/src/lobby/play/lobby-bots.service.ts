@@ -199,6 +199,7 @@ export class LobbyBots implements OnModuleDestroy {
       nodeBudget: searchNodes,
       timeCapMs: searchMs,
       clock: () => performance.now(),
+      standIn: bot.takeover,
     });
     this.metrics.botThought(bot.difficulty, (performance.now() - started) / 1000, nodes, complete);
     if (actions.length === 0) return;

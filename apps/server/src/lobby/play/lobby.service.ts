@@ -43,7 +43,7 @@ import { WatcherRegistry } from '../core/watchers.js';
 import { LobbyLogRepository } from '../../storage/lobby-log.repository.js';
 import { AppendConflict } from '../../storage/lobby-log.repository.js';
 import { LobbyCache, isHuman } from '../core/lobby-cache.js';
-import { Draft, LobbyStore, freeSeats } from '../core/lobby.store.js';
+import { Draft, LobbyStore, freeSeats, requestKey } from '../core/lobby.store.js';
 import { fillAndStart, firstFreeColour, quickFull } from './quick-seating.js';
 import { done, fail, notBeforeStart, overPreStartBudget } from '../core/requests.js';
 import { SanctionsService } from '../moderation/sanctions.service.js';
@@ -89,6 +89,18 @@ export class LobbyService implements OnModuleInit {
   async catchUp(playerId: string, lobbyId?: string): Promise<void> {
     const seat = await this.cache.seatIdOf(playerId);
     for (const id of new Set([seat, lobbyId])) if (id && this.cache.cached(id)) await this.store.sync(id);
+  }
+
+  /**
+   * The seq that the player's request `requestId` committed in the lobby they sit in, if its first try
+   * landed (its answer lost: PROTOCOL §3.5), with this node's copy of the lobby brought up to it; else null.
+   */
+  async landed(playerId: string, requestId: string): Promise<number | null> {
+    const seat = await this.cache.seatIdOf(playerId);
+    if (seat === null) return null;
+    const seq = await this.log.requestSeq(seat, requestKey(playerId, requestId)!);
+    if (seq !== null && (this.store.heldSeq(seat) ?? seq) < seq) await this.store.sync(seat);
+    return seq;
   }
 
   // ---- reading ----
@@ -439,7 +451,8 @@ export class LobbyService implements OnModuleInit {
     });
   }
 
-  chat(caller: string, message: string): Promise<Ack> {
+  /** A chat line; `requestId` (PROTOCOL §3.5) keeps one sent again after a lost answer from landing twice. */
+  chat(caller: string, message: string, requestId?: string): Promise<Ack> {
     return this.store.inSeat(caller, async (state) => {
       if (!state) return fail('not_in_lobby', 'You are not in a lobby.');
       // A moderator's mute (PROTOCOL §4.9), checked against the time now.
@@ -457,7 +470,8 @@ export class LobbyService implements OnModuleInit {
       }
       const draft = new Draft(state, new Date().toISOString());
       draft.add({ kind: 'chat', actor: caller, seed: null, payload: { playerId: caller, msg: message } });
-      return done(await this.store.commit(draft, {}));
+      const request = requestKey(caller, requestId);
+      return done(await this.store.commit(draft, request === undefined ? {} : { request }));
     });
   }
 

@@ -104,10 +104,14 @@ export class PostgresDatabase implements OnApplicationShutdown {
   }
 }
 
-/** Whether `e` (or what it wraps: drizzle wraps the driver's errors) is a unique or primary-key violation. */
-export function isKeyConflict(e: unknown): boolean {
+/**
+ * Whether `e` (or what it wraps: drizzle wraps the driver's errors) is a unique or primary-key violation;
+ * with `constraint`, of that constraint only.
+ */
+export function isKeyConflict(e: unknown, constraint?: string): boolean {
   for (let cause: unknown = e; cause instanceof Error; cause = cause.cause) {
-    if ((cause as { code?: unknown }).code === '23505') return true;
+    const { code, constraint: violated } = cause as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && (constraint === undefined || violated === constraint)) return true;
   }
   return false;
 }

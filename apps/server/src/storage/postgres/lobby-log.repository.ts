@@ -5,6 +5,7 @@ import type { LobbyEvent } from '@four-banners/engine';
 import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import {
   AppendConflict,
+  RequestLanded,
   LobbyLogRepository,
   eventOf,
   type LobbyRow,
@@ -19,6 +20,9 @@ import { PostgresDatabase, isKeyConflict, type PgDb, type PgTx } from './databas
 import * as schema from './schema.js';
 import { inJsonTextPattern, searchOrder, searchWhere, type LobbySearch } from '../lobby-search.js';
 import { auditRow } from '../moderation.repository.js';
+
+/** The unique index that keeps a request from landing twice in a lobby (`LogWrite.request`). */
+const REQUEST_INDEX = 'lobby_events_request_idx';
 import { adminAudit, chatRemovals, lobbies, lobbyEvents, lobbySnapshots, players } from './schema.js';
 
 /** The first key of the lobbies' advisory locks (the second is the lobby id's hash). */
@@ -107,8 +111,9 @@ export class PostgresLobbyLogRepository extends LobbyLogRepository {
           await tx.insert(lobbies).values({ id: lobbyId, ...write.created, ...facts });
         }
         if (write.events.length > 0) {
+          const last = write.events.length - 1;
           await tx.insert(lobbyEvents).values(
-            write.events.map((e) => ({
+            write.events.map((e, i) => ({
               lobbyId,
               seq: e.seq,
               kind: e.kind,
@@ -116,6 +121,7 @@ export class PostgresLobbyLogRepository extends LobbyLogRepository {
               payload: JSON.stringify(e.payload),
               seed: e.seed,
               at: e.at,
+              requestId: i === last ? (write.request ?? null) : null,
             })),
           );
           await tx
@@ -160,9 +166,21 @@ export class PostgresLobbyLogRepository extends LobbyLogRepository {
         if (write.audit) await tx.insert(adminAudit).values(auditRow(write.audit));
       });
     } catch (e) {
+      if (write.request !== undefined && isKeyConflict(e, REQUEST_INDEX)) {
+        const seq = await this.requestSeq(lobbyId, write.request);
+        if (seq !== null) throw new RequestLanded(lobbyId, seq);
+      }
       if (isKeyConflict(e)) throw new AppendConflict(lobbyId);
       throw e;
     }
+  }
+
+  async requestSeq(lobbyId: string, key: string): Promise<number | null> {
+    const [row] = await this.dbFor(lobbyId)
+      .select({ seq: lobbyEvents.seq })
+      .from(lobbyEvents)
+      .where(and(eq(lobbyEvents.lobbyId, lobbyId), eq(lobbyEvents.requestId, key)));
+    return row?.seq ?? null;
   }
 
   async rematchOf(lobbyId: string): Promise<string | null> {

@@ -4,7 +4,7 @@
  * uint32, hence bigint. Only the PostgreSQL repositories touch these tables.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const lobbies = pgTable(
   'lobbies',
@@ -55,8 +55,17 @@ export const lobbyEvents = pgTable(
     payload: text('payload').notNull(),
     seed: bigint('seed', { mode: 'number' }),
     at: text('at').notNull(),
+    /**
+     * `<player id>:<requestId>` of the request whose commit this event ends (PROTOCOL §3.5), on the last event
+     * of that commit; null for the server's own events and requests sent without one. Unique per lobby, so a
+     * request sent again after its answer was lost cannot land twice.
+     */
+    requestId: text('request_id'),
   },
-  (t) => [primaryKey({ columns: [t.lobbyId, t.seq] })],
+  (t) => [
+    primaryKey({ columns: [t.lobbyId, t.seq] }),
+    uniqueIndex('lobby_events_request_idx').on(t.lobbyId, t.requestId),
+  ],
 );
 
 export const players = pgTable(
