@@ -164,6 +164,32 @@ test('an invite link /join/<id> shows the lobby and seats on a free colour with 
   for (const p of [host, guest]) await p.context().close();
 });
 
+test('an invite opened by someone playing a game elsewhere says so and leads back to it, not silently to the board', async ({
+  browser,
+}) => {
+  const host = await newPerson(browser, 'Lea');
+  const player = await newPerson(browser, 'Max');
+  const other = await newPerson(browser, 'Noor');
+  const gameId = await createLobby(host, { listed: false });
+  await player.goto(`/join/${gameId}`);
+  await player.getByTestId('invite-join').click();
+  await expect(host.getByTestId('online-seat-1')).toContainText('Max');
+  await host.getByTestId('online-start').click();
+  await expect(player).toHaveURL(/\/game$/);
+
+  // Max opens Noor's invite while his game goes on: the page stays, says why, and offers the way back.
+  const inviteId = await createLobby(other, { listed: false });
+  await player.goto(`/join/${inviteId}`);
+  await expect(player.getByTestId('invite-in-game')).toContainText(`lobby ${gameId}`);
+  await expect(player.getByTestId('invite-join')).toHaveCount(0);
+  await expect(player).toHaveURL(new RegExp(`/join/${inviteId}$`));
+  await player.screenshot({ path: `${OUT}desktop-invite-in-game.png` });
+  await player.getByTestId('invite-back-to-game').click();
+  await expect(player).toHaveURL(/\/game$/);
+  await expect(player.getByTestId('game-side')).toBeVisible();
+  for (const p of [host, player, other]) await p.context().close();
+});
+
 test('a turn clock counts down, warns in its last ten seconds, and passes the turn when it runs out', async ({
   browser,
 }) => {

@@ -2,7 +2,8 @@
  * The invite landing (PROTOCOL §8.7, §4.7): the lobby you were invited to — who invited you, the seats
  * and their colours, the map, the clock — a name field and one button that seats you on a free colour
  * (`client-join-lobby` with `country`). A lobby that is gone or already playing says so and leads to
- * the open lobbies.
+ * the open lobbies. A person playing a game still going elsewhere is told so, with the way back to it:
+ * the page neither sends them back silently nor lets a click resign their country.
  */
 import { COUNTRY_COLOURS, PLAYABLE_COUNTRIES } from '@four-banners/engine';
 import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -14,7 +15,7 @@ import { useState } from 'react';
 import { setPlayerName, useSettings } from '../app/settings';
 import { countryLabel } from '../art/art';
 import { EmblemDot, UnitIcon } from '../art/Emblem';
-import { placeAfterEntering } from '../online/lobby-actions';
+import { placeAfterEntering, playingIn } from '../online/lobby-actions';
 import { useLobby } from '../online/lobby-store';
 import { useOnline } from '../online/online-link';
 import { clockWords, freeColour, inviteQueryOptions } from '../online/open-lobbies';
@@ -28,6 +29,11 @@ export function InvitePage() {
   const name = useSettings((s) => s.playerName);
   const seatedHere = useLobby((l) => l.online && l.lobbyId === lobbyId);
   const seatedElsewhere = useLobby((l) => l.online && l.lobbyId !== null && l.lobbyId !== lobbyId);
+  const playingElsewhere = useLobby(
+    (l) => l.online && l.lobbyId !== null && l.lobbyId !== lobbyId && playingIn(l.lobby, l.playerId),
+  );
+  const gameHere = useLobby((l) => l.online && l.lobbyId === lobbyId && (l.lobby?.game.running ?? false));
+  const elsewhereId = useLobby((l) => l.lobbyId);
   const [nameDraft, setNameDraft] = useState(name);
   const [busy, setBusy] = useState(false);
   const { data: lobby, error, isPending } = useQuery(inviteQueryOptions(lobbyId));
@@ -106,9 +112,19 @@ export function InvitePage() {
         </Stack>
       </Card>
       {seatedHere ? (
-        <Button component={Link} to="/lobby" size="lg">
-          You are in: back to the lobby
+        <Button component={Link} to={gameHere ? '/game' : '/lobby'} size="lg">
+          {gameHere ? 'You are in: back to the game' : 'You are in: back to the lobby'}
         </Button>
+      ) : playingElsewhere ? (
+        <Stack gap="sm" data-testid="invite-in-game">
+          <Alert color="yellow" variant="light">
+            You are playing a game that is still going (lobby {elsewhereId}). Finish it first, or leave it there, which
+            resigns your country; then this invite is yours to take.
+          </Alert>
+          <Button component={Link} to="/game" size="lg" data-testid="invite-back-to-game">
+            Back to your game
+          </Button>
+        </Stack>
       ) : (
         <form
           onSubmit={(e) => {

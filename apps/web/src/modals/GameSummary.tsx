@@ -2,15 +2,17 @@
  * The result of the game just ended, under the player-status dialog's words (ARCHITECTURE §7.3): the turns it
  * lasted and the fights this device's country won and lost, land and units over the game (the replay
  * viewer's chart), and every country's fights. The log is the game's own (offline: this device's; online:
- * the client's, or the server's when the client joined after the lobby was created), folded once after
- * the dialog has opened.
+ * the client's, or the server's when the client joined after the lobby was created), folded after the
+ * dialog has opened. A country knocked out early sees its dialog while the others play on: the summary
+ * then follows the game, folded again at each new turn ("turns so far"), until the game ends.
  */
-import { type LobbyEvent, type PlayableCountry } from '@four-banners/engine';
+import { isGameOver, type LobbyEvent, type PlayableCountry } from '@four-banners/engine';
 import { Loader, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { countryLabel } from '../art/art';
 import { EmblemDot } from '../art/Emblem';
 import { controlledHere } from '../game/seats';
+import { useSession } from '../game/session-store';
 import type { GameSession } from '../game/session';
 import { fetchGameLog } from '../online/game-queries';
 import { summarizeGame, type GameSummary as Summary } from '../replay/game-summary';
@@ -44,12 +46,26 @@ function Stat({ label, value, testId }: { label: string; value: number; testId: 
   );
 }
 
-function SummaryView({ summary, mine }: { summary: Summary; mine: readonly PlayableCountry[] }) {
+function SummaryView({
+  summary,
+  mine,
+  goesOn,
+}: {
+  summary: Summary;
+  mine: readonly PlayableCountry[];
+  goesOn: boolean;
+}) {
   const own = mine.length === 1 ? summary.countries.find((c) => c.country === mine[0]) : undefined;
+  const turns = summary.turns === 1 ? 'turn' : 'turns';
   return (
     <>
+      {goesOn ? (
+        <Text size="sm" c="dimmed" ta="center" data-testid="summary-goes-on">
+          The game goes on without you: this follows it.
+        </Text>
+      ) : null}
       <div className="fb-summary-stats">
-        <Stat label={summary.turns === 1 ? 'turn' : 'turns'} value={summary.turns} testId="summary-turns" />
+        <Stat label={goesOn ? `${turns} so far` : turns} value={summary.turns} testId="summary-turns" />
         {own ? (
           <>
             <Stat label="fights won" value={own.fights.won} testId="summary-fights-won" />
@@ -93,6 +109,12 @@ function SummaryView({ summary, mine }: { summary: Summary; mine: readonly Playa
 /** The summary of `session`'s game (the dialog mounts it when it opens). */
 export function GameSummary({ session }: { session: GameSession }) {
   const [loaded, setLoaded] = useState<Loaded>(null);
+  const { snap } = useSession();
+  const game = snap?.lobby.game;
+  const goesOn = game !== undefined && !isGameOver(game);
+  // Folded again at each new turn while the game goes on; the last summary stays up meanwhile.
+  const turn = game?.turn.count;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `turn` is what asks for the fold again
   useEffect(() => {
     const abort = new AbortController();
     // Let the dialog paint first: a long game's log takes a moment to fold.
@@ -112,7 +134,7 @@ export function GameSummary({ session }: { session: GameSession }) {
       clearTimeout(timer);
       abort.abort();
     };
-  }, [session]);
+  }, [session, turn]);
 
   return (
     <section className="fb-summary" aria-label="Game summary" aria-busy={loaded === null} data-testid="game-summary">
@@ -125,7 +147,7 @@ export function GameSummary({ session }: { session: GameSession }) {
           {loaded.problem}
         </Text>
       ) : (
-        <SummaryView summary={loaded.summary} mine={countriesHere(session)} />
+        <SummaryView summary={loaded.summary} mine={countriesHere(session)} goesOn={goesOn} />
       )}
     </section>
   );

@@ -94,6 +94,33 @@ describe('global dialogs (ARCHITECTURE §7.3)', async () => {
     expect(appStore.get().dialogs.nextTurn).toBe(false);
   });
 
+  it('pass turn: the question closes by itself once its turn is over, so its Yes never passes a later turn', async () => {
+    const session = openSession(
+      offlineGameLog({
+        lobbyId: 'offline-moment',
+        adminId: DEVICE_PLAYER_ID,
+        players: seatsToPlayers(defaultSeats('Ada')),
+        w: 8,
+        h: 8,
+        seed: 12,
+        startSeed: 4,
+      }),
+    );
+    session.pause();
+    renderModals();
+    open('nextTurn');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('pass-left').textContent).toBe('2 banners to place — pass anyway?');
+    // Something else ends the turn (a turn clock, the Enter key on another screen): the question goes.
+    const passes = vi.spyOn(session, 'passTurn');
+    act(() => {
+      session.passTurn();
+    });
+    expect(session.snapshot.active).toBeNull();
+    expect(appStore.get().dialogs.nextTurn).toBe(false);
+    expect(passes).toHaveBeenCalledOnce();
+  });
+
   it('pass turn: under the question, what is left in words with No, Yes and a way to it', async () => {
     const session = openSession(
       offlineGameLog({
@@ -222,6 +249,42 @@ describe('global dialogs (ARCHITECTURE §7.3)', async () => {
     }
     // The buttons of ARCHITECTURE §7.3, and the ways on, are all still there.
     for (const name of ['Stay', 'Leave lobby', 'Watch replay', 'Rematch']) within(dialog).getByRole('button', { name });
+  });
+
+  it('player status while the others play on (knocked out early): the summary follows the game turn by turn, "so far"', async () => {
+    const session = openSession(
+      offlineGameLog({
+        lobbyId: 'offline-on',
+        adminId: DEVICE_PLAYER_ID,
+        players: seatsToPlayers(defaultSeats('Ada')),
+        w: 8,
+        h: 8,
+        seed: 12,
+        startSeed: 4,
+      }),
+    );
+    session.pause();
+    renderModals();
+    act(() => appStore.set((s) => ({ ...s, playerStatus: 'lost', routeName: 'game' })));
+    open('playerStatus');
+    const dialog = await screen.findByRole('dialog');
+    const turns = await within(dialog).findByTestId('summary-turns', {}, { timeout: 5000 });
+    expect(Number(turns.textContent)).toBe(session.snapshot.lobby.game.turn.count);
+    expect(within(dialog).getByText(/^turns? so far$/)).toBeTruthy();
+    within(dialog).getByTestId('summary-goes-on');
+    // Two more rounds are played: the dialog's numbers move with them.
+    for (let round = 0; round < 2; round++) {
+      act(() => {
+        session.passTurn();
+        session.skipBots();
+      });
+    }
+    const now = session.snapshot.lobby.game.turn.count;
+    expect(now).toBeGreaterThan(1);
+    await vi.waitFor(() => expect(Number(within(dialog).getByTestId('summary-turns').textContent)).toBe(now));
+    expect(within(dialog).getByTestId('summary-turns').textContent).toBe(
+      String(summarizeGame(session.snapshot.events).turns),
+    );
   });
 
   it("player status online: Watch replay opens the server's replay of the lobby; no offline rematch", async () => {

@@ -2,10 +2,12 @@
  * The pass-turn dialog (ARCHITECTURE §7.3): the product's question with No and Yes, and what is still left
  * this turn in words ("3 units can still move, 1 banner to place — pass anyway?"), with a way to it: "Next
  * unit" (closes, selects the next unit that can act) or, with only banners left, "Show banner spots".
- * It only opens when something is left (`askToPass`).
+ * It only opens when something is left (`askToPass`), and it belongs to the turn it asked about: once
+ * that turn is over (the clock ran out, another tab passed, the person went away), it closes by itself, so
+ * its Yes never passes a later turn.
  */
 import { Button, Text } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { setDialog, useAppState } from '../app/app-state';
 import { turnLeft, turnLeftWords } from '../game/next-unit';
 import { useSession } from '../game/session-store';
@@ -29,6 +31,14 @@ export function PassTurnModal() {
     if (opened) setGuiding(false);
   }, [opened]);
   const close = () => setDialog('nextTurn', false);
+  // The turn the question is about: the turn count and the country this person plays in it.
+  const turn = game ? `${game.turn.count}/${active}` : null;
+  const askedOn = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (!opened) askedOn.current = undefined;
+    else if (askedOn.current === undefined) askedOn.current = turn;
+    else if (askedOn.current !== turn) close();
+  });
   const guide = (kind: 'next-unit' | 'banner-spots') => {
     setGuiding(true);
     close();

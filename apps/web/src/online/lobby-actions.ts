@@ -21,8 +21,12 @@ import type { QuickChoice } from './quick-match';
 
 // ---- what the online client's outcomes lead to ------------------------------------------------
 
-/** The screens a person waits on for a game: when it starts (or a reload lands in one), the board replaces them. */
-const WAITING_SCREENS: readonly RouteName[] = ['lobby', 'join-lobby', 'join', 'quick-match', 'lobby-preview'];
+/**
+ * The screens a person waits on for a game: when it starts (or a reload lands in one), the board replaces
+ * them. Not an invite page: the person opened it to look at another lobby, and it says itself that they
+ * are in a game (InvitePage).
+ */
+const WAITING_SCREENS: readonly RouteName[] = ['lobby', 'join-lobby', 'quick-match', 'lobby-preview'];
 
 /** Navigates, toasts and opens dialogs for one outcome of the online client. */
 export function followOutcome(outcome: LobbyOutcome): void {
@@ -92,10 +96,15 @@ export function placeAfterEntering(): '/game' | '/lobby' {
 
 // ---- the lobby actions of the dialogs and buttons ---------------------------------------------
 
+/** Whether `me` plays a country in `lobby`'s game, still going: leaving it would resign that country. */
+export function playingIn(lobby: LobbyState | null, me: string): boolean {
+  const seat = lobby?.players.find((p) => p.id === me);
+  return lobby !== null && seat !== undefined && seat.country !== -1 && lobby.game.running && !isGameOver(lobby.game);
+}
+
 /** The quit dialog's question: leaving a running online game resigns this person's country (PROTOCOL §4.8). */
 export function quitMessage(lobby: LobbyState | null, me: string): string {
-  const seat = lobby?.players.find((p) => p.id === me);
-  if (lobby && seat && seat.country !== -1 && lobby.game.running && !isGameOver(lobby.game))
+  if (playingIn(lobby, me))
     return 'Leaving a running game resigns your country: it is out of the game for good. Leave anyway?';
   return 'Are you sure you want to leave the lobby?';
 }
