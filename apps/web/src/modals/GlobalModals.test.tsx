@@ -41,6 +41,23 @@ afterEach(() => {
   lobbyStore.set(initialLobby);
 });
 
+/** A new offline game of this device (Green, to move) and three easy bots on an 8×8 map, paused. */
+function pausedOfflineGame(lobbyId: string): OfflineSession {
+  const session = openSession(
+    offlineGameLog({
+      lobbyId,
+      adminId: DEVICE_PLAYER_ID,
+      players: seatsToPlayers(defaultSeats('Ada')),
+      w: 8,
+      h: 8,
+      seed: 12,
+      startSeed: 4,
+    }),
+  );
+  session.pause();
+  return session;
+}
+
 /** Opens the player-status dialog over an offline game of this device and three easy bots. */
 async function statusOverOfflineGame() {
   const session = openSession(
@@ -95,18 +112,7 @@ describe('global dialogs (ARCHITECTURE §7.3)', async () => {
   });
 
   it('pass turn: the question closes by itself once its turn is over, so its Yes never passes a later turn', async () => {
-    const session = openSession(
-      offlineGameLog({
-        lobbyId: 'offline-moment',
-        adminId: DEVICE_PLAYER_ID,
-        players: seatsToPlayers(defaultSeats('Ada')),
-        w: 8,
-        h: 8,
-        seed: 12,
-        startSeed: 4,
-      }),
-    );
-    session.pause();
+    const session = pausedOfflineGame('offline-moment');
     renderModals();
     open('nextTurn');
     const dialog = await screen.findByRole('dialog');
@@ -122,18 +128,7 @@ describe('global dialogs (ARCHITECTURE §7.3)', async () => {
   });
 
   it('pass turn: under the question, what is left in words with No, Yes and a way to it', async () => {
-    const session = openSession(
-      offlineGameLog({
-        lobbyId: 'offline-left',
-        adminId: DEVICE_PLAYER_ID,
-        players: seatsToPlayers(defaultSeats('Ada')),
-        w: 8,
-        h: 8,
-        seed: 12,
-        startSeed: 4,
-      }),
-    );
-    session.pause();
+    const session = pausedOfflineGame('offline-left');
     const requests: string[] = [];
     const stop = guideRequests.subscribe(() => requests.push(guideRequests.get()!.kind));
     renderModals();
@@ -252,18 +247,7 @@ describe('global dialogs (ARCHITECTURE §7.3)', async () => {
   });
 
   it('player status while the others play on (knocked out early): the summary follows the game turn by turn, "so far"', async () => {
-    const session = openSession(
-      offlineGameLog({
-        lobbyId: 'offline-on',
-        adminId: DEVICE_PLAYER_ID,
-        players: seatsToPlayers(defaultSeats('Ada')),
-        w: 8,
-        h: 8,
-        seed: 12,
-        startSeed: 4,
-      }),
-    );
-    session.pause();
+    const session = pausedOfflineGame('offline-on');
     renderModals();
     act(() => appStore.set((s) => ({ ...s, playerStatus: 'lost', routeName: 'game' })));
     open('playerStatus');
